@@ -1,0 +1,115 @@
+"""The engine's public contract: new_game, legal_actions, apply, replay, view_for, JSON codec."""
+
+import json
+import pickle
+from typing import NamedTuple
+
+from . import decisions, flow, turn
+
+
+class Action(NamedTuple):
+    """One choice of one player. `id` is stable, short (<= 60 chars) and unique in a state."""
+    player: int
+    id: str
+    label: str
+
+
+class Applied(NamedTuple):
+    state: dict
+    events: list
+    ok: bool = True
+
+
+class Rejected(NamedTuple):
+    reason: str
+    ok: bool = False
+
+
+def new_game(config: dict, seed: int) -> tuple[dict, list]:
+    """A new game from a config (players, sets, pioneers, names) and an integer seed."""
+    return flow.setup(config, seed)
+
+
+def deciders(state: dict) -> list:
+    """The seats that must decide now (several during simultaneous decisions)."""
+    if state["stage"] == "turn":
+        return [state["turn"]]
+    if state["stage"] in ("disaster", "town", "pioneer"):
+        return [i for i, d in enumerate(state["pending"]) if d is not None]
+    return []
+
+
+def legal_actions(state: dict, player: int | None = None) -> list:
+    """Every legal action now (of one player, if given), in a stable order."""
+    out = []
+    for seat in deciders(state):
+        if player is not None and seat != player:
+            continue
+        opts = turn.options(state) if state["stage"] == "turn" else decisions.options(state, seat)
+        out.extend(Action(seat, f"{seat}:{body}", label) for body, label in opts)
+    return out
+
+
+def _reason(state: dict, action_id: str) -> str:
+    if state["stage"] == "over":
+        return "The game is over."
+    try:
+        seat = int(action_id.split(":", 1)[0])
+    except ValueError:
+        return "That is not a Pioneer Days action."
+    if not 0 <= seat < len(state["players"]):
+        return "That seat is not in this game."
+    if seat not in deciders(state):
+        if state["stage"] == "turn":
+            return f"It is {state['players'][state['turn']]['name']}'s turn."
+        return "You have nothing to decide right now."
+    return "That choice is not available any more."
+
+
+def apply(state: dict, action, inplace: bool = False, trusted: bool = False):
+    """Applies an Action (or its id). Returns Applied(new_state, events) or Rejected(reason).
+
+    The input state is left untouched unless inplace=True. trusted=True skips the legality
+    check: only for an Action just taken from legal_actions(state) (fast playouts, AI search)."""
+    action_id = action if isinstance(action, str) else action.id
+    seat_s, _, body = action_id.partition(":")
+    if not trusted:
+        legal = legal_actions(state, int(seat_s)) if seat_s.isdigit() else []
+        if not any(a.id == action_id for a in legal):
+            return Rejected(_reason(state, action_id))
+    s = state if inplace else clone(state)
+    seat = int(seat_s)
+    events: list = []
+    if s["stage"] == "turn":
+        turn.play(s, body, events)
+    else:
+        decisions.decide(s, seat, body, events)
+    s["seq"] += 1
+    return Applied(s, events)
+
+
+def replay(config: dict, seed: int, action_ids) -> tuple[dict, list]:
+    """Rebuilds a game from its seed and its accepted actions; raises if one is rejected."""
+    s, events = new_game(config, seed)
+    for a in action_ids:
+        r = apply(s, a, inplace=True)
+        if not r.ok:
+            raise ValueError(f"replay: action {a!r} rejected at seq {s['seq']}: {r.reason}")
+        events.extend(r.events)
+    return s, events
+
+
+def clone(state: dict) -> dict:
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def to_json(state: dict) -> str:
+    return json.dumps(state, separators=(",", ":"), sort_keys=True)
+
+
+def from_json(text: str) -> dict:
+    return json.loads(text)
+
+
+def is_over(state: dict) -> bool:
+    return state["stage"] == "over"

@@ -1,0 +1,270 @@
+"""Simultaneous decisions: choosing a pioneer, resolving a disaster, satisfying town cards.
+
+Each affected player has one pending decision in state['pending'][seat]; a decision with a
+single possible choice is taken automatically. When nobody is left deciding, the flow goes on."""
+
+from . import flow
+from .cards import PIONEERS, TOWNS, TOWNSFOLK
+from .constants import FAVOR_VP  # noqa: F401  (documented alongside favors)
+from .effects import free_spaces, mod_map, mod_total, mods, usable_spaces
+
+
+def snapshot(p: dict) -> dict:
+    return {"silver": p["silver"], "wood": p["wood"], "medicine": p["medicine"],
+            "cattle": p["cattle"], "townsfolk": list(p["townsfolk"]),
+            "damage": sum(w["damage"] for w in p["wagons"]), "gold_tokens": len(p["gold"]),
+            "equipment": list(p["equipment"])}
+
+
+# ---- disasters -------------------------------------------------------------------------------
+def start_disaster(s: dict, d: str, events: list) -> bool:
+    """Applies the automatic part of disaster d; returns True if some player must decide."""
+    events.append({"type": "disaster_started", "disaster": d})
+    s["report"] = [{"before": snapshot(p), "immune": False, "choices": []} for p in s["players"]]
+    waiting = False
+    for p in s["players"]:
+        m = mods(p)
+        seat = p["seat"]
+        if d in m["immune"]:
+            s["report"][seat]["immune"] = True
+            continue
+        shield = m["protect"].get(d, 0)
+        if d == "storm":
+            eligible = [i for i, w in enumerate(p["wagons"]) if usable_spaces(w) > 0]
+            s["pending"][seat] = {"kind": "storm", "wagons": eligible[shield:]}
+        elif d == "raid":
+            exposed = max(0, p["silver"] - shield)
+            p["silver"] -= (exposed + 1) // 2  # half, rounded up
+        elif d == "famine":
+            s["pending"][seat] = {"kind": "famine", "free": shield}
+        else:
+            s["pending"][seat] = {"kind": "disease", "left": list(p["townsfolk"]), "free": shield}
+        autoresolve(s, seat, events)
+        waiting = waiting or s["pending"][seat] is not None
+    return waiting
+
+
+def disaster_report(s: dict, d: str) -> list:
+    rep = s["report"]
+    return [{"seat": p["seat"], "immune": rep[p["seat"]]["immune"],
+             "choices": rep[p["seat"]]["choices"], "before": rep[p["seat"]]["before"],
+             "after": snapshot(p)} for p in s["players"]]
+
+
+def _overflow_options(p: dict) -> list:
+    opts = []
+    if p["wood"]:
+        opts.append(("lose:wood", "Return 1 wood"))
+    if p["medicine"]:
+        opts.append(("lose:medicine", "Return 1 medicine"))
+    for v in sorted(set(p["gold"])):
+        opts.append((f"lose:gold:{v}", f"Return a gold token ({v} nugget{'s' * (v > 1)})"))
+    for t in sorted(set(p["equipment"])):
+        from .cards import EQUIPMENT
+        opts.append((f"lose:equip:{t}", f"Return {EQUIPMENT[t]['name']}"))
+    return opts
+
+
+def options(s: dict, seat: int) -> list:
+    """(body, label) pairs for the seat's pending decision."""
+    dec = s["pending"][seat]
+    p = s["players"][seat]
+    kind = dec["kind"]
+    if kind == "storm":
+        i = dec["wagons"][0]
+        w = p["wagons"][i]
+        name = f"wagon {i + 1} ({w['size']})"
+        opts = [(f"storm:damage:{i}", f"Storm: damage {name} (-2 VP)")]
+        if p["wood"]:
+            opts.insert(0, (f"storm:pay:{i}", f"Storm: pay 1 wood for {name}"))
+        return opts
+    if kind == "overflow":
+        return _overflow_options(p)
+    if kind == "famine":
+        hungry = max(0, p["cattle"] - dec["free"])
+        most = min(hungry, p["silver"])
+        return [(f"famine:feed:{k}", f"Famine: pay ${k}, keep {k + p['cattle'] - hungry} "
+                 f"of {p['cattle']} cattle") for k in range(most, -1, -1)]
+    if kind == "disease":
+        t = dec["left"][0]
+        name = TOWNSFOLK[t]["name"]
+        opts = []
+        if dec["free"]:
+            opts.append((f"disease:spare:{t}", f"Disease: {name} is immune"))
+        if p["medicine"]:
+            opts.append((f"disease:pay:{t}", f"Disease: pay 1 medicine for {name}"))
+        opts.append((f"disease:lose:{t}", f"Disease: lose {name}"))
+        return opts
+    if kind == "town":
+        return town_options(s, p)
+    if kind == "pioneer":
+        opts = [("pioneer:standard", "Play the standard Pioneer side")]
+        for b in p["boards"]:
+            opts.append((f"pioneer:{b}", f"Play {PIONEERS[b]['name']}"))
+        return opts
+    raise ValueError(kind)
+
+
+def town_options(s: dict, p: dict) -> list:
+    opts = []
+    for t in s["towns_up"]:
+        if t in p["towns"]:
+            continue
+        card = TOWNS[t]
+        needs = card["needs"]
+        if any(p[k] < n for k, n in needs.items() if k in ("wood", "medicine", "cattle", "silver")):
+            continue
+        if len(p["gold"]) < needs.get("gold", 0):
+            continue
+        label = f"Town: satisfy {card['name']} (+{card['favors']} favor{'s' * (card['favors'] > 1)})"
+        if needs.get("equipment"):
+            from .cards import EQUIPMENT
+            for e in sorted(set(p["equipment"])):
+                opts.append((f"town:{t}:{e}", f"{label}, giving {EQUIPMENT[e]['name']}"))
+        else:
+            opts.append((f"town:{t}", label))
+    if opts:
+        opts.append(("town:done", "Town: done, satisfy no more cards"))
+    return opts
+
+
+def decide(s: dict, seat: int, body: str, events: list) -> None:
+    """Applies one choice (already validated) and lets the flow continue if everyone is done."""
+    _choose(s, seat, body, events)
+    autoresolve(s, seat, events)
+    if any(d is not None for d in s["pending"]):
+        return
+    stage = s["stage"]
+    if stage == "disaster":
+        flow.finish_disaster(s, events)
+        flow.resolve_disasters(s, events)
+    elif stage == "town":
+        flow.finish_town(s, events)
+    elif stage == "pioneer":
+        flow.begin(s, events)
+
+
+def autoresolve(s: dict, seat: int, events: list) -> None:
+    while True:
+        dec = s["pending"][seat]
+        if dec is None:
+            return
+        if _settled(s, seat, dec):
+            continue
+        opts = options(s, seat)
+        if not opts:
+            s["pending"][seat] = None
+            return
+        if len(opts) > 1:
+            return
+        _choose(s, seat, opts[0][0], events)
+
+
+def _settled(s: dict, seat: int, dec: dict) -> bool:
+    """Moves a finished decision on (or clears it); True if something changed."""
+    p = s["players"][seat]
+    kind = dec["kind"]
+    if kind == "storm" and not dec["wagons"]:
+        s["pending"][seat] = {"kind": "overflow"} if free_spaces(p) < 0 else None
+        return True
+    if kind == "overflow" and free_spaces(p) >= 0:
+        s["pending"][seat] = None
+        return True
+    if kind == "famine" and p["cattle"] <= dec["free"]:
+        s["pending"][seat] = None
+        return True
+    if kind == "disease":
+        if not dec["left"]:
+            s["pending"][seat] = None
+            return True
+        if dec["free"] >= len(dec["left"]):
+            # spending immunity is never worse than paying: spare them all
+            s["report"][seat]["choices"].append({"spared": list(dec["left"])})
+            s["pending"][seat] = None
+            return True
+    return False
+
+
+def _choose(s: dict, seat: int, body: str, events: list) -> None:
+    p = s["players"][seat]
+    dec = s["pending"][seat]
+    parts = body.split(":")
+    verb = parts[0]
+    rep = s["report"][seat]["choices"] if s["report"] else None
+    if verb == "storm":
+        i = int(parts[2])
+        dec["wagons"].remove(i)
+        if parts[1] == "pay":
+            p["wood"] -= 1
+        else:
+            p["wagons"][i]["damage"] += 1
+        rep.append({"wagon": i, "paid_wood" if parts[1] == "pay" else "damaged": 1})
+    elif verb == "lose":
+        what = parts[1]
+        if what in ("wood", "medicine"):
+            p[what] -= 1
+        elif what == "gold":
+            p["gold"].remove(int(parts[2]))
+        else:
+            p["equipment"].remove(parts[2])
+        rep.append({"returned": what if what != "equip" else parts[2]})
+    elif verb == "famine":
+        k = int(parts[2])
+        hungry = max(0, p["cattle"] - dec["free"])
+        p["silver"] -= k
+        p["cattle"] -= hungry - k
+        rep.append({"fed": k, "lost_cattle": hungry - k})
+        s["pending"][seat] = None
+    elif verb == "disease":
+        t = parts[2]
+        dec["left"].remove(t)
+        if parts[1] == "spare":
+            dec["free"] -= 1
+        elif parts[1] == "pay":
+            p["medicine"] -= 1
+        else:
+            p["townsfolk"].remove(t)
+        rep.append({parts[1]: t})
+    elif verb == "town":
+        if parts[1] == "done":
+            s["pending"][seat] = None
+            return
+        satisfy(s, p, parts[1], parts[2] if len(parts) > 2 else None, events)
+    elif verb == "pioneer":
+        if parts[1] != "standard":
+            p["pioneer"], p["side"] = parts[1], "unique"
+        events.append({"type": "pioneer_chosen", "seat": seat, "pioneer": p["pioneer"],
+                       "side": p["side"]})
+        s["pending"][seat] = None
+    else:
+        raise ValueError(body)
+
+
+def satisfy(s: dict, p: dict, t: str, tile, events: list) -> None:
+    card = TOWNS[t]
+    for k, n in card["needs"].items():
+        if k in ("wood", "medicine", "cattle", "silver"):
+            p[k] -= n
+        elif k == "gold":
+            for _ in range(n):  # the lowest tokens go first: never worth keeping
+                p["gold"].remove(min(p["gold"]))
+        else:
+            p["equipment"].remove(tile)
+    favors = card["favors"] + mod_total(p, "favor_bonus")
+    p["favors"] += favors
+    p["towns"].append(t)
+    v = s["visit"][p["seat"]]
+    v["cards"].append(t)
+    v["favors"] += favors
+
+
+def start_town(s: dict, events: list) -> bool:
+    waiting = False
+    for p in s["players"]:
+        s["pending"][p["seat"]] = {"kind": "town"}
+        autoresolve(s, p["seat"], events)
+        waiting = waiting or s["pending"][p["seat"]] is not None
+    return waiting
+
+
+__all__ = ["options", "decide", "start_disaster", "start_town", "mod_map"]

@@ -1,0 +1,235 @@
+"""The effect vocabulary at work: goods, wagon space, ops and ongoing modifiers."""
+
+from . import rng
+from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
+from .constants import DAMAGE_SPACES, STANDARD_PIONEER, WAGONS
+
+
+# ---- wagon space ---------------------------------------------------------------------------
+def usable_spaces(wagon: dict) -> int:
+    return WAGONS[wagon["size"]]["spaces"] - DAMAGE_SPACES * wagon["damage"]
+
+
+def total_spaces(p: dict) -> int:
+    return sum(usable_spaces(w) for w in p["wagons"])
+
+
+def used_spaces(p: dict) -> int:
+    # Goods are kept packed: a space holds 1 gold token, 1 tile, 2 wood or 2 medicine [H]
+    return len(p["gold"]) + len(p["equipment"]) + (p["wood"] + 1) // 2 + (p["medicine"] + 1) // 2
+
+
+def free_spaces(p: dict) -> int:
+    return total_spaces(p) - used_spaces(p)
+
+
+def can_store(p: dict, kind: str) -> bool:
+    if kind in ("wood", "medicine") and p[kind] % 2:
+        return True  # a half-full space takes one more
+    return free_spaces(p) > 0
+
+
+# ---- ongoing modifiers -------------------------------------------------------------------
+def ability(p: dict) -> dict:
+    if p["side"] == "unique":
+        return PIONEERS[p["pioneer"]]["ability"]
+    return STANDARD_PIONEER["ability"]
+
+
+def sources(p: dict):
+    """(kind, id, effect) of everything a player holds that may have an effect."""
+    yield "pioneer", p["pioneer"], ability(p)
+    for t in p["townsfolk"]:
+        e = TOWNSFOLK[t]["effect"]
+        if e is not None:
+            yield "townsfolk", t, e
+    for t in p["equipment"]:
+        yield "equipment", t, EQUIPMENT[t]["effect"]
+
+
+_MODS_CACHE: dict = {}
+
+
+def mods(p: dict) -> dict:
+    """The summed ongoing modifiers of a player (cached by what they hold; do not mutate)."""
+    key = (p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))
+    m = _MODS_CACHE.get(key)
+    if m is None:
+        if len(_MODS_CACHE) > 50000:
+            _MODS_CACHE.clear()
+        m = _MODS_CACHE[key] = _compute_mods(p)
+    return m
+
+
+def _compute_mods(p: dict) -> dict:
+    out = {"immune": set(), "protect": {}, "income": {}, "action_bonus": {}, "recruit_bonus": {},
+           "face_change_cost": 0, "wagon_cost": 0, "town_cattle_vp": 0, "favor_bonus": 0}
+    for _, _, e in sources(p):
+        if e["when"] != "ongoing":
+            continue
+        for k, v in e["mods"].items():
+            if k == "immune":
+                out["immune"].update(v)
+            elif k in ("protect", "income", "recruit_bonus"):
+                for kk, n in v.items():
+                    out[k][kk] = out[k].get(kk, 0) + n
+            elif k == "action_bonus":
+                for a, g in v.items():
+                    dst = out[k].setdefault(a, {})
+                    for r, n in g.items():
+                        dst[r] = dst.get(r, 0) + n
+            else:
+                out[k] += v
+    return out
+
+
+def mod_total(p: dict, key: str) -> int:
+    return mods(p)[key]
+
+
+def mod_map(p: dict, key: str) -> dict:
+    return mods(p)[key]
+
+
+def wagon_cost(p: dict, size: str) -> int:
+    return max(0, WAGONS[size]["cost"] + mod_total(p, "wagon_cost"))
+
+
+# ---- counting (for gain_per and endgame VP) ------------------------------------------------
+def count(p: dict, what: str) -> int:
+    if what in ("cattle", "wood", "medicine", "silver"):
+        return p[what]
+    if what == "favor":
+        return p["favors"]
+    if what == "wagon":
+        return len(p["wagons"])
+    if what in ("small_wagon", "large_wagon"):
+        size = what.split("_")[0]
+        return sum(1 for w in p["wagons"] if w["size"] == size)
+    if what == "gold_token":
+        return len(p["gold"])
+    if what == "equipment":
+        return len(p["equipment"])
+    if what == "townsfolk":
+        return len(p["townsfolk"])
+    if what == "goods_set":
+        return min(p["wood"], p["medicine"], p["cattle"])
+    if what == "undamaged_wagon":
+        return sum(1 for w in p["wagons"] if w["damage"] == 0)
+    if what == "damage":
+        return sum(w["damage"] for w in p["wagons"])
+    if what == "free_space":
+        return max(0, free_spaces(p))
+    raise KeyError(what)
+
+
+def vp_of(p: dict, vp: dict | None) -> int:
+    if not vp:
+        return 0
+    if "fixed" in vp:
+        return vp["fixed"]
+    n = count(p, vp["per"]) // vp.get("div", 1)
+    if "max" in vp:
+        n = min(n, vp["max"])
+    return n * vp["each"]
+
+
+# ---- gaining and paying --------------------------------------------------------------------
+def gain(state: dict, p: dict, what: dict, out: dict) -> None:
+    """Adds resources to p, recording in out['gained'] / out['lost'] (goods that did not fit)."""
+    gained = out.setdefault("gained", {})
+    for res, n in what.items():
+        got = 0
+        if res in ("silver", "cattle", "vp"):
+            p[res] += n
+            got = n
+        elif res == "favor":
+            p["favors"] += n
+            got = n
+        elif res in ("wood", "medicine"):
+            for _ in range(n):
+                if can_store(p, res):
+                    p[res] += 1
+                    got += 1
+        elif res == "gold":
+            for _ in range(n):
+                if state["gold_bag"] and free_spaces(p) > 0:
+                    v = rng.pop_random(state, state["gold_bag"])
+                    p["gold"].append(v)
+                    out.setdefault("secret", {"seat": p["seat"], "gold": []})["gold"].append(v)
+                    got += 1
+        else:
+            raise KeyError(res)
+        if got:
+            gained[res] = gained.get(res, 0) + got
+        if got < n:
+            lost = out.setdefault("lost", {})
+            lost[res] = lost.get(res, 0) + n - got
+
+
+def can_pay(p: dict, what: dict) -> bool:
+    return all(p["favors" if r == "favor" else r] >= n for r, n in what.items())
+
+
+def pay(p: dict, what: dict) -> None:
+    for r, n in what.items():
+        p["favors" if r == "favor" else r] -= n
+
+
+def take_equipment(state: dict, p: dict, tile: str, out: dict) -> None:
+    p["equipment"].append(tile)
+    out.setdefault("equipment", []).append(tile)
+    e = EQUIPMENT[tile]["effect"]
+    if e["when"] == "immediate":
+        run_ops(state, p, e["do"], out)
+
+
+def run_ops(state: dict, p: dict, ops: list, out: dict) -> None:
+    for op in ops:
+        (k, v), = op.items()
+        if k == "gain":
+            gain(state, p, v, out)
+        elif k == "pay_gain":
+            if can_pay(p, v["pay"]):
+                pay(p, v["pay"])
+                paid = out.setdefault("paid", {})
+                for r, n in v["pay"].items():
+                    paid[r] = paid.get(r, 0) + n
+                gain(state, p, v["gain"], out)
+        elif k == "gain_per":
+            times = count(p, v["per"]) // v.get("div", 1)
+            if "max" in v:
+                times = min(times, v["max"])
+            if times:
+                gain(state, p, {r: n * times for r, n in v["gain"].items()}, out)
+        elif k == "retreat":
+            if state["tracks"][v] > 0:
+                state["tracks"][v] -= 1
+                out.setdefault("retreated", []).append(v)
+        elif k == "draw_equipment":
+            for _ in range(v):
+                if state["equip_deck"] and free_spaces(p) > 0:
+                    take_equipment(state, p, state["equip_deck"].pop(), out)
+        else:
+            raise KeyError(k)
+
+
+def fire_triggers(state: dict, p: dict, face: str) -> list:
+    """Runs every trigger of p's equipment and townsfolk on this face; returns what happened."""
+    fired = []
+    for kind, cid, e in list(sources(p)):
+        if e["when"] == "trigger" and e["face"] == face:
+            out = {"source": kind, "id": cid}
+            run_ops(state, p, e["do"], out)
+            fired.append(out)
+    return fired
+
+
+def end_of_week(state: dict, p: dict) -> list:
+    done = []
+    for kind, cid, e in list(sources(p)):
+        if e["when"] == "end_of_week":
+            out = {"source": kind, "id": cid}
+            run_ops(state, p, e["do"], out)
+            done.append(out)
+    return done

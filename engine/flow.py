@@ -1,0 +1,234 @@
+"""Setup and the automatic flow of the game: weeks, days, disasters, towns, the end.
+
+Functions here mutate the state in place and append events; they stop when a player decision
+is needed (stage 'turn', or simultaneous decisions in stage 'pioneer'/'disaster'/'town')."""
+
+from . import rng
+from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from .constants import (CATTLE_TOWN_VP, COLOUR_TRACK, COLOURS, DAYS_PER_WEEK, DICE_PER_COLOUR,
+                        DISASTERS, FACES, GOLD_TOKENS, MAX_PLAYERS, MIN_PLAYERS,
+                        PIONEER_BOARDS_DEALT, STANDARD_PIONEER, TOWN_DECK_SIZE,
+                        TOWNS_PER_WEEK, TOWNSFOLK_PER_WEEK, TOWNSFOLK_SETS_DEFAULT, TRACK_END,
+                        WAGON_SUPPLY, WEEKS)
+from .effects import end_of_week, gain, mod_total, take_equipment
+from .scoring import results
+
+SCHEMA = 1
+
+
+def make_config(players=2, sets=TOWNSFOLK_SETS_DEFAULT, pioneers="standard", names=None) -> dict:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Pioneer Days is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+    sets = sorted(set(sets))
+    if len(sets) != 2 or any(s not in "ABCDE" for s in sets):
+        raise ValueError("choose two different townsfolk sets from A-E")
+    for s in sets:
+        if sum(1 for t in TOWNSFOLK.values() if t["set"] == s) < 12:
+            raise ValueError(f"townsfolk set {s} is not available")
+    if pioneers not in ("standard", "unique"):
+        raise ValueError("pioneers must be 'standard' or 'unique'")
+    if pioneers == "unique" and len(PIONEERS) < PIONEER_BOARDS_DEALT * players:
+        raise ValueError("not enough unique pioneers in the content")
+    names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+    if len(names) != players:
+        raise ValueError("one name per player")
+    return {"players": players, "sets": sets, "pioneers": pioneers, "names": names}
+
+
+def new_player(seat: int, name: str) -> dict:
+    return {"seat": seat, "name": name, "pioneer": "standard", "side": "standard", "boards": [],
+            "silver": 0, "wood": 0, "medicine": 0, "cattle": 0, "gold": [], "equipment": [],
+            "wagons": [], "townsfolk": [], "favors": 0, "vp": 0, "towns": []}
+
+
+def setup(config: dict, seed: int) -> tuple[dict, list]:
+    """A new game; returns (state, events)."""
+    config = make_config(**config)
+    n = config["players"]
+    s = {"schema": SCHEMA, "seed": seed, "rng": rng.seed_state(seed), "seq": 0,
+         "config": config, "stage": "setup", "week": 0, "day": 0, "start": 0, "turn": None,
+         "turns_left": 0, "step": None, "die": None, "bag": [], "pool": [],
+         "discarded": {c: 0 for c in COLOURS}, "tracks": {d: 0 for d in DISASTERS},
+         "slots": [None] * len(FACES), "equip_up": [], "towns_up": [],
+         "gold_bag": [v for v, k in sorted(GOLD_TOKENS.items()) for _ in range(k)],
+         "wagon_supply": dict(WAGON_SUPPLY), "pending": [None] * n, "disasters": [],
+         "cont": None, "report": None, "result": None,
+         "players": [new_player(i, config["names"][i]) for i in range(n)]}
+    deck = sorted(t for t, c in TOWNSFOLK.items() if c["set"] in config["sets"])
+    rng.shuffle(s, deck)
+    s["townsfolk_deck"] = deck
+    eq = sorted(EQUIPMENT)
+    rng.shuffle(s, eq)
+    s["equip_deck"] = eq
+    towns = sorted(TOWNS)
+    rng.shuffle(s, towns)
+    s["town_deck"] = towns[:TOWN_DECK_SIZE]
+    s["start"] = rng.below(s, n)
+    events = [{"type": "game_started", "players": config["names"], "start": s["start"],
+               "sets": config["sets"], "pioneers": config["pioneers"]}]
+    if config["pioneers"] == "unique":
+        boards = sorted(PIONEERS)
+        rng.shuffle(s, boards)
+        for p in s["players"]:
+            p["boards"] = [boards.pop() for _ in range(PIONEER_BOARDS_DEALT)]
+            s["pending"][p["seat"]] = {"kind": "pioneer"}
+        s["stage"] = "pioneer"
+        events.append({"type": "pioneers_dealt", "boards": [p["boards"] for p in s["players"]]})
+    else:
+        begin(s, events)
+    return s, events
+
+
+def begin(s: dict, events: list) -> None:
+    """Starting resources (in seat order, so draws are reproducible), then week 1."""
+    for p in s["players"]:
+        start = STANDARD_PIONEER["start"] if p["side"] == "standard" else PIONEERS[p["pioneer"]]["start"]
+        for size in start["wagons"]:
+            s["wagon_supply"][size] -= 1
+            p["wagons"].append({"size": size, "damage": 0})
+        out: dict = {}
+        gain(s, p, {k: start[k] for k in ("silver", "cattle", "wood", "medicine", "gold") if start[k]}, out)
+        for _ in range(start["equipment"]):
+            take_equipment(s, p, s["equip_deck"].pop(), out)
+    new_week(s, events)
+
+
+def new_week(s: dict, events: list) -> None:
+    n = s["config"]["players"]
+    s["week"] += 1
+    s["day"] = 0
+    s["bag"] = [c for c in COLOURS for _ in range(n + 1)]
+    s["discarded"] = {c: 0 for c in COLOURS}
+    k = TOWNS_PER_WEEK[s["week"] - 1]
+    s["towns_up"] = [s["town_deck"].pop() for _ in range(k)]
+    s["equip_up"] = [s["equip_deck"].pop() for _ in range(min(n + 1, len(s["equip_deck"])))]
+    s["slots"] = [s["townsfolk_deck"].pop() if s["townsfolk_deck"] else None
+                  for _ in range(TOWNSFOLK_PER_WEEK)]
+    for p in s["players"]:
+        p["towns"] = []
+    events.append({"type": "week_started", "week": s["week"], "towns": list(s["towns_up"]),
+                   "equipment": list(s["equip_up"]), "townsfolk": list(s["slots"])})
+    new_day(s, events)
+
+
+def new_day(s: dict, events: list) -> None:
+    n = s["config"]["players"]
+    s["day"] += 1
+    pool = []
+    for _ in range(n + 1):
+        colour = rng.pop_random(s, s["bag"])
+        pool.append([colour, FACES[rng.below(s, 6)]])
+    pool.sort(key=lambda d: (COLOURS.index(d[0]), FACES.index(d[1])))
+    s["pool"] = pool
+    s["stage"] = "turn"
+    s["turn"] = s["start"]
+    s["turns_left"] = n
+    s["step"] = "pick"
+    events.append({"type": "day_started", "week": s["week"], "day": s["day"], "start": s["start"],
+                   "pool": [{"colour": c, "face": f} for c, f in pool]})
+
+
+def end_turn(s: dict, events: list) -> None:
+    s["discarded"][s["die"]["colour"]] += 1
+    events.append({"type": "turn_ended", "seat": s["turn"]})
+    s["die"] = None
+    s["turns_left"] -= 1
+    if s["turns_left"] > 0:
+        s["turn"] = (s["turn"] + 1) % s["config"]["players"]
+        s["step"] = "pick"
+        return
+    end_day(s, events)
+
+
+def _advance(s: dict, tracks: tuple, events: list, why: str, colour=None) -> None:
+    triggered = []
+    for d in tracks:
+        s["tracks"][d] += 1
+        if s["tracks"][d] >= TRACK_END:
+            s["tracks"][d] = 0  # [H] the marker returns to the start
+            triggered.append(d)
+    events.append({"type": "disaster_advanced", "why": why, "colour": colour,
+                   "tracks": dict(s["tracks"]), "triggered": triggered})
+    s["disasters"] = triggered
+
+
+def end_day(s: dict, events: list) -> None:
+    s["turn"] = None
+    s["step"] = None
+    colour, _ = s["pool"].pop()
+    s["discarded"][colour] += 1
+    tracks = DISASTERS if colour == "black" else (COLOUR_TRACK[colour],)
+    _advance(s, tracks, events, "leftover", colour)
+    s["cont"] = "day"
+    resolve_disasters(s, events)
+
+
+def resolve_disasters(s: dict, events: list) -> None:
+    from .decisions import start_disaster  # decisions uses flow's continuation
+
+    while s["disasters"]:
+        d = s["disasters"][0]
+        if start_disaster(s, d, events):
+            s["stage"] = "disaster"
+            return
+        finish_disaster(s, events)
+    cont = s["cont"]
+    s["cont"] = None
+    if cont == "day":
+        after_day(s, events)
+    else:
+        visit_town(s, events)
+
+
+def finish_disaster(s: dict, events: list) -> None:
+    from .decisions import disaster_report
+
+    d = s["disasters"].pop(0)
+    events.append({"type": "disaster_triggered", "disaster": d, "players": disaster_report(s, d)})
+    s["report"] = None
+
+
+def after_day(s: dict, events: list) -> None:
+    s["start"] = (s["start"] + 1) % s["config"]["players"]
+    if s["day"] < DAYS_PER_WEEK:
+        new_day(s, events)
+    elif s["week"] < WEEKS:
+        visit_town(s, events)
+    else:
+        # after week 4: every track advances one final time, then the final town
+        _advance(s, DISASTERS, events, "final")
+        s["cont"] = "final"
+        resolve_disasters(s, events)
+
+
+def visit_town(s: dict, events: list) -> None:
+    from .decisions import start_town
+
+    s["stage"] = "town"
+    s["visit"] = []
+    for p in s["players"]:
+        eow = end_of_week(s, p)
+        cattle_vp = p["cattle"] * (CATTLE_TOWN_VP + mod_total(p, "town_cattle_vp"))
+        p["vp"] += cattle_vp
+        s["visit"].append({"seat": p["seat"], "end_of_week": eow, "cattle_vp": cattle_vp,
+                           "cards": [], "favors": 0})
+    if not start_town(s, events):
+        finish_town(s, events)
+
+
+def finish_town(s: dict, events: list) -> None:
+    events.append({"type": "town_visited", "week": s["week"], "towns": list(s["towns_up"]),
+                   "players": s.pop("visit")})
+    if s["week"] < WEEKS:
+        new_week(s, events)
+    else:
+        game_over(s, events)
+
+
+def game_over(s: dict, events: list) -> None:
+    s["stage"] = "over"
+    s["turn"] = None
+    s["step"] = None
+    s["result"] = results(s)
+    events.append({"type": "game_over", "players": s["result"],
+                   "winners": [r["seat"] for r in s["result"] if r["winner"]]})

@@ -1,0 +1,41 @@
+"""The engine's only source of randomness: a 64-bit PCG-style generator whose whole state is one
+integer kept in the game state, so a game is reproducible from its seed on any Python version."""
+
+MASK = (1 << 64) - 1
+MUL = 6364136223846793005
+INC = 1442695040888963407
+
+
+def seed_state(seed: int) -> int:
+    # splitmix64 scramble so that nearby seeds give unrelated streams
+    z = (seed + 0x9E3779B97F4A7C15) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def _next(s: int) -> tuple[int, int]:
+    s = (s * MUL + INC) & MASK
+    x = s ^ (s >> 29)
+    x = (x * 0xBF58476D1CE4E5B9) & MASK
+    return s, x ^ (x >> 32)
+
+
+def below(state: dict, n: int) -> int:
+    """A number in [0, n) drawn from state['rng'] (which advances)."""
+    s, x = _next(state["rng"])
+    state["rng"] = s
+    return (x * n) >> 64
+
+
+def shuffle(state: dict, items: list) -> None:
+    """Fisher-Yates in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def pop_random(state: dict, items: list):
+    i = below(state, len(items))
+    items[i], items[-1] = items[-1], items[i]
+    return items.pop()
