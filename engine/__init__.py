@@ -1,7 +1,19 @@
 """Pioneer Days rules engine: pure Python, no I/O. See api.py for the contract."""
 
-from .api import (Action, Applied, Rejected, apply, clone, deciders, from_json, is_over,
-                  legal_actions, new_game, replay, to_json)
+from .api import (
+                  Action,
+                  Applied,
+                  Rejected,
+                  apply,
+                  clone,
+                  deciders,
+                  from_json,
+                  is_over,
+                  legal_actions,
+                  new_game,
+                  replay,
+                  to_json,
+)
 from .view import public_event, view_for
 
 __all__ = ["Action", "Applied", "Rejected", "apply", "clone", "deciders", "from_json", "is_over",

@@ -5,11 +5,26 @@ is needed (stage 'turn', or simultaneous decisions in stage 'pioneer'/'disaster'
 
 from . import rng
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from .constants import (CATTLE_TOWN_VP, COLOUR_TRACK, COLOURS, DAYS_PER_WEEK, DICE_PER_COLOUR,
-                        DISASTERS, FACES, GOLD_TOKENS, MAX_PLAYERS, MIN_PLAYERS,
-                        PIONEER_BOARDS_DEALT, STANDARD_PIONEER, TOWN_DECK_SIZE,
-                        TOWNS_PER_WEEK, TOWNSFOLK_PER_WEEK, TOWNSFOLK_SETS_DEFAULT, TRACK_END,
-                        WAGON_SUPPLY, WEEKS)
+from .constants import (
+    CATTLE_TOWN_VP,
+    COLOUR_TRACK,
+    COLOURS,
+    DAYS_PER_WEEK,
+    DISASTERS,
+    FACES,
+    GOLD_TOKENS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PIONEER_BOARDS_DEALT,
+    STANDARD_PIONEER,
+    TOWN_DECK_SIZE,
+    TOWNS_PER_WEEK,
+    TOWNSFOLK_PER_WEEK,
+    TOWNSFOLK_SETS_DEFAULT,
+    TRACK_END,
+    WAGON_SUPPLY,
+    WEEKS,
+)
 from .effects import end_of_week, gain, mod_total, take_equipment
 from .scoring import results
 
@@ -148,7 +163,7 @@ def _advance(s: dict, tracks: tuple, events: list, why: str, colour=None) -> Non
             s["tracks"][d] = 0  # [H] the marker returns to the start
             triggered.append(d)
     events.append({"type": "disaster_advanced", "why": why, "colour": colour,
-                   "tracks": dict(s["tracks"]), "triggered": triggered})
+                   "tracks": dict(s["tracks"]), "triggered": list(triggered)})
     s["disasters"] = triggered
 
 

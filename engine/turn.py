@@ -3,8 +3,17 @@
 from . import flow
 from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, INCOME, WAGONS
-from .effects import (can_store, fire_triggers, free_spaces, gain, mod_map, mod_total,
-                      run_ops, take_equipment, wagon_cost)
+from .effects import (
+    can_store,
+    fire_triggers,
+    free_spaces,
+    gain,
+    mod_map,
+    mod_total,
+    run_ops,
+    take_equipment,
+    wagon_cost,
+)
 
 ACTION_TEXT = {"mine": "draw a gold token", "equip": "take an equipment tile",
                "cattle": "take 1 cattle", "wood": "take 1 wood", "medicine": "take 1 medicine"}

@@ -1,0 +1,128 @@
+"""The engine contract: rejections, hidden information, pioneers, content validation."""
+
+import copy
+
+import pytest
+from engine_helpers import act, bodies, game, take
+
+import engine
+from engine import cards
+from engine.cards import ContentError, validate
+
+
+def test_rejections_leave_state_unchanged_with_reasons():
+    s = game(players=3, seed=2)
+    snap = engine.to_json(s)
+    other = (s["turn"] + 1) % 3
+    cases = {
+        f"{other}:income": "turn",
+        f"{s['turn']}:recruit": "not available",
+        "9:income": "seat",
+        "nonsense": "not a Pioneer Days action",
+        f"{s['turn']}:take:blue:purple": "not available",
+    }
+    for aid, why in cases.items():
+        r = engine.apply(s, aid)
+        assert not r.ok and why in r.reason, (aid, r.reason)
+        assert engine.to_json(s) == snap
+
+
+def test_stale_action_rejected_after_state_moves_on():
+    s = game(seed=2)
+    first = engine.legal_actions(s)[0]
+    s2 = engine.apply(s, first).state
+    assert s2["seq"] == s["seq"] + 1
+    r = engine.apply(s2, first)
+    assert not r.ok
+
+
+def test_game_over_rejects_everything():
+    s = game(seed=2)
+    s["stage"] = "over"
+    assert engine.legal_actions(s) == []
+    assert "over" in engine.apply(s, "0:income").reason
+
+
+def test_view_hides_other_players_gold_and_decks():
+    s = game(seed=2)
+    s["players"][0]["gold"] = [3, 1]
+    s["players"][1]["gold"] = [2]
+    v0 = engine.view_for(s, 0)
+    assert v0["players"][0]["gold"] == [3, 1]
+    assert v0["players"][1]["gold"] == [0]
+    assert "rng" not in v0 and "seed" not in v0 and "gold_bag" not in v0
+    assert v0["townsfolk_deck_count"] == len(s["townsfolk_deck"])
+    spectator = engine.view_for(s, None)
+    assert spectator["players"][0]["gold"] == [0, 0]
+    assert s["players"][0]["gold"] == [3, 1]  # the state itself is untouched
+
+
+def test_public_event_strips_gold_values():
+    s = game(seed=3)
+    seat = s["turn"]
+    s, _ = take(s, "blue", "mine")
+    s, ev = act(s, "act")
+    taken = next(e for e in ev if e["type"] == "die_taken")
+    assert "secret" in taken
+    assert "secret" not in engine.public_event(taken, None)
+    assert "secret" not in engine.public_event(taken, 1 - seat)
+    assert engine.public_event(taken, seat)["secret"]["gold"] == s["players"][seat]["gold"]
+
+
+def test_unique_pioneers_deal_two_and_choose_a_side():
+    s = game(players=3, seed=4, pioneers="unique")
+    assert s["stage"] == "pioneer" and engine.deciders(s) == [0, 1, 2]
+    boards = [p["boards"] for p in s["players"]]
+    assert all(len(b) == 2 for b in boards) and len({x for b in boards for x in b}) == 6
+    assert bodies(s, 0) == ["pioneer:standard"] + [f"pioneer:{b}" for b in boards[0]]
+    s, _ = act(s, f"pioneer:{boards[0][1]}", 0)
+    s, _ = act(s, "pioneer:standard", 1)
+    assert s["stage"] == "pioneer"
+    s, _ = act(s, f"pioneer:{boards[2][0]}", 2)
+    assert s["stage"] == "turn" and s["week"] == 1
+    p0 = s["players"][0]
+    start = cards.PIONEERS[boards[0][1]]["start"]
+    assert (p0["pioneer"], p0["side"]) == (boards[0][1], "unique")
+    assert sorted(w["size"] for w in p0["wagons"]) == sorted(start["wagons"])
+    assert len(p0["gold"]) == start["gold"] and len(p0["equipment"]) == start["equipment"]
+    assert s["players"][1]["side"] == "standard" and s["players"][1]["silver"] == 5
+
+
+def test_config_validation():
+    with pytest.raises(ValueError):
+        engine.new_game({"players": 5}, 1)
+    with pytest.raises(ValueError):
+        engine.new_game({"players": 2, "sets": ["A", "A"]}, 1)
+    with pytest.raises(ValueError):
+        engine.new_game({"players": 2, "pioneers": "weird"}, 1)
+
+
+def _content():
+    return copy.deepcopy({k: list(v.values()) for k, v in cards.CONTENT.items()})
+
+
+@pytest.mark.parametrize("kind,mutate,message", [
+    ("townsfolk", lambda c: c["effect"].__setitem__("when", "sometimes") if c["effect"] else None,
+     "when"),
+    ("townsfolk", lambda c: c.__setitem__("vp", {"per": "unicorns", "each": 1}), "unknown count"),
+    ("equipment", lambda c: c.__setitem__("effect", {"when": "ongoing", "mods": {"fly": 1}}),
+     "unknown mod"),
+    ("towns", lambda c: c.__setitem__("favors", 9), "favors"),
+    ("towns", lambda c: c["needs"].__setitem__("whisky", 1), "unknown resource"),
+    ("pioneers", lambda c: c["start"].__setitem__("wagons", ["huge"]), "wagons"),
+    ("equipment", lambda c: c.__setitem__("effect", {"when": "trigger", "face": "mine",
+                                                       "do": [{"explode": 1}]}), "unknown op"),
+])
+def test_loader_rejects_malformed_content_naming_the_card(kind, mutate, message):
+    data = _content()
+    item = next(c for c in data[kind] if kind != "townsfolk" or c["effect"])
+    mutate(item)
+    with pytest.raises(ContentError) as e:
+        validate(data)
+    assert item["id"] in str(e.value) and message in str(e.value)
+
+
+def test_shipped_content_counts():
+    assert len(cards.TOWNS) == 22
+    assert sum(1 for t in cards.TOWNSFOLK.values() if t["set"] in "AB") == 24
+    assert len(cards.EQUIPMENT) >= 12
