@@ -23,6 +23,8 @@ FACE_CHANGES_PER_TURN = 1
 WAGONS = {"small": {"spaces": 4, "cost": 5}, "large": {"spaces": 6, "cost": 8}}
 WAGON_SUPPLY = {"small": 10, "large": 10}  # [H] including the starting wagons
 DAMAGE_SPACES = 2  # one damage token covers two spaces
+# [H] goods may be rearranged freely between your wagons: only the count of usable spaces matters
+# [H] gold tokens and equipment that are discarded or paid to a town leave the game
 DAMAGE_VP = -2
 PER_SPACE = {"gold": 1, "equipment": 1, "wood": 2, "medicine": 2}  # [H] one kind per space
 
@@ -35,6 +37,7 @@ TOWNSFOLK_PER_WEEK = SLOTS
 
 FAVOR_VP = 2
 FAVOR_MAJORITY_VP = 5
+FAVOR_MAJORITY_MIN = 1  # [H] nobody gains the majority bonus with 0 favors
 CATTLE_TOWN_VP = 1
 
 # [H] the standard Pioneer side of every player board

@@ -5,8 +5,7 @@ single possible choice is taken automatically. When nobody is left deciding, the
 
 from . import flow
 from .cards import PIONEERS, TOWNS, TOWNSFOLK
-from .constants import FAVOR_VP  # noqa: F401  (documented alongside favors)
-from .effects import free_spaces, mod_map, mod_total, mods, usable_spaces
+from .effects import free_spaces, mod_total, mods, usable_spaces
 
 
 def snapshot(p: dict) -> dict:
@@ -267,4 +266,4 @@ def start_town(s: dict, events: list) -> bool:
     return waiting
 
 
-__all__ = ["options", "decide", "start_disaster", "start_town", "mod_map"]
+__all__ = ["options", "decide", "start_disaster", "start_town"]

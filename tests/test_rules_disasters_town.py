@@ -240,3 +240,8 @@ def test_end_of_week_effects_run_first():
     eow = all_events(events, "town_visited")[0]["players"][0]["end_of_week"]
     assert eow[0]["id"] == card
     assert eow[0]["gained"]["silver"] == TOWNSFOLK[card]["effect"]["do"][0]["gain"]["silver"]
+
+
+def test_no_majority_bonus_without_favors():
+    s = game(players=2)
+    assert breakdown(s, 0)["majority"] == 0 and breakdown(s, 1)["majority"] == 0
