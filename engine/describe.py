@@ -11,6 +11,12 @@ COUNT_TEXT = {"cattle": "cattle", "favor": "favor", "wagon": "wagon", "small_wag
 WHEN_TEXT = {"immediate": "Now", "end_of_week": "Each town"}
 
 
+def per_text(what: str, div: int) -> str:
+    if what == "silver":
+        return f"${div}"
+    return f"{str(div) + ' ' if div > 1 else ''}{COUNT_TEXT[what]}"
+
+
 def res_text(m: dict) -> str:
     parts = []
     for r, n in m.items():
@@ -34,9 +40,7 @@ def op_text(op: dict) -> str:
     if k == "pay_gain":
         return f"pay {res_text(v['pay'])} for {res_text(v['gain'])}"
     if k == "gain_per":
-        div = v.get("div", 1)
-        per = COUNT_TEXT[v["per"]]
-        s = f"+{res_text(v['gain'])} per {str(div) + ' ' if div > 1 else ''}{per}"
+        s = f"+{res_text(v['gain'])} per {per_text(v['per'], v.get('div', 1))}"
         return s + (f" (max {v['max']})" if "max" in v else "")
     if k == "retreat":
         return f"{v.title()} marker back 1"
@@ -65,9 +69,9 @@ def mods_text(m: dict) -> str:
         elif k == "recruit_bonus":
             parts.append(f"recruiting: +{res_text(v)}")
         elif k == "face_change_cost":
-            parts.append(f"face change ${'+' if v > 0 else '-'}{abs(v)}")
+            parts.append(f"face changes cost ${abs(v)} {'more' if v > 0 else 'less'}")
         elif k == "wagon_cost":
-            parts.append(f"wagons ${'+' if v > 0 else '-'}{abs(v)}")
+            parts.append(f"wagons cost ${abs(v)} {'more' if v > 0 else 'less'}")
         elif k == "town_cattle_vp":
             parts.append(f"+{v} VP per cattle at towns")
         elif k == "favor_bonus":
@@ -80,7 +84,8 @@ def effect_text(e: dict | None) -> str:
         return "No effect."
     if e["when"] == "ongoing":
         return "Always: " + mods_text(e["mods"])
-    ops = ", ".join(op_text(o) for o in e["do"])
+    texts = [op_text(o) for o in e["do"]]
+    ops = ", ".join(t + (f" (x{texts.count(t)})" if texts.count(t) > 1 else "") for t in dict.fromkeys(texts))
     if e["when"] == "trigger":
         return f"On {e['face'].title()}: {ops}"
     return f"{WHEN_TEXT[e['when']]}: {ops}"
@@ -91,8 +96,7 @@ def vp_text(vp: dict | None) -> str:
         return ""
     if "fixed" in vp:
         return f"{vp['fixed']} VP"
-    div = vp.get("div", 1)
-    s = f"{vp['each']} VP per {str(div) + ' ' if div > 1 else ''}{COUNT_TEXT[vp['per']]}"
+    s = f"{vp['each']} VP per {per_text(vp['per'], vp.get('div', 1))}"
     return s + (f" (max {vp['max']})" if "max" in vp else "")
 
 
