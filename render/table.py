@@ -1,0 +1,406 @@
+"""The public table image: header, townsfolk slots, dice pool, disaster tracks, equipment for sale,
+town cards, and one panel per player. Gold values are never read (the state is viewed as a
+spectator first)."""
+
+from PIL import Image, ImageDraw
+
+import engine
+from engine.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
+
+from . import cards, panel
+from . import text as T
+from .fonts import font
+from .icons import die, paste
+from .style import (
+    CREAM,
+    DICE,
+    EMPTY,
+    EMPTY_LINE,
+    HIGHLIGHT,
+    INK,
+    INK_SOFT,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    RULE,
+    RUST,
+    WOOD,
+    WOOD_DARK,
+    WOOD_LINE,
+    memo,
+    mix,
+)
+
+W = 1600
+M = 16            # outer margin
+HEAD = 84         # header band
+BOARD_Y = HEAD + 12
+PAD = 14          # board inner padding
+LEFT_X = M + PAD
+LEFT_W = 1000
+RIGHT_X = LEFT_X + LEFT_W + 20
+RIGHT_W = W - M - PAD - RIGHT_X
+CARD_W, CARD_H = 160, 262
+TILE_W, TILE_H = 193, 110
+TOWN_W, TOWN_H = 168, 172
+DIE = 62
+TRACK_ROW = 44
+CELL = 30
+SECTION = 30
+LEGEND_H = 44
+PANEL_GAP = 20
+PANEL_W = (W - 2 * M - PANEL_GAP) // 2  # two columns of panels
+
+DISASTER_TEXT = {
+    "storm": "Each wagon: pay 1 wood or take a damage token (-2 VP)",
+    "raid": "Lose half your silver, rounded up",
+    "famine": "Pay $1 per cattle or lose it",
+    "disease": "Each townsfolk: pay 1 medicine or lose it",
+}
+STEP_TEXT = {"pick": "takes a die", "use": "uses a die", "wild": "picks a Wild action",
+             "equip": "picks equipment", "after": "ends the turn"}
+
+# y offsets inside the board
+Y_TF_TITLE = 10
+Y_PLAQUE = Y_TF_TITLE + SECTION
+Y_CARDS = Y_PLAQUE + 46
+Y_EQ_TITLE = Y_CARDS + CARD_H + 12
+Y_TILES = Y_EQ_TITLE + SECTION
+Y_DICE_TITLE = 10
+Y_DICE = Y_DICE_TITLE + SECTION
+Y_TR_TITLE = Y_DICE + DIE + 28
+Y_TRACKS = Y_TR_TITLE + SECTION
+Y_TOWN_TITLE = Y_TRACKS + 4 * TRACK_ROW + 8
+Y_TOWNS = Y_TOWN_TITLE + SECTION
+BOARD_H = max(Y_TILES + TILE_H, Y_TOWNS + TOWN_H) + 14
+
+
+def section(d: ImageDraw.ImageDraw, x: int, y: int, w: int, title: str, note: str = "") -> None:
+    """A section header: small-caps title with a rule, and an optional note on the right."""
+    f = font("serif", 18)
+    d.text((x, y + 12), title, font=f, fill=(122, 62, 26), anchor="lm")
+    tw = T.width(title, "serif", 18)
+    nx = x + w
+    if note:
+        nw = T.width(note, "cond", 14)
+        nx = x + w - nw
+        d.text((nx, y + 12), note, font=font("cond", 14), fill=INK_SOFT, anchor="lm")
+    d.line((x + tw + 10, y + 13, nx - 10, y + 13), fill=RULE, width=2)
+
+
+@memo
+def _planks() -> Image.Image:
+    """A tall wood-plank background, cropped to the height each render needs."""
+    img = Image.new("RGB", (W, 4000), WOOD)
+    d = ImageDraw.Draw(img)
+    for y in range(0, img.height, 38):
+        d.line((0, y, img.width, y), fill=WOOD_LINE, width=2)
+        d.line((0, y + 1, img.width, y + 1), fill=mix(WOOD, (255, 255, 255), 0.05), width=1)
+    return img
+
+
+def background(h: int) -> Image.Image:
+    planks = _planks()
+    if h <= planks.height:
+        return planks.crop((0, 0, W, h))
+    img = Image.new("RGB", (W, h), WOOD)
+    for y in range(0, h, planks.height):
+        img.paste(planks, (0, y))
+    return img
+
+
+@memo
+def _legend_strip() -> Image.Image:
+    """The icon legend at the bottom (RGBA, pasted at x = M)."""
+    img = Image.new("RGBA", (W - 2 * M + 1, LEGEND_H), (0, 0, 0, 0))
+    _legend(img, ImageDraw.Draw(img), 0)
+    return img
+
+
+@memo
+def board() -> Image.Image:
+    """The static layer: header band, board frame, section titles, slot income plaques and the
+    disaster track frames. Drawn once; every render pastes it."""
+    h = BOARD_Y + BOARD_H + 6
+    img = background(h)
+    d = ImageDraw.Draw(img)
+    # header band
+    d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
+    d.line((0, HEAD, W, HEAD), fill=(150, 104, 60), width=3)
+    d.text((M + 4, HEAD // 2), "PIONEER DAYS", font=font("serif", 34), fill=CREAM, anchor="lm")
+    # board
+    bx0, by0, bx1, by1 = M, BOARD_Y, W - M, BOARD_Y + BOARD_H
+    d.rounded_rectangle((bx0 - 3, by0 - 3, bx1 + 3, by1 + 3), radius=16, fill=INK)
+    d.rounded_rectangle((bx0, by0, bx1, by1), radius=14, fill=PARCHMENT, outline=(150, 104, 60), width=3)
+    sep = RIGHT_X - 10
+    d.line((sep, by0 + 12, sep, by1 - 12), fill=RULE, width=2)
+    section(d, LEFT_X, by0 + Y_TF_TITLE, LEFT_W, "TOWNSFOLK",
+            "recruit with a matching die · income over each slot")
+    for i, face in enumerate(FACES):
+        x = LEFT_X + i * (CARD_W + 8)
+        y = by0 + Y_PLAQUE
+        d.rounded_rectangle((x, y, x + CARD_W, y + 40), radius=8, fill=WOOD_DARK)
+        label = f"${INCOME[face]}"
+        paste(img, face, 32, (x + 8, y + 4))
+        room = CARD_W - 46 - T.width(label, "bold", 24) - 16
+        fs = next((sz for sz in (15, 14, 13, 12) if T.width(face.upper(), "condbold", sz) <= room), 11)
+        d.text((x + 46, y + 21), face.upper(), font=font("condbold", fs), fill=(226, 206, 170), anchor="lm")
+        d.text((x + CARD_W - 10, y + 21), label, font=font("bold", 24), fill=(255, 214, 90), anchor="rm")
+        d.polygon([(x + CARD_W / 2 - 7, y + 40), (x + CARD_W / 2 + 7, y + 40), (x + CARD_W / 2, y + 46)],
+                  fill=WOOD_DARK)
+    section(d, LEFT_X, by0 + Y_EQ_TITLE, LEFT_W, "EQUIPMENT FOR SALE", "take with an Equip action")
+    section(d, RIGHT_X, by0 + Y_DICE_TITLE, RIGHT_W, "DICE POOL")
+    section(d, RIGHT_X, by0 + Y_TR_TITLE, RIGHT_W, "DISASTERS", f"strike at {TRACK_END}")
+    for j, dis in enumerate(DISASTERS):
+        y = by0 + Y_TRACKS + j * TRACK_ROW
+        colour = TRACK_COLOUR[dis]
+        spec = DICE[colour]
+        d.rounded_rectangle((RIGHT_X, y, RIGHT_X + RIGHT_W, y + TRACK_ROW - 4), radius=8,
+                            fill=mix(spec["fill"], PARCHMENT, 0.82), outline=mix(spec["fill"], INK, 0.3))
+        paste(img, dis, 34, (RIGHT_X + 4, y + 3))
+        d.text((RIGHT_X + 44, y + 13), dis.upper(), font=font("condbold", 16), fill=INK, anchor="lm")
+        d.text((RIGHT_X + 44, y + 30), f"{colour} die ({spec['letter']})", font=font("cond", 12),
+               fill=INK_SOFT, anchor="lm")
+        cx0 = RIGHT_X + 122
+        for c in range(TRACK_END + 1):
+            x = cx0 + c * (CELL + 4)
+            box = (x, y + 5, x + CELL, y + 5 + CELL)
+            if c == TRACK_END:
+                paste(img, "boom", CELL + 2, (x - 1, y + 4))
+            else:
+                d.rounded_rectangle(box, radius=6, fill=CREAM, outline=mix(spec["fill"], INK, 0.4), width=2)
+                d.text((x + CELL / 2, y + 5 + CELL / 2), str(c), font=font("cond", 13), fill=EMPTY_LINE,
+                       anchor="mm")
+        tx = cx0 + (TRACK_END + 1) * (CELL + 4) + 6
+        size, lines = T.fit(DISASTER_TEXT[dis], "cond", 14, 11, RIGHT_X + RIGHT_W - tx - 6, 2)
+        step = round(size * 1.15)
+        T.draw_lines(d, (tx, y + (TRACK_ROW - 4) / 2 - step * len(lines) / 2 + 1), lines, "cond", size, INK,
+                     spacing=1.15)
+    section(d, RIGHT_X, by0 + Y_TOWN_TITLE, RIGHT_W, "TOWNS THIS WEEK", "pay the needs for favors")
+    return img
+
+
+def _legend(img, d, y) -> None:
+    d.rounded_rectangle((0, y, W - 2 * M, y + LEGEND_H - 1), radius=10, fill=PARCHMENT_DARK, outline=INK,
+                        width=2)
+    items = [("gold", "gold token (value hidden)"), ("damage", "damage: -2 VP, covers 2 spaces"),
+             ("equip", "equipment (1 space)"), ("wood", "wood / medicine: 2 per space"),
+             ("favor", "favor: 2 VP"), ("horseshoe", "start player"), ("vp", "VP shown without gold")]
+    x = 14
+    for name, label in items:
+        paste(img, name, 26, (x, y + 9))
+        d.text((x + 31, y + LEGEND_H / 2 + 1), label, font=font("cond", 15), fill=INK, anchor="lm")
+        x += 31 + T.width(label, "cond", 15) + 22
+
+
+def _header(img, d, s) -> None:
+    # week and day with pips
+    x = 330
+    if not s["week"]:
+        d.text((x, 42), "SETTING UP", font=font("bold", 22), fill=CREAM, anchor="lm")
+        x += 380
+    for label, val, total in (("WEEK", s["week"], 4), ("DAY", s["day"], 5)) if s["week"] else ():
+        d.text((x, 26), label, font=font("condbold", 15), fill=(214, 190, 150), anchor="lm")
+        d.text((x + T.width(label, "condbold", 15) + 8, 27), f"{val} of {total}", font=font("bold", 22),
+               fill=CREAM, anchor="lm")
+        for i in range(total):
+            cx = x + 8 + i * 20
+            fill = HIGHLIGHT if i < val else None
+            d.ellipse((cx - 6, 56 - 6, cx + 6, 56 + 6), fill=fill, outline=(214, 190, 150), width=2)
+        x += 190
+    # start player
+    start = s["start"]
+    d.text((x, 26), "START PLAYER", font=font("condbold", 15), fill=(214, 190, 150), anchor="lm")
+    paste(img, "horseshoe", 30, (x, 42))
+    panel.marker(img, start, (x + 36, 42, x + 66, 72))
+    d.text((x + 74, 57), T.ellipsize(s["players"][start]["name"], "bold", 20, 190), font=font("bold", 20),
+           fill=CREAM, anchor="lm")
+    # status on the right
+    status, seat = _status(s)
+    f = font("bold", 22)
+    tw = T.width(status, "bold", 22)
+    right = W - M
+    bw = min(tw + 40 + (40 if seat is not None else 0), W - M - (x + 290))
+    status = T.ellipsize(status, "bold", 22, bw - 40 - (40 if seat is not None else 0))
+    fill, fg = (panel.player_text(seat) if seat is not None else (RUST, (255, 255, 255)))
+    d.rounded_rectangle((right - bw, 18, right, HEAD - 18), radius=(HEAD - 36) // 2, fill=fill, outline=CREAM,
+                        width=3)
+    tx = right - bw + 20
+    if seat is not None:
+        panel.marker(img, seat, (tx - 6, 24, tx + 30, HEAD - 24))
+        tx += 40
+    d.text((tx, HEAD // 2 + 1), status, font=f, fill=fg, anchor="lm")
+
+
+def _status(s) -> tuple[str, int | None]:
+    st = s["stage"]
+    if st == "pioneer":
+        return "Choosing pioneers", None
+    if st == "turn":
+        p = s["players"][s["turn"]]
+        return f"{p['name']} {STEP_TEXT.get(s['step'], 'plays')}", s["turn"]
+    if st == "disaster":
+        dis = s["disasters"][0] if s.get("disasters") else None
+        return (f"{dis.title()} strikes!" if dis else "Disaster!"), None
+    if st == "town":
+        return "Visiting the town", None
+    return "Game over", None
+
+
+def _slots(img, d, s, by0) -> None:
+    for i, cid in enumerate(s["slots"]):
+        x = LEFT_X + i * (CARD_W + 8)
+        y = by0 + Y_CARDS
+        if cid:
+            im = cards.townsfolk(cid, CARD_W, CARD_H)
+            img.paste(im, (x, y), im)
+        else:
+            _empty(d, (x, y, x + CARD_W, y + CARD_H), "recruited" if s["week"] else "")
+
+
+def _empty(d, box, label) -> None:
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=10, fill=EMPTY, outline=EMPTY_LINE, width=2)
+    for yy in range(y0 + 10, y1 - 6, 14):  # dashed look
+        d.line((x0 + 6, yy, x0 + 6, yy + 6), fill=PARCHMENT, width=2)
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), label, font=font("cond", 16), fill=mix(EMPTY_LINE, INK, 0.3),
+           anchor="mm")
+
+
+def _pool(img, d, s, by0) -> None:
+    n = len(s["players"])
+    pool = s["pool"]
+    y = by0 + Y_DICE
+    x = RIGHT_X
+    for colour, face in pool:
+        im = die(colour, face, DIE)
+        img.paste(im, (x, y), im)
+        x += DIE + 8
+    taken = max(0, n + 1 - len(pool)) if s["stage"] == "turn" else 0
+    if s["stage"] == "turn" and s.get("die"):
+        taken -= 1
+    for _ in range(max(0, taken)):
+        d.rounded_rectangle((x + 3, y + 3, x + DIE - 3, y + DIE - 3), radius=12, outline=EMPTY_LINE, width=2,
+                            fill=EMPTY)
+        d.text((x + DIE / 2, y + DIE / 2), "taken", font=font("cond", 13), fill=mix(EMPTY_LINE, INK, 0.3),
+               anchor="mm")
+        x += DIE + 8
+    if not pool and not taken:
+        d.text((x, y + DIE / 2), "no dice on the table", font=font("cond", 16), fill=INK_SOFT, anchor="lm")
+    cap = f"{len(pool)} to take" if pool or taken else ""
+    if s["stage"] == "turn" and s.get("die"):
+        dd = s["die"]
+        ux = RIGHT_X + RIGHT_W - DIE
+        im = die(dd["colour"], dd["face"], DIE)
+        d.rounded_rectangle((ux - 6, y - 6, ux + DIE + 6, y + DIE + 6), radius=14, fill=HIGHLIGHT,
+                            outline=INK, width=2)
+        img.paste(im, (ux, y), im)
+        who = s["players"][s["turn"]]["name"]
+        note = "in use" + (f" (rolled {dd['rolled']})" if dd.get("changed") else "")
+        d.text((ux + DIE + 6, y + DIE + 16), note, font=font("condbold", 13), fill=INK, anchor="rm")
+        cap += f" · {T.ellipsize(who, 'cond', 14, 120)} is using a die"
+    bag = len(s["bag"]) if isinstance(s.get("bag"), list) else s.get("bag_count")
+    if bag is not None:
+        cap += f"{' · ' if cap else ''}{bag} dice in the bag"
+    d.text((RIGHT_X, y + DIE + 16), cap, font=font("cond", 14), fill=INK_SOFT, anchor="lm")
+
+
+def _tracks(img, d, s, by0) -> None:
+    active = s["disasters"][0] if s["stage"] == "disaster" and s.get("disasters") else None
+    for j, dis in enumerate(DISASTERS):
+        y = by0 + Y_TRACKS + j * TRACK_ROW
+        colour = TRACK_COLOUR[dis]
+        spec = DICE[colour]
+        pos = max(0, min(TRACK_END, s["tracks"][dis]))
+        if dis == active:
+            d.rounded_rectangle((RIGHT_X - 3, y - 3, RIGHT_X + RIGHT_W + 3, y + TRACK_ROW - 1), radius=10,
+                                outline=RUST, width=4)
+        cx0 = RIGHT_X + 122
+        x = cx0 + pos * (CELL + 4)
+        if pos < TRACK_END:
+            for c in range(pos):  # the path already travelled
+                xx = cx0 + c * (CELL + 4)
+                d.rounded_rectangle((xx + 2, y + 7, xx + CELL - 2, y + 3 + CELL), radius=5,
+                                    fill=mix(spec["fill"], CREAM, 0.6))
+            im = die(colour, None, CELL + 6)
+            img.paste(im, (x - 3, y + 2), im)
+
+
+def _market(img, d, s, by0) -> None:
+    y = by0 + Y_TILES
+    tiles = s.get("equip_up") or []
+    for i, cid in enumerate(tiles[:5]):
+        x = LEFT_X + i * (TILE_W + 8)
+        im = cards.equipment(cid, TILE_W, TILE_H)
+        img.paste(im, (x, y), im)
+    if not tiles:
+        _empty(d, (LEFT_X, y, LEFT_X + TILE_W, y + TILE_H), "none left" if s["week"] else "")
+    y = by0 + Y_TOWNS
+    towns = s.get("towns_up") or []
+    tw = min(TOWN_W, (RIGHT_W - 8 * (len(towns) - 1)) // max(1, len(towns)))
+    for i, cid in enumerate(towns[:3]):
+        x = RIGHT_X + i * (tw + 8)
+        im = cards.town(cid, tw, TOWN_H)
+        img.paste(im, (x, y), im)
+    if not towns:
+        _empty(d, (RIGHT_X, y, RIGHT_X + TOWN_W, y + TOWN_H), "no towns" if s["week"] else "")
+
+
+def badges(s: dict, seat: int, viewer) -> list:
+    out = []
+    if viewer == seat:
+        out.append("you")
+    pend = (s.get("pending") or [None] * len(s["players"]))[seat]
+    if pend and s["stage"] != "over":
+        out.append(f"pending:{pend.get('kind', '')}")
+    if s["stage"] == "turn" and s["turn"] == seat:
+        out.append("turn")
+    if s["start"] == seat:
+        out.append("start")
+    return out
+
+
+def render(state: dict, viewer: int | None = None) -> Image.Image:
+    s = engine.view_for(state, None)  # never sees gold values (unless the game is over)
+    n = len(s["players"])
+    layouts = [panel.Layout(s, i, PANEL_W, 1.0, False) for i in range(n)]
+    rows = tuple(max(L.h for L in layouts[r:r + 2]) for r in range(0, n, 2))
+    h = BOARD_Y + BOARD_H + 24 + sum(r + PANEL_GAP for r in rows) + LEGEND_H + M - 4
+    img = background(h)
+    img.paste(board(), (0, 0))
+    legend = _legend_strip()
+    img.paste(legend, (M, h - M - LEGEND_H), legend)
+    d = ImageDraw.Draw(img)
+    _header(img, d, s)
+    by0 = BOARD_Y
+    _slots(img, d, s, by0)
+    _pool(img, d, s, by0)
+    _tracks(img, d, s, by0)
+    _market(img, d, s, by0)
+    y = BOARD_Y + BOARD_H + 24
+    for r, rh in enumerate(rows):
+        for c in range(2):
+            seat = r * 2 + c
+            if seat >= n:
+                break
+            x = M + c * (PANEL_W + PANEL_GAP)
+            turn = s["stage"] == "turn" and s["turn"] == seat
+            panel.draw(img, x, y, s, seat, PANEL_W, rh, 1.0, False, badges(s, seat, viewer), turn)
+        y += rh + PANEL_GAP
+    if n == 3:
+        _spare(img, d, M + PANEL_W + PANEL_GAP, BOARD_Y + BOARD_H + 24 + rows[0] + PANEL_GAP, rows[1])
+    return img
+
+
+def _spare(img, d, x, y, h) -> None:
+    """With three players the fourth panel place shows the scoring reminders."""
+    d.rounded_rectangle((x, y, x + PANEL_W, y + h), radius=12, fill=PARCHMENT_DARK, outline=INK, width=2)
+    section(d, x + 16, y + 10, PANEL_W - 32, "SCORING")
+    lines = [("gold", "1 VP per nugget on your gold tokens"), ("favor", "2 VP per favor; most favors +5 VP"),
+             ("vp", "townsfolk VP as printed on each card"), ("damage", "-2 VP per damage token"),
+             ("cattle", "1 VP per cattle at each town visit"), ("silver", "ties: most silver left wins")]
+    for i, (ic, t) in enumerate(lines):
+        yy = y + 50 + i * 36
+        if yy + 30 > y + h:
+            break
+        paste(img, ic, 28, (x + 18, yy))
+        d.text((x + 56, yy + 14), t, font=font("cond", 18), fill=INK, anchor="lm")

@@ -1,0 +1,32 @@
+"""The private wagon image: one player's panel, larger, with the values of their gold tokens."""
+
+from PIL import Image, ImageDraw
+
+import engine
+
+from . import panel
+from .fonts import font
+from .style import CREAM, RUST, WOOD, WOOD_DARK
+from .table import badges
+
+W = 1000
+M = 20
+TOP = 44
+K = 1.25
+
+
+def render(state: dict, seat: int) -> Image.Image:
+    s = engine.view_for(state, seat)  # this seat's secrets only
+    L = panel.Layout(s, seat, W - 2 * M, K, True)
+    img = Image.new("RGB", (W, TOP + L.h + 2 * M), WOOD)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, W, TOP), fill=WOOD_DARK)
+    where = {"over": "final", "pioneer": "setting up"}.get(s["stage"], f"week {s['week']}, day {s['day']}")
+    d.text((M, TOP // 2), f"YOUR WAGONS · {where}", font=font("serif", 20), fill=CREAM, anchor="lm")
+    d.rounded_rectangle((W - M - 250, 8, W - M, TOP - 8), radius=14, fill=RUST, outline=CREAM, width=2)
+    d.text((W - M - 125, TOP // 2), "PRIVATE · gold values shown", font=font("condbold", 15), fill=CREAM,
+           anchor="mm")
+    turn = s["stage"] == "turn" and s["turn"] == seat
+    marks = ["yourturn" if b == "turn" else b for b in badges(s, seat, None)]
+    panel.draw(img, M, TOP + M, s, seat, W - 2 * M, L.h, K, True, marks, turn)
+    return img
