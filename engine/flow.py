@@ -34,8 +34,10 @@ SCHEMA = 1
 def make_config(players=2, sets=TOWNSFOLK_SETS_DEFAULT, pioneers="standard", names=None) -> dict:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Pioneer Days is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+    if not all(isinstance(x, str) and len(x) == 1 and x in "ABCDE" for x in sets):
+        raise ValueError("townsfolk sets are letters A-E")
     sets = sorted(set(sets))
-    if len(sets) != 2 or any(s not in "ABCDE" for s in sets):
+    if len(sets) != 2:
         raise ValueError("choose two different townsfolk sets from A-E")
     for s in sets:
         if sum(1 for t in TOWNSFOLK.values() if t["set"] == s) < 12:

@@ -95,6 +95,8 @@ def test_config_validation():
         engine.new_game({"players": 2, "sets": ["A", "A"]}, 1)
     with pytest.raises(ValueError):
         engine.new_game({"players": 2, "pioneers": "weird"}, 1)
+    with pytest.raises(ValueError):
+        engine.new_game({"players": 2, "sets": [1, 2]}, 1)
 
 
 def _content():
