@@ -1,0 +1,233 @@
+"""Pioneer Days Discord bot: entry point, settings, logging, error handling, start-up.
+
+    python bot.py            run the bot (settings from the environment or .env)
+    python bot.py --sync     also publish the slash commands globally (needed once after changes;
+                             global commands can take a while to appear; see DEV_GUILD_ID)
+
+Without DISCORD_TOKEN it explains how to create the application, runs the offline simulator and
+exits with status 2."""
+
+import argparse
+import asyncio
+import logging
+import os
+import secrets
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+ROOT = Path(__file__).resolve().parent
+log = logging.getLogger("pioneer")
+
+# View Channel, Send Messages, Embed Links, Attach Files, Read Message History
+PERMISSIONS = 1024 | 2048 | 16384 | 32768 | 65536
+NO_TOKEN = f"""\
+DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
+
+To run it:
+  1. Create an application at https://discord.com/developers/applications, open "Bot", press
+     "Reset Token" and put the token in .env as DISCORD_TOKEN=... (see .env.example).
+     No privileged intents are needed.
+  2. Invite it with the scopes `bot` and `applications.commands` and the permissions
+     View Channel, Send Messages, Embed Links, Attach Files, Read Message History
+     (permission integer {PERMISSIONS}):
+     https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot+applications.commands&permissions={PERMISSIONS}
+  3. Run `python bot.py --sync` once to publish the slash commands (or set DEV_GUILD_ID to see
+     them in one server at once), then `python bot.py`.
+
+Meanwhile, here is the offline simulator (python -m engine.simulate --players 3 --games 20 --seed 1):
+"""
+
+
+@dataclass
+class Settings:
+    token: str | None = None
+    database_path: str = str(ROOT / "data" / "pioneer.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    sync: bool = False
+
+    @classmethod
+    def from_env(cls, env=None) -> "Settings":
+        env = os.environ if env is None else env
+        guild = (env.get("DEV_GUILD_ID") or "").strip()
+        db = (env.get("DATABASE_PATH") or "").strip()
+        return cls(token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+                   # a relative path is taken from the project folder, wherever the bot is started
+                   database_path=str(ROOT / db) if db else cls.database_path,
+                   dev_guild_id=int(guild) if guild else None,
+                   log_level=(env.get("LOG_LEVEL") or "INFO").strip().upper())
+
+
+class PioneerTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
+        await self.client.report_error(interaction, error)
+
+
+class LazyRenderer:
+    """The real renderer (render/), imported on first use so the bot starts even without it."""
+
+    def __getattr__(self, name):
+        import render
+        return getattr(render, name)
+
+
+class PioneerBot(commands.Bot):
+    def __init__(self, settings: Settings, renderer=None):
+        # slash commands and components only: no privileged intents, no message content
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         tree_cls=PioneerTree, help_command=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        self.settings = settings
+        self.renderer = renderer or LazyRenderer()
+        self.store = None
+        self.errors: list = []  # unexpected errors (code, exception): tests assert it stays empty
+        self._recovered = False
+
+    async def setup_hook(self) -> None:
+        from cogs.play import Play
+        from cogs.present import Presenter
+        from cogs.service import GameService
+        from cogs.views import GameButton, GameSelect
+        from db import Store
+
+        self.store = await Store.open(self.settings.database_path)
+        self.service = GameService(self.store)
+        self.present = Presenter(self)
+        self.play = Play(self)
+        self.add_dynamic_items(GameButton, GameSelect)  # panels keep working after a restart
+        await self.load_extension("cogs.pioneer")
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """DEV_GUILD_ID: the commands appear in that server at once; --sync: publish them globally.
+        A failed sync is logged, not fatal: the commands already published keep working."""
+        try:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(id=self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+                log.info("slash commands synced to guild %s", guild.id)
+            if self.settings.sync:
+                await self.tree.sync()
+                log.info("slash commands synced globally")
+        except discord.HTTPException as e:
+            log.error("could not sync the slash commands: %s", e)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+        if not self._recovered:
+            self._recovered = True
+            await self.recover()
+
+    async def recover(self) -> None:
+        """A crash between a commit and the new panel leaves a game without panel: post it now."""
+        for game in await self.store.open_games():
+            if game.status == "active" and game.panel_message_id is None:
+                async with self.service.lock(game.channel_id):
+                    fresh = await self.service.game(game.id)
+                    if fresh.panel_message_id is None:
+                        await self.present.post_panel(fresh)
+
+    async def on_guild_channel_delete(self, channel) -> None:
+        game = await self.service.in_channel(channel.id)
+        if game is not None:
+            await self.present.archive(game.id, "channel deleted")
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        game = await self.service.in_channel(payload.channel_id)
+        if game is None or game.status != "active" or game.panel_message_id != payload.message_id:
+            return
+        async with self.service.lock(game.channel_id):
+            fresh = await self.service.game(game.id)
+            if fresh.panel_message_id == payload.message_id:  # not replaced meanwhile
+                await self.present.post_panel(fresh, note="_(The previous panel was deleted.)_")
+
+    async def report_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        """The one error handler for commands and components: a short code the user sees and the
+        log records. Expected Discord failures get a clear message and no traceback."""
+        err = getattr(error, "original", None) or getattr(error, "__cause__", None) or error
+        code = secrets.token_hex(2)
+        expected = True
+        if isinstance(err, app_commands.CheckFailure):
+            text = "You can't use this command here."
+        elif isinstance(err, discord.NotFound) and err.code == 10062:
+            log.warning("[%s] interaction expired before the first response", code)
+            return  # nothing can be shown: the token is gone
+        elif isinstance(err, discord.NotFound) and err.code == 10008:
+            text = "That message no longer exists: use `/pioneer board` for a fresh panel."
+        elif isinstance(err, discord.Forbidden):
+            text = ("I'm missing a permission in this channel (I need View Channel, Send Messages, "
+                    "Embed Links, Attach Files and Read Message History).")
+        elif isinstance(err, discord.HTTPException) and err.code == 40060:
+            text = "That was already answered."
+        else:
+            expected = False
+            text = "Something went wrong. The game is safe: try again, or `/pioneer board` for a fresh panel."
+        if expected:
+            log.warning("[%s] %s: %s", code, type(err).__name__, err)
+        else:
+            self.errors.append((code, err))
+            log.error("[%s] unexpected error", code, exc_info=err)
+        try:
+            from cogs.play import tell
+            await tell(interaction, f"{text} (error `{code}`)",
+                       allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as e:
+            log.warning("[%s] could not report the error: %s", code, e)
+
+
+def setup_logging(level: str) -> None:
+    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+
+
+def run_simulator() -> int:
+    cmd = [sys.executable, "-m", "engine.simulate", "--players", "3", "--games", "20", "--seed", "1"]
+    return subprocess.call(cmd, cwd=ROOT)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Pioneer Days Discord bot")
+    ap.add_argument("--sync", action="store_true", help="publish the slash commands globally at start-up")
+    args = ap.parse_args(argv)
+    try:
+        from dotenv import load_dotenv
+        load_dotenv(ROOT / ".env")
+    except ImportError:
+        pass
+    settings = Settings.from_env()
+    settings.sync = args.sync
+    if not settings.token:
+        print(NO_TOKEN, flush=True)
+        run_simulator()
+        return 2
+    setup_logging(settings.log_level)
+    bot = PioneerBot(settings)
+
+    async def runner():
+        async with bot:
+            await bot.start(settings.token)
+    try:
+        asyncio.run(runner())
+    except discord.LoginFailure:
+        log.error("Discord rejected DISCORD_TOKEN: check it in .env")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,209 @@
+"""The /pioneer slash commands (one group). Component clicks live in play.py."""
+
+import io
+import itertools
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.cards import TOWNSFOLK
+
+from . import panel, rules
+from .play import tell
+from .views import GameButton, view_of
+
+log = logging.getLogger("pioneer.commands")
+SETS = sorted({t["set"] for t in TOWNSFOLK.values()})
+SET_CHOICES = [app_commands.Choice(name=f"{a}+{b}" + (" (first game)" if a + b == "AB" else ""), value=a + b)
+               for a, b in itertools.combinations(SETS, 2)][:25]
+TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
+                 (("off", 0), ("2 minutes", 120), ("10 minutes", 600), ("1 hour", 3600),
+                  ("12 hours", 43200), ("24 hours", 86400))]
+# the bot's own permissions a table needs (the invite asks for exactly these)
+NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
+          ("embed_links", "Embed Links"), ("attach_files", "Attach Files"),
+          ("read_message_history", "Read Message History"))
+HELP = (
+    "**Pioneer Days** is a dice-drafting game for 2-4 players: draft dice, fill your wagons, survive "
+    "disasters and satisfy towns over four weeks.\n\n"
+    "**Start**: `/pioneer new` opens a table in this channel; players press **Join**; the host presses "
+    "**Start**.\n"
+    "**Play**: the panel at the bottom of the channel shows whose turn it is and the choices as buttons. "
+    "Only that player can press them. During disasters and town visits press **Decide** to choose "
+    "privately. A table image is posted at the start and end of every day.\n"
+    "**Commands**: `/pioneer board` (re-post the table and panel), `/pioneer wagon` (your private "
+    "wagon), `/pioneer rules` (help and card texts), `/pioneer log` (recent moves), `/pioneer end`.")
+
+
+@app_commands.guild_only()
+class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play Pioneer Days"):
+    def __init__(self, bot):
+        self.bot = bot
+        self.service = bot.service
+        super().__init__()
+
+    # ---- /pioneer new ----------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a Pioneer Days table in this channel")
+    @app_commands.describe(sets="Two townsfolk sets (A+B for a first game)",
+                           pioneers="standard: everyone plays the Pioneer side; unique: choose from two",
+                           timer="Turn timer (stored for later; not enforced yet)")
+    @app_commands.choices(sets=SET_CHOICES, timer=TIMER_CHOICES,
+                          pioneers=[app_commands.Choice(name="standard", value="standard"),
+                                    app_commands.Choice(name="unique", value="unique")])
+    async def new(self, interaction: discord.Interaction, sets: str = "AB", pioneers: str = "standard",
+                  timer: int = 0):
+        options = {"sets": sorted(sets), "pioneers": pioneers, "timer": timer}
+        user = interaction.user
+        perms = interaction.app_permissions
+        missing = [name for flag, name in NEEDED if not getattr(perms, flag)]
+        if missing:
+            await tell(interaction, "I can't host a game in this channel: I need the "
+                                    + ", ".join(f"**{m}**" for m in missing) + " permission(s) here.")
+            return
+        async with self.service.lock(interaction.channel_id):
+            gid, existing = await self.service.new_lobby(interaction.guild_id, interaction.channel_id,
+                                                          user.id, user.display_name, options)
+            if existing is not None:
+                where = self.link(existing)
+                await tell(interaction, f"This channel already has a game ({where}). Finish it or "
+                                        "`/pioneer end` it first.")
+                return
+            game = await self.service.game(gid)
+            resp = await interaction.response.send_message(**panel.lobby(game))
+            msg = resp.resource
+            if isinstance(msg, discord.InteractionMessage):
+                await self.service.store.set_lobby_message(gid, msg.id)
+
+    def link(self, game) -> str:
+        mid = game.lobby_message_id if game.status == "lobby" else game.panel_message_id
+        kind = "lobby" if game.status == "lobby" else "panel"
+        if mid and game.guild_id:
+            return f"[{kind}](https://discord.com/channels/{game.guild_id}/{game.channel_id}/{mid})"
+        return f"game {game.id}"
+
+    async def current(self, interaction: discord.Interaction, started: bool = True):
+        game = await self.service.in_channel(interaction.channel_id)
+        if game is None:
+            await tell(interaction, "There is no game in this channel. Start one with `/pioneer new`.")
+            return None
+        if started and game.status != "active":
+            await tell(interaction, f"The game has not started yet: see the {self.link(game)}.")
+            return None
+        return game
+
+    # ---- /pioneer board --------------------------------------------------------------------
+    @app_commands.command(name="board", description="Re-post the table image and the action panel here")
+    async def board(self, interaction: discord.Interaction):
+        game = await self.current(interaction)
+        if game is None:
+            return
+        await interaction.response.defer(thinking=True)
+        st = game.state
+        png = await self.bot.present.render("table_png", st, None)
+        caption = f"**Table — {panel.title(st).replace('Pioneer Days — ', '')}**"
+        if png is not None:
+            await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "table.png"))
+        else:
+            await interaction.followup.send(caption + " (image unavailable)")
+        await self.bot.present.repost(game)
+
+    # ---- /pioneer wagon --------------------------------------------------------------------
+    @app_commands.command(name="wagon", description="Your wagon and goods (only you see it)")
+    async def wagon(self, interaction: discord.Interaction):
+        game = await self.current(interaction)
+        if game is not None:
+            await self.bot.play.wagon(interaction, None, game=game)
+
+    # ---- /pioneer rules --------------------------------------------------------------------
+    @app_commands.command(name="rules", description="Rules by topic, or any card, tile, town or pioneer")
+    @app_commands.describe(topic="turn, actions, wagons, disasters, town, scoring, or a card name")
+    async def rules_cmd(self, interaction: discord.Interaction, topic: str | None = None):
+        if not topic:
+            text = "**Topics**: " + ", ".join(rules.TOPICS) + ". Or type a card, tile, town or pioneer name."
+        else:
+            text = rules.lookup(topic) or (f"Nothing called `{topic[:50]}`. Topics: "
+                                           + ", ".join(rules.TOPICS) + ".")
+        await tell(interaction, text[:2000])
+
+    @rules_cmd.autocomplete("topic")
+    async def rules_auto(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=label[:100], value=value[:100])
+                for label, value in rules.suggestions(current)]
+
+    # ---- /pioneer log ----------------------------------------------------------------------
+    @app_commands.command(name="log", description="The recent moves of this channel's game")
+    @app_commands.describe(count="How many lines (1-30, default 10)")
+    async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 30] = 10):
+        ids = await self.service.store.game_ids_in_channel(interaction.channel_id)
+        game = await self.service.game(ids[-1]) if ids else None  # the running or the last game
+        if game is None or game.state is None:
+            await tell(interaction, "No game has been played in this channel yet.")
+            return
+        lines = await self.service.log_lines(game, count)
+        out, size = [], 0
+        for line in reversed(lines):  # keep the newest lines within Discord's 2000 characters
+            if size + len(line) + 3 > 1900:
+                break
+            out.insert(0, f"• {line}")
+            size += len(line) + 3
+        await tell(interaction, "\n".join(out) or "Nothing has happened yet.")
+
+    # ---- /pioneer end ----------------------------------------------------------------------
+    def may_end(self, interaction: discord.Interaction, game) -> bool:
+        perms = interaction.permissions
+        return interaction.user.id == game.host_id or bool(perms and perms.manage_channels)
+
+    @app_commands.command(name="end", description="End this channel's game (host or Manage Channels)")
+    async def end(self, interaction: discord.Interaction):
+        game = await self.current(interaction, started=False)
+        if game is None:
+            return
+        if not self.may_end(interaction, game):
+            await tell(interaction, "Only the host or a member with **Manage Channels** can end this game.")
+            return
+        seq = game.seq
+        view = view_of([GameButton(game.id, seq, "endok", "Yes, end the game", discord.ButtonStyle.danger),
+                        GameButton(game.id, seq, "endno", "No, keep playing", discord.ButtonStyle.secondary)])
+        await tell(interaction, "End this game for everyone? The current standings will be posted.",
+                   view=view)
+
+    async def confirm_end(self, interaction: discord.Interaction, gid: int) -> None:
+        game = await self.service.game(gid)
+        if game is None or game.channel_id != interaction.channel_id \
+                or game.status not in ("lobby", "active"):
+            await tell(interaction, "This game is already over.")
+            return
+        if not self.may_end(interaction, game):
+            await tell(interaction, "Only the host or a member with **Manage Channels** can end this game.")
+            return
+        async with self.service.lock(game.channel_id):
+            who = interaction.user
+            out = await self.service.end(gid, who.id, f"Ended by {who.display_name}.")
+            if not out.ok:
+                await tell(interaction, out.message)
+                return
+            await interaction.response.edit_message(content="The game has been ended.", view=None)
+            game = out.game
+            present = self.bot.present
+            if game.state is not None:
+                await present.freeze_panel(game, game.state, "Game ended")
+            elif game.lobby_message_id:
+                ch = await present.channel(game.channel_id)
+                try:
+                    await ch.get_partial_message(game.lobby_message_id).edit(view=None)
+                except discord.HTTPException:
+                    pass
+        ch = await self.bot.present.channel(game.channel_id)
+        if ch is not None:
+            await self.bot.present.send(ch, gid, None, "", **panel.standings(game, game.end_reason))
+
+    # ---- /pioneer help ---------------------------------------------------------------------
+    @app_commands.command(name="help", description="What this bot does and how to start a game")
+    async def help(self, interaction: discord.Interaction):
+        await tell(interaction, HELP)
+
+
+async def setup(bot):
+    await bot.add_cog(Pioneer(bot))

@@ -1,0 +1,83 @@
+"""Schema migrations, tracked by SQLite's own PRAGMA user_version (one number, no extra table).
+
+Each entry upgrades from version i to i+1 and runs in one transaction together with the version
+bump, so a crash mid-migration leaves the previous version intact. Never edit a released entry:
+append a new one."""
+
+MIGRATIONS: list[str] = [
+    # 1: games, players, append-only action log
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'over', 'ended')),
+        options TEXT NOT NULL,              -- lobby options (sets, pioneers, timer), JSON
+        config TEXT,                        -- engine config, JSON, set at start
+        seed INTEGER NOT NULL,
+        state TEXT,                         -- engine state JSON (engine.to_json), null in the lobby
+        seq INTEGER NOT NULL DEFAULT 0,     -- state["seq"]: the optimistic version
+        start_events TEXT,                  -- public events of new_game, JSON
+        recent TEXT NOT NULL DEFAULT '[]',  -- last narrated lines shown on the panel
+        panel_message_id INTEGER,           -- null while a new panel is being posted
+        lobby_message_id INTEGER,
+        ended_by INTEGER,
+        end_reason TEXT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    -- one open (lobby or running) game per channel; finished games are kept
+    CREATE UNIQUE INDEX games_open_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE TABLE players (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        seat INTEGER,                       -- assigned at start, in joining order
+        joined INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id),
+        UNIQUE (game_id, seat)
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,               -- the state version the action was applied to
+        action_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        stage TEXT NOT NULL,
+        events TEXT NOT NULL,               -- public events (gold values stripped), JSON
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    """,
+]
+
+LATEST = len(MIGRATIONS)
+
+
+class SchemaTooNew(RuntimeError):
+    pass
+
+
+async def migrate(conn) -> int:
+    """Brings the database to LATEST; returns the version found before. Refuses a newer schema
+    (written by a newer bot) rather than guessing."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        (found,) = await cur.fetchone()
+    if found > LATEST:
+        raise SchemaTooNew(f"database schema v{found} is newer than this bot (v{LATEST})")
+    for version in range(found, LATEST):
+        # executescript commits first; BEGIN/COMMIT inside the script make each step atomic
+        try:
+            await conn.executescript(
+                f"BEGIN;\n{MIGRATIONS[version]}\nPRAGMA user_version = {version + 1};\nCOMMIT;")
+        except Exception:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
+    return found

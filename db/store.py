@@ -1,0 +1,328 @@
+"""The bot's SQLite store (aiosqlite, WAL). Games, their players and the append-only action log.
+
+Two connections, each with its own thread: a writer, used only by the group-commit task (see
+_write), and a reader for everything else. In WAL mode the reader sees committed data only and
+is never blocked by the writer's disk flush."""
+
+import asyncio
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiosqlite
+
+from .migrations import migrate
+
+OPEN = ("lobby", "active")
+
+
+class ChannelBusy(Exception):
+    """The channel already has an open game (lobby or running)."""
+
+    def __init__(self, game: "GameRow"):
+        super().__init__(f"channel {game.channel_id} already has game {game.id}")
+        self.game = game
+
+
+@dataclass
+class Player:
+    user_id: int
+    name: str
+    seat: int | None
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict
+    config: dict | None
+    seed: int
+    state_json: str | None
+    seq: int
+    recent: list
+    panel_message_id: int | None
+    lobby_message_id: int | None
+    end_reason: str | None
+    players: list[Player] = field(default_factory=list)
+    _state: dict | None = None
+
+    @property
+    def state(self) -> dict | None:
+        """The engine state, parsed on first use (lobby rows have none)."""
+        if self._state is None and self.state_json is not None:
+            self._state = json.loads(self.state_json)
+        return self._state
+
+    def seat_of(self, user_id: int) -> int | None:
+        for p in self.players:
+            if p.user_id == user_id:
+                return p.seat
+        return None
+
+    def is_player(self, user_id: int) -> bool:
+        return any(p.user_id == user_id for p in self.players)
+
+    def user_at(self, seat: int) -> int | None:
+        for p in self.players:
+            if p.seat == seat:
+                return p.user_id
+        return None
+
+
+# the players come along as one JSON column: a game is read in one round trip to the db thread
+_GAME_COLS = ("id, guild_id, channel_id, host_id, status, options, config, seed, state, seq, recent, "
+              "panel_message_id, lobby_message_id, end_reason, "
+              "(SELECT json_group_array(json_array(user_id, name, seat)) FROM "
+              "(SELECT user_id, name, seat FROM players WHERE game_id=games.id ORDER BY joined))")
+
+
+class Store:
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, path: str):
+        self.conn = conn
+        self.reader = reader
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._pending: list = []
+        self._writer: asyncio.Task | None = None
+        self.on_commit = None  # optional callback(game_id, seq) when an action is on disk (benchmarks)
+
+    @classmethod
+    async def open(cls, path: str, synchronous: str = "FULL") -> "Store":
+        """Opens (creating the folder and the schema if needed) a database file."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions, every BEGIN is ours
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        reader = None
+        try:
+            # FULL synchronous: a commit survives a power cut, not only a crash of the bot
+            for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON",
+                           "busy_timeout=5000"):
+                await conn.execute_fetchall(f"PRAGMA {pragma}")
+            await migrate(conn)
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            for pragma in ("query_only=ON", "busy_timeout=5000"):
+                await reader.execute_fetchall(f"PRAGMA {pragma}")
+        except BaseException:
+            await conn.close()
+            if reader is not None:
+                await reader.close()
+            raise
+        return cls(conn, reader, path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self.conn.close()
+        await self.reader.close()
+
+    # ---- reading ---------------------------------------------------------------------------
+    async def _rows(self, sql: str, args: tuple = (), conn=None) -> list:
+        """One statement, one round trip to a db thread (the reader unless `conn` is given)."""
+        return list(await (conn or self.reader).execute_fetchall(sql, args))
+
+    async def _fetch_game(self, where: str, args: tuple) -> GameRow | None:
+        rows = await self._rows(f"SELECT {_GAME_COLS} FROM games WHERE {where}", args)
+        if not rows:
+            return None
+        row = rows[0]
+        g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
+                    json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
+                    row[11], row[12], row[13])
+        g.players = [Player(*p) for p in json.loads(row[14])]
+        return g
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._fetch_game("id=?", (game_id,))
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+        return await self._fetch_game("channel_id=? AND status IN ('lobby','active')", (channel_id,))
+
+    async def open_games(self) -> list[GameRow]:
+        ids = [r[0] for r in await self._rows("SELECT id FROM games WHERE status IN ('lobby','active')")]
+        return [await self._fetch_game("id=?", (i,)) for i in ids]
+
+    async def game_ids_in_channel(self, channel_id: int) -> list[int]:
+        return [r[0] for r in await self._rows("SELECT id FROM games WHERE channel_id=? ORDER BY id",
+                                               (channel_id,))]
+
+    async def actions(self, game_id: int, limit: int | None = None) -> list[dict]:
+        """The logged actions, oldest first (the last `limit` ones if given)."""
+        sql = "SELECT seq, action_id, seat, user_id, stage, events FROM actions WHERE game_id=?"
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} ORDER BY seq DESC LIMIT {int(limit)}) ORDER BY seq"
+        else:
+            sql += " ORDER BY seq"
+        rows = await self._rows(sql, (game_id,))
+        return [{"seq": r[0], "action_id": r[1], "seat": r[2], "user_id": r[3], "stage": r[4],
+                 "events": json.loads(r[5])} for r in rows]
+
+    async def start_events(self, game_id: int) -> list:
+        rows = await self._rows("SELECT start_events FROM games WHERE id=?", (game_id,))
+        return json.loads(rows[0][0]) if rows and rows[0][0] else []
+
+    async def actors_since(self, game_id: int, seq: int) -> list[tuple[int, str]]:
+        """(seat, stage) of every action applied at version >= seq."""
+        rows = await self._rows("SELECT seat, stage FROM actions WHERE game_id=? AND seq>=?", (game_id, seq))
+        return [tuple(r) for r in rows]
+
+    # ---- writing ---------------------------------------------------------------------------
+    async def _write(self, fn, tag=None):
+        """Runs fn(db) (a plain function given the writer's sqlite3 connection) as its own transaction
+        and returns its result once committed. Concurrent writes are grouped: one BEGIN IMMEDIATE ...
+        COMMIT (one disk flush) for all writes waiting, each inside a SAVEPOINT so that a failing
+        write rolls back alone. The whole batch runs on the writer's thread in one round trip, so a
+        busy event loop cannot stretch the transaction."""
+        fut = asyncio.get_running_loop().create_future()
+        fut.tag = tag
+        self._pending.append((fn, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        return await fut
+
+    @staticmethod
+    def _run_batch(db: sqlite3.Connection, fns: list) -> list:
+        results = []
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for fn in fns:
+                db.execute("SAVEPOINT w")
+                try:
+                    results.append((True, fn(db)))
+                    db.execute("RELEASE w")
+                except Exception as e:  # this write only
+                    db.execute("ROLLBACK TO w")
+                    db.execute("RELEASE w")
+                    results.append((False, e))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return results
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self._lock:
+                    # aiosqlite's own queue to its thread (its public methods run one statement each)
+                    fns = [fn for fn, _ in batch]
+                    results = await self.conn._execute(self._run_batch, self.conn._conn, fns)
+            except Exception as e:  # nothing of this batch was committed
+                for _fn, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(e)
+                continue
+            for (_fn, fut), (ok, value) in zip(batch, results, strict=True):  # only now: on disk
+                if ok and value and fut.tag is not None and self.on_commit is not None:
+                    self.on_commit(*fut.tag)
+                if fut.done():
+                    continue
+                if ok:
+                    fut.set_result(value)
+                else:
+                    fut.set_exception(value)
+
+    async def create_lobby(self, guild_id, channel_id: int, host_id: int, host_name: str, options: dict,
+                           seed: int) -> int:
+        def tx(db):
+            try:
+                cur = db.execute("INSERT INTO games (guild_id, channel_id, host_id, status, options, seed) "
+                                 "VALUES (?, ?, ?, 'lobby', ?, ?)",
+                                 (guild_id, channel_id, host_id, json.dumps(options), seed))
+            except sqlite3.IntegrityError:  # the channel already has an open game
+                return None
+            db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",
+                       (cur.lastrowid, host_id, host_name, time.time_ns()))
+            return cur.lastrowid
+        gid = await self._write(tx)
+        if gid is None:
+            raise ChannelBusy(await self.open_game_in_channel(channel_id))
+        return gid
+
+    async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
+        def tx(db):
+            db.execute("UPDATE games SET lobby_message_id=? WHERE id=?", (message_id, game_id))
+        await self._write(tx)
+
+    async def add_player(self, game_id: int, user_id: int, name: str, max_players: int) -> str:
+        """'ok', 'already', 'full' or 'closed'."""
+        def tx(db):
+            row = db.execute("SELECT status FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None or row[0] != "lobby":
+                return "closed"
+            users = [r[0] for r in db.execute("SELECT user_id FROM players WHERE game_id=?", (game_id,))]
+            if user_id in users:
+                return "already"
+            if len(users) >= max_players:
+                return "full"
+            db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",
+                       (game_id, user_id, name, time.time_ns()))
+            return "ok"
+        return await self._write(tx)
+
+    async def remove_player(self, game_id: int, user_id: int) -> bool:
+        def tx(db):
+            cur = db.execute("DELETE FROM players WHERE game_id=? AND user_id=? AND "
+                             "(SELECT status FROM games WHERE id=?)='lobby'", (game_id, user_id, game_id))
+            return cur.rowcount == 1
+        return await self._write(tx)
+
+    async def start_game(self, game_id: int, config: dict, state_json: str, seq: int, start_events: list,
+                         recent: list) -> bool:
+        """Lobby -> active, seats in joining order. False if the lobby was not open any more."""
+        def tx(db):
+            cur = db.execute(
+                "UPDATE games SET status='active', config=?, state=?, seq=?, start_events=?, recent=?, "
+                "updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=? AND status='lobby'",
+                (json.dumps(config), state_json, seq, json.dumps(start_events), json.dumps(recent), game_id))
+            if cur.rowcount != 1:
+                return False
+            users = [r[0] for r in db.execute("SELECT user_id FROM players WHERE game_id=? ORDER BY joined",
+                                              (game_id,))]
+            for seat, uid in enumerate(users):
+                db.execute("UPDATE players SET seat=? WHERE game_id=? AND user_id=?", (seat, game_id, uid))
+            return True
+        return await self._write(tx)
+
+    async def commit_action(self, game_id: int, expected_seq: int, action_id: str, seat: int, user_id: int,
+                            stage: str, events: list, state_json: str, new_seq: int, status: str,
+                            recent: list) -> bool:
+        """Logs the action and stores the new state in one transaction, only if the stored version is
+        still expected_seq (optimistic check). False when another action got there first."""
+        events_json, recent_json = json.dumps(events), json.dumps(recent)
+
+        def tx(db):
+            cur = db.execute(
+                "UPDATE games SET state=?, seq=?, status=?, recent=?, "
+                "updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') "
+                "WHERE id=? AND seq=? AND status='active'",
+                (state_json, new_seq, status, recent_json, game_id, expected_seq))
+            if cur.rowcount != 1:
+                return False
+            db.execute("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
+                       "VALUES (?,?,?,?,?,?,?)",
+                       (game_id, expected_seq, action_id, seat, user_id, stage, events_json))
+            return True
+        return await self._write(tx, tag=(game_id, new_seq))
+
+    async def set_panel(self, game_id: int, message_id: int | None) -> None:
+        """The message id of the game's panel (None while a new one is being posted)."""
+        def tx(db):
+            db.execute("UPDATE games SET panel_message_id=? WHERE id=?", (message_id, game_id))
+        await self._write(tx)
+
+    async def end_game(self, game_id: int, by: int | None, reason: str) -> bool:
+        """Closes an open game (status 'ended'); finished games stay in the database."""
+        def tx(db):
+            cur = db.execute(
+                "UPDATE games SET status='ended', ended_by=?, end_reason=?, "
+                "updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=? AND status IN ('lobby','active')",
+                (by, reason, game_id))
+            return cur.rowcount == 1
+        return await self._write(tx)

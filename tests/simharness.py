@@ -1,0 +1,255 @@
+"""Driving the bot the way Discord would, on SimCord: shared by tests/test_bot*.py and bench/bot.py.
+
+Players only use what a user could: slash commands and clicks on visible components. `emit_clicks`
+sends several component interactions before the bot gets to run, to model simultaneous clicks and
+concurrent games (SimCord's actor verbs settle one at a time)."""
+
+import re
+import struct
+import zlib
+
+from simcord import interactions as sim_interactions
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
+from simcord.results import to_discord_message
+
+ACTION = re.compile(r"pd:\d+:\d+:\d")  # a button carrying an engine action id
+
+
+def tiny_png() -> bytes:
+    """A valid 1x1 PNG, so the cheap renderer still produces real attachments."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00\x80\x60\x40")) + chunk(b"IEND", b""))
+
+
+class CheapRenderer:
+    """Stands in for render/ in most tests: same contract, no drawing. Counts the calls."""
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+        self.png = tiny_png()
+
+    def table_png(self, state, viewer=None):
+        self.calls.append(("table", state["week"], state["day"], viewer))
+        return self.png
+
+    def wagon_png(self, state, seat):
+        self.calls.append(("wagon", seat))
+        return self.png
+
+    def results_png(self, state):
+        self.calls.append(("results",))
+        return self.png
+
+
+def table(env, players: int = 3, names=("ann", "bob", "cy", "dee")):
+    """A guild, a channel and `players` members (actors)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("pioneer")
+    actors = [guild.add_member(env.create_user(n)) for n in names[:players]]
+    return guild, channel, actors
+
+
+def message(env, channel, message_id: int):
+    return to_discord_message(env, env.backend.get_message(channel.id, message_id))
+
+
+def buttons(msg) -> list[dict]:
+    """Every component of a message (buttons and selects) as raw dicts, in display order."""
+    out = []
+    for row in msg.components:
+        for c in row.children:
+            out.append({"type": c.type.value, "custom_id": getattr(c, "custom_id", None),
+                        "label": getattr(c, "label", None),
+                        "options": [(o.label, o.value) for o in getattr(c, "options", [])]})
+    return out
+
+
+def first_action(msg) -> dict | None:
+    for c in buttons(msg):
+        if c["type"] == 2 and c["custom_id"] and ACTION.match(c["custom_id"]):
+            return c
+    return None
+
+
+async def start_game(env, channel, actors, **options):
+    """/pioneer new by the first actor, the others join, the host starts. Returns the lobby result."""
+    host = actors[0]
+    res = await host.slash(channel, "pioneer new", **options)
+    lobby = res.response
+    for a in actors[1:]:
+        await a.click(lobby, label="Join")
+    await host.click(lobby, label="Start the game")
+    return lobby
+
+
+async def play_step(env, bot, channel, actors, log=None) -> bool:
+    """One decision, made through the UI by the player who must make it: the first button on the
+    panel, or for simultaneous decisions Decide + the first private choice. False once over."""
+    game = await bot.store.open_game_in_channel(channel.id)
+    if game is None or game.status != "active":
+        return False
+    state = game.state
+    panel = message(env, channel, game.panel_message_id)
+    by_user = {a.id: a for a in actors}
+    if state["stage"] == "turn":
+        actor = by_user[game.user_at(state["turn"])]
+        c = first_action(panel)
+        assert c is not None, f"no action button on the panel: {buttons(panel)}"
+        if log is not None:
+            log.append(f"[{actor.name}] {c['label']}")
+        await actor.click(panel, custom_id=c["custom_id"])
+        return True
+    seat = next(i for i, d in enumerate(state["pending"]) if d is not None)
+    actor = by_user[game.user_at(seat)]
+    res = await actor.click(panel, label="Decide (private)")
+    assert res.ephemeral, "the private choices must be ephemeral"
+    msg = res.response
+    c = first_action(msg.message)
+    if c is None:  # overflow into a select menu
+        sel = next(x for x in buttons(msg.message) if x["type"] == 3)
+        if log is not None:
+            log.append(f"[{actor.name}] (private) {sel['options'][0][0]}")
+        await actor.select(msg, [sel["options"][0][1]], custom_id=sel["custom_id"])
+        return True
+    if log is not None:
+        log.append(f"[{actor.name}] (private) {c['label']}")
+    await actor.click(msg, custom_id=c["custom_id"])
+    return True
+
+
+def click_payload(env, actor, msg, custom_id: str, values=None):
+    """A genuine component INTERACTION_CREATE payload for `actor` clicking `custom_id` on `msg`
+    (which need not be on the message: that is how a forged id is sent)."""
+    backend = env.backend
+    stored = backend.get_message(msg.channel.id if hasattr(msg, "channel") else msg.channel_id, msg.id)
+    data = {"custom_id": custom_id,
+            "component_type": ComponentType.STRING_SELECT if values is not None else ComponentType.BUTTON}
+    if values is not None:
+        data["values"] = values
+    record, payload = sim_interactions.base_payload(
+        backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+        guild_id=actor.guild.id, user_id=actor.id, data=data)
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    return record, payload
+
+
+async def emit_clicks(env, payloads) -> list:
+    """Delivers several interactions before the bot runs any of them, then settles."""
+    for _record, payload in payloads:
+        env.backend.emit("INTERACTION_CREATE", payload)
+    await env.settle()
+    return [r for r, _ in payloads]
+
+
+def forge(msg_payload: dict, custom_id: str) -> dict:
+    """The message payload with its first button's custom_id replaced (a modified client)."""
+    for row in msg_payload.get("components", []):
+        for c in row.get("components", []):
+            if c.get("type") == 2:
+                c["custom_id"] = custom_id
+                return msg_payload
+    raise AssertionError("no button to forge")
+
+
+def choices_of(msg) -> list[tuple[str, str, str | None]]:
+    """(custom_id, label, select value or None) for every action a user could pick on a message."""
+    out = []
+    for c in buttons(msg):
+        if c["type"] == 2 and c["custom_id"] and ACTION.match(c["custom_id"]):
+            out.append((c["custom_id"], c["label"], None))
+        elif c["type"] == 3:
+            out.extend((c["custom_id"], label, value) for label, value in c["options"])
+    return out
+
+
+async def pick(actor, msg, choice):
+    cid, _label, value = choice
+    if value is None:
+        return await actor.click(msg, custom_id=cid)
+    return await actor.select(msg, [value], custom_id=cid)
+
+
+async def play_random_step(env, bot, channel, actors, rng, log=None) -> bool:
+    """Like play_step, but a random choice among everything offered, sometimes through the private
+    'My wagon' panel (gold discards)."""
+    game = await bot.store.open_game_in_channel(channel.id)
+    if game is None or game.status != "active":
+        return False
+    state = game.state
+    panel = message(env, channel, game.panel_message_id)
+    by_user = {a.id: a for a in actors}
+    if state["stage"] == "turn":
+        actor = by_user[game.user_at(state["turn"])]
+        if state["players"][state["turn"]]["gold"] and state["step"] != "after" and rng.random() < 0.3:
+            res = await actor.click(panel, label="My wagon (private)")
+            msg = res.response
+            opts = choices_of(msg.message)
+            if opts:
+                c = rng.choice(opts)
+                if log is not None:
+                    log.append(f"[{actor.name}] (wagon) {c[1]}")
+                await pick(actor, msg, c)
+                return True
+        c = rng.choice(choices_of(panel))
+        if log is not None:
+            log.append(f"[{actor.name}] {c[1]}")
+        await pick(actor, panel, c)
+        return True
+    seats = [i for i, d in enumerate(state["pending"]) if d is not None]
+    actor = by_user[game.user_at(rng.choice(seats))]
+    res = await actor.click(panel, label="Decide (private)")
+    msg = res.response
+    c = rng.choice(choices_of(msg.message))
+    if log is not None:
+        log.append(f"[{actor.name}] (private) {c[1]}")
+    await pick(actor, msg, c)
+    return True
+
+
+class ResponseClock:
+    """Wall-clock times of each interaction: created (the payload is emitted), first response
+    (the callback reaches 'Discord'). Patches SimCord's backend records for the test's duration."""
+
+    RESPONSES = ("respond_with_message", "defer", "defer_update", "update_source", "show_modal",
+                 "complete_autocomplete")
+
+    def __init__(self, env):
+        import time
+
+        from simcord.backend.models import interaction as model
+        self.created: dict[int, float] = {}
+        self.first: dict[int, float] = {}
+        self._model = model.Interaction
+        self._saved = {}
+        backend = env.backend
+        original_new = backend.new_interaction
+        clock = self
+
+        def new_interaction(*a, **kw):
+            rec = original_new(*a, **kw)
+            clock.created[rec.id] = time.perf_counter()
+            return rec
+        backend.new_interaction = new_interaction
+        for name in self.RESPONSES:
+            orig = getattr(self._model, name)
+            self._saved[name] = orig
+
+            def wrapped(rec, *a, _orig=orig, **kw):
+                clock.first.setdefault(rec.id, time.perf_counter())
+                return _orig(rec, *a, **kw)
+            setattr(self._model, name, wrapped)
+        self._backend, self._original_new = backend, original_new
+
+    def latency(self, interaction_id: int) -> float | None:
+        if interaction_id not in self.first:
+            return None
+        return self.first[interaction_id] - self.created[interaction_id]
+
+    def close(self):
+        for name, orig in self._saved.items():
+            setattr(self._model, name, orig)
+        self._backend.new_interaction = self._original_new

@@ -1,0 +1,173 @@
+"""The /pioneer commands, the lobby, ending a game, settings and start-up."""
+
+import os
+import subprocess
+import sys
+
+import discord
+import pytest
+from simharness import CheapRenderer, message, play_step, start_game, table
+
+from bot import PERMISSIONS, ROOT, PioneerBot, Settings
+from engine.cards import EQUIPMENT
+
+
+async def test_new_twice_in_a_channel_is_refused_with_a_pointer(simcord_env, simcord_bot):
+    env = simcord_env
+    guild, channel, actors = table(env, 2)
+    first = await actors[0].slash(channel, "pioneer new")
+    assert not first.ephemeral and first.response.embeds[0].title == "Pioneer Days — new table"
+    again = await actors[1].slash(channel, "pioneer new", sets="CD")
+    assert again.ephemeral and "already has a game" in again.response.content
+    assert f"/{channel.id}/{first.response.id}" in again.response.content  # a link to the lobby
+    other = guild.create_text_channel("other")
+    assert not (await actors[1].slash(other, "pioneer new")).ephemeral
+
+
+async def test_lobby_rules(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 4)
+    fifth = guild.add_member(env.create_user("eve"))
+    host = actors[0]
+    lobby = (await host.slash(channel, "pioneer new", sets="BD", pioneers="unique", timer=600)).response
+    assert "B+D" in lobby.embeds[0].description and "10 min" in lobby.embeds[0].description
+    res = await host.click(lobby, label="Start the game")
+    assert res.ephemeral and "needs 2-4 players" in res.response.content
+    for a in actors[1:]:
+        assert not (await a.click(lobby, label="Join")).ephemeral
+    assert "already seated" in (await actors[1].click(lobby, label="Join")).response.content
+    assert "full" in (await fifth.click(lobby, label="Join")).response.content
+    assert "host" in (await host.click(lobby, label="Leave")).response.content
+    await actors[3].click(lobby, label="Leave")
+    assert "dee" not in message(env, channel, lobby.id).embeds[0].description
+    res = await actors[1].click(lobby, label="Start the game")
+    assert res.ephemeral and "Only the host" in res.response.content
+    await host.click(lobby, label="Start the game")
+    started = message(env, channel, lobby.id)
+    assert not started.components and "started" in started.embeds[0].description
+    game = await bot.store.open_game_in_channel(channel.id)
+    assert game.state["stage"] == "pioneer" and game.config["sets"] == ["B", "D"]
+    assert game.options["timer"] == 600
+
+
+async def test_end_needs_the_host_or_manage_channels(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 3)
+    await start_game(env, channel, actors)
+    for _ in range(4):
+        await play_step(env, bot, channel, actors)
+    res = await actors[1].slash(channel, "pioneer end")
+    assert res.ephemeral and "Only the host" in res.response.content
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    res = await mod.slash(channel, "pioneer end")
+    assert res.ephemeral and not res.response.content.startswith("Only")
+    no = await mod.click(res.response, label="No, keep playing")
+    assert (await bot.store.open_game_in_channel(channel.id)) is not None and not no.response.components
+    res = await mod.slash(channel, "pioneer end")
+    await mod.click(res.response, label="Yes, end the game")
+    assert await bot.store.open_game_in_channel(channel.id) is None
+    last = channel.history()[-1]
+    assert last.embeds[0].title == "Game ended" and "Standings" in last.embeds[0].fields[0].name
+    # the game's old buttons now answer that it is over
+    gid = (await bot.store.game_ids_in_channel(channel.id))[-1]
+    g = await bot.store.game(gid)
+    assert g.status == "ended"  # kept in the database
+    assert not (await actors[0].slash(channel, "pioneer new")).ephemeral
+
+
+async def test_help_rules_and_autocomplete(simcord_env, simcord_bot):
+    env = simcord_env
+    guild, channel, actors = table(env, 1)
+    a = actors[0]
+    res = await a.slash(channel, "pioneer help")
+    assert res.ephemeral and "/pioneer new" in res.response.content
+    for topic in ("turn", "actions", "wagons", "disasters", "town", "scoring"):
+        res = await a.slash(channel, "pioneer rules", topic=topic)
+        assert res.ephemeral and len(res.response.content) > 80
+    res = await a.slash(channel, "pioneer rules", topic="farmhand")
+    assert "Farmhand" in res.response.content and "VP" in res.response.content
+    res = await a.slash(channel, "pioneer rules", topic="no such card")
+    assert "Nothing called" in res.response.content
+    choices = await a.autocomplete(channel, "pioneer rules", "topic", "dis")
+    assert any(c["value"] == "disasters" for c in choices) and len(choices) <= 25
+    tile = next(iter(EQUIPMENT.values()))["name"]
+    choices = await a.autocomplete(channel, "pioneer rules", "topic", tile[:5].lower())
+    assert f"{tile} (equipment)" in [c["name"] for c in choices]
+    res = await a.slash(channel, "pioneer rules", topic=tile.lower())
+    assert res.response.content.startswith(f"**{tile}** — Equipment")
+
+
+async def test_wagon_log_and_board(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    outsider = guild.add_member(env.create_user("outsider"))
+    assert "no game" in (await actors[0].slash(channel, "pioneer board")).response.content
+    await start_game(env, channel, actors)
+    for _ in range(6):
+        await play_step(env, bot, channel, actors)
+    game = await bot.store.open_game_in_channel(channel.id)
+    res = await actors[0].slash(channel, "pioneer wagon")
+    assert res.ephemeral and "Gold tokens" in res.response.content and res.response.attachments
+    assert res.response.id not in [m.id for m in channel.history(viewer=actors[1])]  # private
+    assert "not playing" in (await outsider.slash(channel, "pioneer wagon")).response.content
+    res = await outsider.slash(channel, "pioneer log", count=3)
+    assert res.ephemeral and 1 <= res.response.content.count("• ") <= 3
+    old = game.panel_message_id
+    res = await outsider.slash(channel, "pioneer board")
+    assert not res.ephemeral and res.response.attachments
+    game = await bot.store.open_game_in_channel(channel.id)
+    hist = channel.history()
+    assert hist[-1].id == game.panel_message_id != old  # the panel is at the bottom again
+    assert old not in [m.id for m in hist]  # the old one is gone
+    for _ in range(5):
+        assert await play_step(env, bot, channel, actors)
+
+
+async def test_dev_guild_gets_the_commands_at_start(simcord_env, db_path):
+    env = simcord_env
+    guild = env.create_guild(id=4242424242424242)
+    channel = guild.create_text_channel("dev")
+    user = guild.add_member(env.create_user("dev"))
+    bot = PioneerBot(Settings(database_path=db_path, dev_guild_id=guild.id), renderer=CheapRenderer())
+    await env.restart_bot(bot)
+    try:
+        assert "pioneer help" in user.available_commands(channel)
+        assert (await user.slash(channel, "pioneer help")).ephemeral
+    finally:
+        await bot.store.close()
+        bot.store = None
+
+
+def test_settings_from_env(tmp_path):
+    s = Settings.from_env({"DISCORD_TOKEN": " abc ", "DATABASE_PATH": str(tmp_path / "x.db"),
+                           "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+    assert (s.token, s.database_path, s.dev_guild_id, s.log_level) == ("abc", str(tmp_path / "x.db"), 123,
+                                                                        "DEBUG")
+    assert Settings.from_env({"DATABASE_PATH": "data/x.db"}).database_path == str(ROOT / "data" / "x.db")
+    d = Settings.from_env({})
+    assert d.token is None and d.database_path.endswith(os.path.join("data", "pioneer.sqlite3"))
+    assert d.dev_guild_id is None and d.log_level == "INFO"
+
+
+@pytest.mark.skipif(not (ROOT / "engine" / "simulate.py").exists(), reason="engine.simulate not there yet")
+def test_no_token_explains_runs_the_simulator_and_fails():
+    env = {**os.environ, "DISCORD_TOKEN": ""}
+    r = subprocess.run([sys.executable, str(ROOT / "bot.py")], capture_output=True, text=True, env=env,
+                       timeout=120, cwd=ROOT)
+    assert r.returncode == 2
+    assert "applications.commands" in r.stdout and str(PERMISSIONS) in r.stdout
+    explanation, _, simulated = r.stdout.partition("--seed 1):\n")
+    assert "engine.simulate" in explanation and simulated.strip()  # the simulator's summary follows
+
+
+async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel(
+        "read-only",
+        overwrites={guild.me: discord.PermissionOverwrite(send_messages=False, embed_links=False)})
+    host = guild.add_member(env.create_user("ann"))
+    res = await host.slash(channel, "pioneer new")
+    assert res.ephemeral and "Send Messages" in res.response.content and "Embed Links" in res.response.content
+    assert await simcord_bot.store.open_game_in_channel(channel.id) is None

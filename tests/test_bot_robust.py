@@ -1,0 +1,276 @@
+"""Real conditions: restarts, simultaneous clicks, wrong people, stale and forged buttons, deleted
+messages and channels, missing permissions, the 3-second first response."""
+
+import copy
+import time
+
+import discord
+from simcord.backend import serializers
+from simharness import (
+    ResponseClock,
+    click_payload,
+    emit_clicks,
+    first_action,
+    forge,
+    message,
+    play_step,
+    start_game,
+    table,
+)
+
+
+async def current(bot, channel):
+    return await bot.store.open_game_in_channel(channel.id)
+
+
+def answer(env, record) -> str:
+    """The text a user saw for an interaction: its response or its first follow-up."""
+    ids = ([record.message_id] if record.message_id else []) + list(record.followup_ids)
+    texts = []
+    for mid in ids:
+        try:
+            texts.append(env.backend.get_message(record.channel_id, mid).content)
+        except Exception:
+            pass
+    return " | ".join(texts)
+
+
+async def playing(env, bot, steps=8, players=3):
+    guild, channel, actors = table(env, players)
+    await start_game(env, channel, actors)
+    for _ in range(steps):
+        assert await play_step(env, bot, channel, actors)
+    return guild, channel, actors
+
+
+def actor_for(game, actors, seat):
+    return next(a for a in actors if a.id == game.user_at(seat))
+
+
+async def test_restart_mid_game_old_panel_still_works(simcord_env, simcord_bot, make_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=10)
+    game = await current(bot, channel)
+    panel_id, seq = game.panel_message_id, game.seq
+    old_panel = message(env, channel, panel_id)  # what the players still see
+
+    await bot.store.close()  # the process goes away...
+    bot.store = None
+    new = make_bot()
+    await env.restart_bot(new)  # ...and a new one starts on the same database
+
+    player = actor_for(game, actors, game.state["turn"])
+    c = first_action(old_panel)
+    res = await player.click(old_panel, custom_id=c["custom_id"])
+    assert res.acknowledged and not res.ephemeral
+    after = await current(new, channel)
+    assert after.seq == seq + 1 and after.panel_message_id == panel_id  # edited in place
+    for _ in range(30):  # and the game goes on, across the next day boundaries
+        assert await play_step(env, new, channel, actors)
+
+
+async def test_crash_before_the_new_panel_is_repaired_at_start(simcord_env, simcord_bot, make_bot):
+    """A crash after a day's last action was committed but before the new panel was posted."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=3)
+    game = await current(bot, channel)
+    await bot.store.set_panel(game.id, None)
+    await bot.store.close()
+    bot.store = None
+    new = make_bot()
+    await env.restart_bot(new)
+    fixed = await current(new, channel)
+    assert fixed.panel_message_id is not None and channel.history()[-1].id == fixed.panel_message_id
+    for _ in range(5):
+        assert await play_step(env, new, channel, actors)
+
+
+async def test_two_simultaneous_clicks_apply_exactly_one(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 3)
+    await start_game(env, channel, actors)
+    for same in (False, True):  # two different dice, then the same button twice
+        game = await current(bot, channel)
+        player = actor_for(game, actors, game.state["turn"])
+        panel = message(env, channel, game.panel_message_id)
+        ids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pd:")]
+        pair = [ids[0], ids[0]] if same else ids[:2]
+        before = len(await bot.store.actions(game.id))
+        records = await emit_clicks(env, [click_payload(env, player, panel, cid) for cid in pair])
+        assert len(await bot.store.actions(game.id)) == before + 1
+        assert (await current(bot, channel)).seq == game.seq + 1
+        assert all(r.responded for r in records)
+        texts = [answer(env, r) for r in records]
+        assert sum("moved on" in t for t in texts) == 1, texts
+        while (await current(bot, channel)).state["step"] != "pick":
+            assert await play_step(env, bot, channel, actors)
+
+
+async def test_wrong_people_stale_and_forged_clicks(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 3)
+    outsider = guild.add_member(env.create_user("outsider"))
+    await start_game(env, channel, actors)
+    game = await current(bot, channel)
+    seq = game.seq
+    panel = message(env, channel, game.panel_message_id)
+    c = first_action(panel)
+    turn = game.state["turn"]
+    player = actor_for(game, actors, turn)
+    other = next(a for a in actors if a is not player)
+
+    res = await outsider.click(panel, custom_id=c["custom_id"])
+    assert res.ephemeral and "not playing" in res.response.content
+    res = await other.click(panel, custom_id=c["custom_id"])
+    name = game.state["players"][turn]["name"]
+    assert res.ephemeral and f"It is {name}'s turn" in res.response.content
+    assert (await current(bot, channel)).seq == seq  # nothing changed
+
+    # stale: a client still showing the previous panel
+    stored = env.backend.get_message(channel.id, panel.id)
+    old_payload = copy.deepcopy(dict(serializers.message_payload(env.backend, stored)))
+    await player.click(panel, custom_id=c["custom_id"])
+    assert (await current(bot, channel)).seq == seq + 1
+    rec, payload = click_payload(env, player, panel, c["custom_id"])
+    payload["message"] = old_payload
+    await emit_clicks(env, [(rec, payload)])
+    assert "moved on" in answer(env, rec)
+    assert (await current(bot, channel)).seq == seq + 1
+
+    # forged ids, sent by a modified client (the message carries the forged component)
+    game = await current(bot, channel)
+    other_seat = next(s for s in range(3) if s != turn)
+    forged = {
+        f"pd:{game.id}:{game.seq}:{other_seat}:income": "belongs to another player",
+        f"pd:{game.id}:{game.seq}:{turn}:cheat:gold": "not available",
+        f"pd:{game.id + 999}:{game.seq}:{turn}:income": "does not belong to a game in this channel",
+        f"pd:{game.id}:{game.seq}:nonsense": "don't know that button",
+    }
+    panel = message(env, channel, game.panel_message_id)
+    for cid, expected in forged.items():
+        rec, payload = click_payload(env, player, panel, cid)
+        payload["message"] = forge(payload["message"], cid)
+        await emit_clicks(env, [(rec, payload)])
+        assert expected in answer(env, rec), (cid, answer(env, rec))
+        assert (await current(bot, channel)).seq == game.seq
+    # an id that is not on the message at all is dropped by discord.py: no effect
+    rec, payload = click_payload(env, player, panel, f"pd:{game.id}:{game.seq}:{turn}:income")
+    await emit_clicks(env, [(rec, payload)])
+    assert not rec.responded and (await current(bot, channel)).seq == game.seq
+
+
+async def test_deleted_panel_is_reposted(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=2)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    game = await current(bot, channel)
+    await mod.delete(message(env, channel, game.panel_message_id))
+    again = await current(bot, channel)
+    assert again.panel_message_id not in (None, game.panel_message_id)
+    assert "previous panel was deleted" in message(env, channel, again.panel_message_id).embeds[0].description
+    for _ in range(10):
+        assert await play_step(env, bot, channel, actors)
+
+
+async def test_deleted_channel_archives_the_game(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=2)
+    gid = (await current(bot, channel)).id
+    env.backend.delete_channel(channel.id)
+    await env.settle()
+    g = await bot.store.game(gid)
+    assert g.status == "ended" and g.end_reason == "channel deleted"
+
+
+async def test_without_attach_files_the_game_goes_on(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    # SimCord does not check Attach Files on uploads: answer the day image's upload the way
+    # Discord does when the permission is missing
+    env.inject_error("POST", "/channels/*/messages", status=403, code=50013, message="Missing Permissions")
+    await start_game(env, channel, actors)
+    day = next(m for m in channel.history() if "begins" in m.content)
+    assert not day.attachments and "Attach Files" in day.content
+    for _ in range(15):
+        assert await play_step(env, bot, channel, actors)
+
+
+class SlowRenderer:
+    """Rendering that takes longer than Discord's deadline allows."""
+
+    def __init__(self, cheap):
+        self.cheap, self.started = cheap, []
+
+    def __getattr__(self, name):
+        def slow(*a):
+            self.started.append(time.perf_counter())
+            time.sleep(0.4)
+            return getattr(self.cheap, name)(*a)
+        return slow
+
+
+async def test_first_response_comes_before_rendering(simcord_env, make_bot):
+    from simharness import CheapRenderer
+    env = simcord_env
+    slow = SlowRenderer(CheapRenderer())
+    bot = make_bot(renderer=slow)
+    await env.restart_bot(bot)
+    guild, channel, actors = table(env, 2)
+    clock = ResponseClock(env)
+    try:
+        await start_game(env, channel, actors)
+        while len(slow.started) < 3:  # past at least one more day boundary
+            assert await play_step(env, bot, channel, actors)
+        res = await actors[0].slash(channel, "pioneer wagon")  # deferred, then the slow image
+        assert res.response.attachments
+        late = {i: clock.latency(i) for i in clock.created if clock.latency(i) is not None}
+        assert max(late.values()) < 0.3, sorted(late.values())[-3:]
+    finally:
+        clock.close()
+
+
+async def test_an_expired_interaction_still_updates_the_panel(simcord_env, simcord_bot):
+    """The action is committed before the answer: if Discord refuses the answer (token expired),
+    the panel is edited through the channel instead."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=1)
+    game = await current(bot, channel)
+    player = actor_for(game, actors, game.state["turn"])
+    panel = message(env, channel, game.panel_message_id)
+    env.inject_error("POST", "/interactions/*/callback", status=404, code=10062,
+                     message="Unknown interaction")
+    res = await player.click(panel, custom_id=first_action(panel)["custom_id"])
+    assert not env.backend.faults and not res.acknowledged  # the answer really failed
+    after = await current(bot, channel)
+    assert after.seq == game.seq + 1
+    shown = message(env, channel, after.panel_message_id)
+    assert f"move {after.seq}" in shown.embeds[0].footer.text
+    for _ in range(5):
+        assert await play_step(env, bot, channel, actors)
+
+
+async def test_one_error_handler_with_a_code_for_commands_and_buttons(simcord_env, simcord_bot, caplog):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=1)
+
+    async def broken(*a, **kw):
+        raise RuntimeError("boom")
+    game = await current(bot, channel)
+    player = actor_for(game, actors, game.state["turn"])
+    panel = message(env, channel, game.panel_message_id)
+    real_act, bot.service.act = bot.service.act, broken
+    res = await player.click(panel, custom_id=first_action(panel)["custom_id"])
+    code = bot.errors[-1][0]
+    assert res.ephemeral and f"error `{code}`" in res.response.content
+    assert code in caplog.text
+    bot.service.act = real_act
+
+    real_log, bot.service.log_lines = bot.service.log_lines, broken
+    res = await player.slash(channel, "pioneer log")
+    code = bot.errors[-1][0]
+    assert res.ephemeral and f"error `{code}`" in res.response.content
+    bot.service.log_lines = real_log
+    assert [type(e).__name__ for e in env.errors] == ["CommandInvokeError"]  # seen by SimCord too
+    bot.errors.clear()  # expected here
+    assert await play_step(env, bot, channel, actors)  # and the game is fine

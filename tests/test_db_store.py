@@ -1,0 +1,134 @@
+"""The SQLite store on its own: migrations, WAL, constraints, the optimistic version check."""
+
+import asyncio
+import sqlite3
+
+import aiosqlite
+import pytest
+
+import engine
+from cogs.service import GameService
+from db import Store
+from db.migrations import LATEST, SchemaTooNew, migrate
+
+OPTS = {"sets": ["A", "B"], "pioneers": "standard", "timer": 0}
+
+
+@pytest.fixture
+async def store(db_path):
+    s = await Store.open(db_path)
+    yield s
+    await s.close()
+
+
+async def started(store, channel=100, players=3):
+    svc = GameService(store)
+    gid, _ = await svc.new_lobby(1, channel, 1, "ann", OPTS)
+    for uid, name in ((2, "bob"), (3, "cy"), (4, "dee"))[:players - 1]:
+        await svc.join(gid, uid, name)
+    out = await svc.start(gid, 1)
+    assert out.ok
+    return svc, gid
+
+
+async def test_migrations_wal_and_version(db_path, store):
+    async with store.conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    async with store.conn.execute("PRAGMA user_version") as cur:
+        assert (await cur.fetchone())[0] == LATEST
+    assert await migrate(store.conn) == LATEST  # idempotent: nothing left to apply
+    again = await Store.open(db_path)  # reopening an up-to-date database
+    await again.close()
+
+
+async def test_refuses_a_newer_schema(tmp_path):
+    path = str(tmp_path / "new.sqlite3")
+    async with aiosqlite.connect(path) as conn:
+        await conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+        await conn.commit()
+        with pytest.raises(SchemaTooNew):
+            await migrate(conn)
+
+
+async def test_database_folder_is_created(tmp_path):
+    s = await Store.open(str(tmp_path / "a" / "b" / "game.sqlite3"))
+    await s.close()
+    assert (tmp_path / "a" / "b" / "game.sqlite3").exists()
+
+
+async def test_one_open_game_per_channel_and_finished_games_kept(store):
+    svc = GameService(store)
+    gid, busy = await svc.new_lobby(1, 100, 1, "ann", OPTS)
+    assert gid and busy is None
+    again, busy = await svc.new_lobby(1, 100, 2, "bob", OPTS)
+    assert again is None and busy.id == gid
+    other, _ = await svc.new_lobby(1, 101, 2, "bob", OPTS)  # another channel is fine
+    assert other
+    await svc.end(gid, 1)
+    third, busy = await svc.new_lobby(1, 100, 3, "cy", OPTS)
+    assert third and busy is None
+    assert (await store.game(gid)).status == "ended"  # kept
+
+
+async def test_action_log_is_append_only_and_version_checked(store):
+    svc, gid = await started(store)
+    g = await store.game(gid)
+    a = engine.legal_actions(g.state)[0]
+    out = await svc.act(gid, 100, g.user_at(a.player), g.seq, a.id)
+    assert out.ok
+    # a writer holding the old version loses: nothing is written
+    assert not await store.commit_action(gid, g.seq, a.id, a.player, 1, "turn", [], g.state_json, g.seq + 1,
+                                         "active", [])
+    assert len(await store.actions(gid)) == 1
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        await store.conn.execute("DELETE FROM actions")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        await store.conn.execute("UPDATE actions SET action_id='x'")
+
+
+async def test_concurrent_commits_apply_exactly_one(store):
+    """Two writers with the same expected version (e.g. two bot processes): one wins."""
+    svc, gid = await started(store)
+    g = await store.game(gid)
+    acts = engine.legal_actions(g.state)
+    uid = g.user_at(acts[0].player)
+    results = await asyncio.gather(svc.act(gid, 100, uid, g.seq, acts[0].id),
+                                   svc.act(gid, 100, uid, g.seq, acts[1].id))
+    assert sorted(r.ok for r in results) == [False, True]
+    assert [r.code for r in results if not r.ok] == ["stale"]
+    assert len(await store.actions(gid)) == 1
+
+
+async def test_stored_state_equals_replay(store):
+    svc, gid = await started(store, players=2)
+    while True:
+        g = await store.game(gid)
+        if g.status != "active":
+            break
+        a = engine.legal_actions(g.state)[-1]  # the last choice: discards, face changes, ...
+        out = await svc.act(gid, 100, g.user_at(a.player), g.seq, a.id)
+        assert out.ok, out.message
+        if len(await store.actions(gid)) > 120:
+            break
+    g = await store.game(gid)
+    assert engine.to_json(await svc.replayed(g)) == g.state_json
+
+
+async def test_grouped_commits_keep_each_write_separate(store):
+    """Concurrent writes share one transaction, but a failing one rolls back alone."""
+    games = [await started(store, channel=200 + i) for i in range(6)]
+
+    def failing(db):
+        db.execute("UPDATE games SET recent='[\"half done\"]'")
+        raise ValueError("this write fails")
+
+    async def one(svc, gid):
+        g = await store.game(gid)
+        a = engine.legal_actions(g.state)[0]
+        return await svc.act(gid, g.channel_id, g.user_at(a.player), g.seq, a.id)
+    results = await asyncio.gather(*(one(svc, gid) for svc, gid in games), store._write(failing),
+                                   return_exceptions=True)
+    assert all(r.ok for r in results[:-1]) and isinstance(results[-1], ValueError)
+    for _svc, gid in games:
+        g = await store.game(gid)
+        assert g.seq == 1 and len(await store.actions(gid)) == 1 and g.recent != ["half done"]
