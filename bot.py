@@ -51,17 +51,23 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync: bool = False
+    ai_pause: float = 1.5        # seconds between an AI's moves on its turn, so people can follow
+    ai_hard_budget: int = 240    # rollouts per decision of the hard AI (about 1 s); small in tests
 
     @classmethod
     def from_env(cls, env=None) -> "Settings":
         env = os.environ if env is None else env
         guild = (env.get("DEV_GUILD_ID") or "").strip()
         db = (env.get("DATABASE_PATH") or "").strip()
+        pause = (env.get("AI_PAUSE") or "").strip()
+        budget = (env.get("AI_HARD_BUDGET") or "").strip()
         return cls(token=(env.get("DISCORD_TOKEN") or "").strip() or None,
                    # a relative path is taken from the project folder, wherever the bot is started
                    database_path=str(ROOT / db) if db else cls.database_path,
                    dev_guild_id=int(guild) if guild else None,
-                   log_level=(env.get("LOG_LEVEL") or "INFO").strip().upper())
+                   log_level=(env.get("LOG_LEVEL") or "INFO").strip().upper(),
+                   ai_pause=max(0.0, float(pause)) if pause else cls.ai_pause,
+                   ai_hard_budget=max(1, int(budget)) if budget else cls.ai_hard_budget)
 
 
 class PioneerTree(app_commands.CommandTree):
@@ -77,8 +83,13 @@ class LazyRenderer:
         return getattr(render, name)
 
 
+def utc_clock() -> float:
+    """Unix seconds from discord.utils.utcnow (which SimCord's virtual clock drives in tests)."""
+    return discord.utils.utcnow().timestamp()
+
+
 class PioneerBot(commands.Bot):
-    def __init__(self, settings: Settings, renderer=None):
+    def __init__(self, settings: Settings, renderer=None, clock=utc_clock):
         # slash commands and components only: no privileged intents, no message content
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          tree_cls=PioneerTree, help_command=None,
@@ -87,18 +98,24 @@ class PioneerBot(commands.Bot):
         self.renderer = renderer or LazyRenderer()
         self.store = None
         self.errors: list = []  # unexpected errors (code, exception): tests assert it stays empty
+        self.clock = clock
         self._recovered = False
 
     async def setup_hook(self) -> None:
+        from cogs.ai_seats import AiSeats
         from cogs.play import Play
         from cogs.present import Presenter
         from cogs.service import GameService
+        from cogs.timers import Timers
         from cogs.views import GameButton, GameSelect
         from db import Store
 
         self.store = await Store.open(self.settings.database_path)
-        self.service = GameService(self.store)
+        self.service = GameService(self.store, clock=self.clock)
         self.present = Presenter(self)
+        self.ai = AiSeats(self)
+        self.timers = Timers(self, self.clock)
+        self.service.on_deadline = self.timers.poke
         self.play = Play(self)
         self.add_dynamic_items(GameButton, GameSelect)  # panels keep working after a restart
         await self.load_extension("cogs.pioneer")
@@ -120,6 +137,9 @@ class PioneerBot(commands.Bot):
             log.error("could not sync the slash commands: %s", e)
 
     async def close(self) -> None:
+        if self.store is not None:
+            self.timers.stop()
+            self.ai.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -132,13 +152,19 @@ class PioneerBot(commands.Bot):
             await self.recover()
 
     async def recover(self) -> None:
-        """A crash between a commit and the new panel leaves a game without panel: post it now."""
+        """A crash between a commit and the new panel leaves a game without panel: post it now. Then
+        the AI seats resume where it is their decision, and the turn timers are rescheduled (overdue
+        ones fire at once)."""
         for game in await self.store.open_games():
-            if game.status == "active" and game.panel_message_id is None:
+            if game.status != "active":
+                continue
+            if game.panel_message_id is None:
                 async with self.service.lock(game.channel_id):
                     fresh = await self.service.game(game.id)
                     if fresh.panel_message_id is None:
                         await self.present.post_panel(fresh)
+            self.ai.kick(game.id)
+        self.timers.start()
 
     async def on_guild_channel_delete(self, channel) -> None:
         game = await self.service.in_channel(channel.id)

@@ -72,8 +72,9 @@ def event_text(ev: dict, names: list[str]) -> str | None:
     t = ev["type"]
     who = names[ev["seat"]] if "seat" in ev and ev["seat"] is not None and ev["seat"] < len(names) else "?"
     if t == "game_started":
-        return (f"Game started: {', '.join(ev['players'])} (townsfolk {'+'.join(ev['sets'])}, "
-                f"{ev['pioneers']} pioneers). {ev['players'][ev['start']]} starts.")
+        shown = names if len(names) == len(ev["players"]) else ev["players"]  # AI seats marked
+        return (f"Game started: {', '.join(shown)} (townsfolk {'+'.join(ev['sets'])}, "
+                f"{ev['pioneers']} pioneers). {shown[ev['start']]} starts.")
     if t == "pioneers_dealt":
         return "Each player was dealt two pioneer boards."
     if t == "pioneer_chosen":

@@ -120,7 +120,27 @@ def player_line(p: dict) -> str:
 
 def mention(game: GameRow, seat: int) -> str:
     uid = game.user_at(seat)
-    return f"<@{uid}>" if uid else game.state["players"][seat]["name"]
+    return f"<@{uid}>" if uid and uid > 0 else f"**{game.display(seat)}**"
+
+
+def ping_text(game: GameRow, seats: list[int]) -> str:
+    """The short message that notifies people of their new decision (an edited panel notifies no one).
+    It is posted under the panel, also when a day's image and a new panel come first."""
+    where = "see the panel ↑"
+    who = " ".join(mention(game, s) for s in seats)
+    state = game.state
+    if state["stage"] == "turn":
+        return f"{who}, your turn — {where}"
+    what = {"town": "the town visit", "pioneer": "your pioneer"}.get(state["stage"])
+    if what is None:
+        what = f"the {state['disasters'][0].title()}" if state["disasters"] else "the disaster"
+    return f"{who}: decide {what} (private) — {where}"
+
+
+def reminder_text(game: GameRow, seats: list[int], due_at: float) -> str:
+    who = " ".join(mention(game, s) for s in seats)
+    return (f"⏰ {who}: half of your time is left. The AI decides for you <t:{int(due_at)}:R> — "
+            "see the panel ↑")
 
 
 def heading(state: dict) -> str:
@@ -162,25 +182,29 @@ def panel(game: GameRow, note: str | None = None) -> dict:
     items: list = []
     if state["stage"] == "turn":
         seat = state["turn"]
-        p = state["players"][seat]
+        who = game.display(seat)
         lines.append(f"Dice in the pool: {dice_line(state)}")
         if state["step"] == "use" and state["die"]:
             d = state["die"]
             changed = " (face changed)" if d.get("changed") else ""
-            lines.append(f"👉 **{p['name']}** took {narrate.die(d['colour'], d['face'])}{changed}: "
+            lines.append(f"👉 **{who}** took {narrate.die(d['colour'], d['face'])}{changed}: "
                          "choose how to use it.")
         else:
-            lines.append(f"👉 **{p['name']}**: {STEP_TEXT.get(state['step'], 'decide')}.")
-        acts = engine.legal_actions(state, seat)
-        if any(is_private(a.id) for a in acts):
-            lines.append("_To discard a gold token, open **My wagon**._")
-        items = pack(gid, ver, _turn_groups(acts), fixed)
-        content = f"{mention(game, seat)}, it's your turn."
+            lines.append(f"👉 **{who}**: {STEP_TEXT.get(state['step'], 'decide')}.")
+        if game.is_ai(seat):  # the bot plays this seat: nothing for people to press but their wagon
+            items = fixed
+            content = f"{who} is playing…"
+        else:
+            acts = engine.legal_actions(state, seat)
+            if any(is_private(a.id) for a in acts):
+                lines.append("_To discard a gold token, open **My wagon**._")
+            items = pack(gid, ver, _turn_groups(acts), fixed)
+            content = f"{mention(game, seat)}, it's your turn."
     elif state["stage"] in ("disaster", "town", "pioneer"):
         waiting = engine.deciders(state)
         lines.append(decision_heading(state) + " Each player with a choice: press **Decide** to see yours "
                      "privately.")
-        lines.append("Still deciding: " + ", ".join(f"**{state['players'][s]['name']}**" for s in waiting))
+        lines.append("Still deciding: " + ", ".join(f"**{game.display(s)}**" for s in waiting))
         items = [GameButton(gid, ver, "decide", "Decide (private)", discord.ButtonStyle.primary, "✋", row=0),
                  *fixed]
         fixed[0].row = 0
@@ -194,10 +218,13 @@ def panel(game: GameRow, note: str | None = None) -> dict:
     emb = discord.Embed(title=title(state), description=_fit("\n".join(lines), 4000), colour=GREEN)
     for p in state["players"]:
         mark = " ⭐" if p["seat"] == state["start"] and state["stage"] != "pioneer" else ""
-        emb.add_field(name=clip(f"{p['name']}{mark}", 250), value=player_line(p), inline=False)
-    emb.set_footer(text=f"Game {gid} · move {ver} · ⭐ start player")
+        emb.add_field(name=clip(f"{game.display(p['seat'])}{mark}", 250), value=player_line(p), inline=False)
+    timer = game.options.get("timer", 0)
+    emb.set_footer(text=f"Game {gid} · move {ver} · ⭐ start player"
+                        + (f" · ⏱ {_timer_text(timer)} per turn, then the AI decides" if timer else ""))
+    # the panel is edited far more often than posted, and edits notify no one: pings do (ping_text)
     return {"content": content, "embed": emb, "view": view_of(items) if items else None,
-            "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
+            "allowed_mentions": discord.AllowedMentions.none()}
 
 
 def _fit(text: str, n: int) -> str:
@@ -219,7 +246,7 @@ def choices(game: GameRow, seat: int) -> dict:
     state = game.state
     dec = state["pending"][seat]
     if dec is None:
-        waiting = [state["players"][s]["name"] for s in engine.deciders(state)]
+        waiting = [game.display(s) for s in engine.deciders(state)]
         text = "✅ Done." + (f" Still deciding: {', '.join(waiting)}." if waiting else "")
         return {"content": text, "view": None, "embed": None}
     p = state["players"][seat]
@@ -282,23 +309,27 @@ def wagon_view(game: GameRow, seat: int):
 
 def lobby(game: GameRow, note: str | None = None) -> dict:
     o = game.options
-    seated = "\n".join(f"{i + 1}. {p.name}" + (" (host)" if p.user_id == game.host_id else "")
-                       for i, p in enumerate(game.players))
+    seated = "\n".join(f"{i + 1}. " + (f"🤖 {p.name} ({p.ai})" if p.ai else p.name)
+                       + (" (host)" if p.user_id == game.host_id else "") for i, p in enumerate(game.players))
     timer = o.get("timer", 0)
     lines = [f"Host: <@{game.host_id}>",
              f"Townsfolk sets: **{'+'.join(o['sets'])}** · Pioneers: **{o['pioneers']}** · "
              f"Turn timer: **{_timer_text(timer)}**",
              "", f"**Seated ({len(game.players)}/4)**", seated or "—", "",
-             "Press **Join** to take a seat. The host presses **Start** with 2-4 players."]
+             "Press **Join** to take a seat. The host can add AI players (solo play: one person and "
+             "1-3 AIs) and presses **Start** with 2-4 seated, at least one a person."]
     if note:
         lines.append(note)
     emb = discord.Embed(title="Pioneer Days — new table", description="\n".join(lines), colour=BROWN)
     emb.set_footer(text=f"Game {game.id}")
     if game.status != "lobby":
         return {"embed": emb, "view": None}
-    items = [GameButton(game.id, 0, "join", "Join", discord.ButtonStyle.success),
-             GameButton(game.id, 0, "leave", "Leave", discord.ButtonStyle.secondary),
-             GameButton(game.id, 0, "start", "Start the game", discord.ButtonStyle.primary)]
+    items = [GameButton(game.id, 0, "join", "Join", discord.ButtonStyle.success, row=0),
+             GameButton(game.id, 0, "leave", "Leave", discord.ButtonStyle.secondary, row=0),
+             GameButton(game.id, 0, "start", "Start the game", discord.ButtonStyle.primary, row=0),
+             GameButton(game.id, 0, "aieasy", "Add AI (easy)", discord.ButtonStyle.secondary, "🤖", row=1),
+             GameButton(game.id, 0, "aihard", "Add AI (hard)", discord.ButtonStyle.secondary, "🤖", row=1),
+             GameButton(game.id, 0, "airemove", "Remove AI", discord.ButtonStyle.secondary, row=1)]
     return {"embed": emb, "view": view_of(items), "allowed_mentions": discord.AllowedMentions.none()}
 
 
@@ -313,14 +344,14 @@ def _timer_text(seconds: int) -> str:
 def results(game: GameRow, state: dict, has_image: bool) -> dict:
     """The final message: title "Game over", the results image, the breakdown and the winners."""
     res = sorted(state["result"], key=lambda r: (r["rank"], r["seat"]))
-    winners = [state["players"][r["seat"]]["name"] for r in res if r["winner"]]
+    winners = [game.display(r["seat"]) for r in res if r["winner"]]
     head = (f"🏆 **{winners[0]}** wins!" if len(winners) == 1
             else "🏆 Shared victory: " + ", ".join(f"**{w}**" for w in winners))
     emb = discord.Embed(title="Game over", description=head, colour=GREEN)
     for r in res:
         v = r["vp"]
         emb.add_field(
-            name=clip(f"{r['rank']}. {state['players'][r['seat']]['name']} — {r['total']} VP"
+            name=clip(f"{r['rank']}. {game.display(r['seat'])} — {r['total']} VP"
                       + (" 🏆" if r["winner"] else ""), 250),
             value=(f"Gold {v['gold']} · Favors {v['favors']} · Majority {v['majority']} · "
                    f"Townsfolk {v['townsfolk']} · Equipment {v['equipment']} · Damage {v['damage']} · "
@@ -338,8 +369,8 @@ def standings(game: GameRow, reason: str) -> dict:
     st = game.state
     emb = discord.Embed(title="Game ended", description=reason, colour=BROWN)
     if st is not None:
-        rows = sorted(((breakdown(st, p["seat"])["total"], p["name"], p["silver"]) for p in st["players"]),
-                      reverse=True)
+        rows = sorted(((breakdown(st, p["seat"])["total"], game.display(p["seat"]), p["silver"])
+                       for p in st["players"]), reverse=True)
         emb.add_field(name="Standings when it ended",
                       value="\n".join(f"{i + 1}. **{n}** — {t} VP (${s})"
                                       for i, (t, n, s) in enumerate(rows)))

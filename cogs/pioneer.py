@@ -28,13 +28,16 @@ NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
 HELP = (
     "**Pioneer Days** is a dice-drafting game for 2-4 players: draft dice, fill your wagons, survive "
     "disasters and satisfy towns over four weeks.\n\n"
-    "**Start**: `/pioneer new` opens a table in this channel; players press **Join**; the host presses "
-    "**Start**.\n"
+    "**Start**: `/pioneer new` opens a table in this channel; players press **Join**; the host may add AI "
+    "players (solo play: you and 1-3 AIs) and presses **Start**.\n"
     "**Play**: the panel at the bottom of the channel shows whose turn it is and the choices as buttons. "
     "Only that player can press them. During disasters and town visits press **Decide** to choose "
     "privately. A table image is posted at the start and end of every day.\n"
+    "**Turn timer** (set in `/pioneer new`, 24 h by default): a reminder at half time, then the AI "
+    "decides for you.\n"
     "**Commands**: `/pioneer board` (re-post the table and panel), `/pioneer wagon` (your private "
-    "wagon), `/pioneer rules` (help and card texts), `/pioneer log` (recent moves), `/pioneer end`.")
+    "wagon), `/pioneer rules` (help and card texts), `/pioneer log` (recent moves), `/pioneer leave` "
+    "(an AI takes your seat), `/pioneer end`.")
 
 
 @app_commands.guild_only()
@@ -48,12 +51,12 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
     @app_commands.command(name="new", description="Open a Pioneer Days table in this channel")
     @app_commands.describe(sets="Two townsfolk sets (A+B for a first game)",
                            pioneers="standard: everyone plays the Pioneer side; unique: choose from two",
-                           timer="Turn timer (stored for later; not enforced yet)")
+                           timer="Time per turn, then the AI decides (default 24 hours)")
     @app_commands.choices(sets=SET_CHOICES, timer=TIMER_CHOICES,
                           pioneers=[app_commands.Choice(name="standard", value="standard"),
                                     app_commands.Choice(name="unique", value="unique")])
     async def new(self, interaction: discord.Interaction, sets: str = "AB", pioneers: str = "standard",
-                  timer: int = 0):
+                  timer: int = 86400):
         options = {"sets": sorted(sets), "pioneers": pioneers, "timer": timer}
         user = interaction.user
         perms = interaction.app_permissions
@@ -185,19 +188,44 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
                 await tell(interaction, out.message)
                 return
             await interaction.response.edit_message(content="The game has been ended.", view=None)
-            game = out.game
-            present = self.bot.present
-            if game.state is not None:
-                await present.freeze_panel(game, game.state, "Game ended")
-            elif game.lobby_message_id:
-                ch = await present.channel(game.channel_id)
-                try:
-                    await ch.get_partial_message(game.lobby_message_id).edit(view=None)
-                except discord.HTTPException:
-                    pass
-        ch = await self.bot.present.channel(game.channel_id)
-        if ch is not None:
-            await self.bot.present.send(ch, gid, None, "", **panel.standings(game, game.end_reason))
+        await self.bot.present.ended(out.game)
+
+    # ---- /pioneer leave --------------------------------------------------------------------
+    @app_commands.command(name="leave", description="Leave this channel's game: an AI takes your seat")
+    async def leave(self, interaction: discord.Interaction):
+        game = await self.current(interaction, started=False)
+        if game is None:
+            return
+        if game.status == "lobby":
+            await tell(interaction, "The game has not started: use **Leave** on the lobby.")
+            return
+        if game.seat_of(interaction.user.id) is None:
+            await tell(interaction, "You are not playing in this game.")
+            return
+        alone = len(game.humans()) == 1
+        view = view_of([GameButton(game.id, game.seq, "quitok", "Yes, leave", discord.ButtonStyle.danger),
+                        GameButton(game.id, game.seq, "quitno", "No, stay", discord.ButtonStyle.secondary)])
+        await tell(interaction, "Leave this game? " + (
+            "You are the last person at the table, so the game ends and the standings are posted."
+            if alone else "An AI (easy) takes your seat and plays on; you cannot come back."), view=view)
+
+    async def confirm_leave(self, interaction: discord.Interaction, gid: int) -> None:
+        game = await self.service.game(gid)
+        if game is None or game.channel_id != interaction.channel_id:
+            await tell(interaction, "This game is not running.")
+            return
+        async with self.service.lock(game.channel_id):
+            out = await self.service.leave_game(gid, interaction.user.id)
+            if not out.ok:
+                await tell(interaction, out.message)
+                return
+            await interaction.response.edit_message(content="You left the game.", view=None)
+            if out.code != "ended":
+                await self.bot.present.refresh_panel(out.game)
+        if out.code == "ended":
+            await self.bot.present.ended(out.game)
+        else:
+            self.bot.ai.kick(gid)  # if it was the seat's decision, the AI makes it now
 
     # ---- /pioneer help ---------------------------------------------------------------------
     @app_commands.command(name="help", description="What this bot does and how to start a game")

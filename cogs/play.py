@@ -16,7 +16,7 @@ from .present import marks
 from .service import SIMULTANEOUS, names
 
 log = logging.getLogger("pioneer.play")
-LOBBY = ("join", "leave", "start")
+LOBBY = ("join", "leave", "start", "aieasy", "aihard", "airemove")
 
 
 async def tell(interaction: discord.Interaction, content: str | None = None, **kw) -> None:
@@ -54,6 +54,10 @@ class Play:
                 await self.bot.get_cog("Pioneer").confirm_end(interaction, gid)
             elif act == "endno":
                 await update(interaction, content="Cancelled: the game goes on.", view=None)
+            elif act == "quitok":
+                await self.bot.get_cog("Pioneer").confirm_leave(interaction, gid)
+            elif act == "quitno":
+                await update(interaction, content="Good: you stay in the game.", view=None)
             elif act == "select":
                 await self.act(interaction, gid, ver, values[0] if values else "")
             elif act[:1].isdigit():
@@ -96,8 +100,14 @@ class Play:
                     await self.present.freeze_panel(game, before, panel.heading(before))
             elif not (on_panel and shown):
                 await self.present.refresh_panel(game)
+            # the clicker is here already: ping only the others who now have a decision
+            ping = [s for s in out.fresh if s != out.seat]
+            if not m.any:
+                await self.present.ping_fresh(game, ping)
         if m.any:
-            await self.present.publish(gid, game.channel_id, out.state, m)
+            await self.present.publish(gid, game.channel_id, out.state, m, ping)
+        if any(p.ai for p in game.players):
+            self.bot.ai.kick(gid)
 
     async def answer(self, interaction: discord.Interaction, **kw) -> bool:
         """The first response to an accepted action. The action is already committed, so a failure
@@ -138,7 +148,7 @@ class Play:
             return
         st = game.state
         if st["stage"] not in SIMULTANEOUS or st["pending"][seat] is None:
-            waiting = [st["players"][s]["name"] for s in engine.deciders(st)]
+            waiting = [game.display(s) for s in engine.deciders(st)]
             await tell(interaction, "You have nothing to decide right now."
                        + (f" Waiting for {', '.join(waiting)}." if waiting else ""))
             return
@@ -178,6 +188,10 @@ class Play:
                 out = await self.service.join(gid, user.id, user.display_name)
             elif act == "leave":
                 out = await self.service.leave(gid, user.id)
+            elif act in ("aieasy", "aihard"):
+                out = await self.service.add_ai(gid, user.id, act[2:])
+            elif act == "airemove":
+                out = await self.service.remove_ai(gid, user.id)
             else:
                 out = await self.service.start(gid, user.id)
             if not out.ok:
@@ -188,4 +202,6 @@ class Play:
                 return
             await update(interaction, **panel.lobby(out.game, note="**The game has started below.**"))
         m = marks(out.events, None, names(out.game))
-        await self.present.publish(gid, out.game.channel_id, out.state, m)
+        await self.present.publish(gid, out.game.channel_id, out.state, m, out.fresh)
+        if any(p.ai for p in out.game.players):
+            self.bot.ai.kick(gid)

@@ -2,7 +2,10 @@
 
 Rendering runs in a worker thread. Every Discord call here tolerates the expected failures: a
 deleted panel is re-posted, a missing Attach Files permission degrades to text, a deleted channel
-archives the game. Order: the per-channel post lock is taken before the action lock, never after."""
+archives the game. Order: the per-channel post lock is taken before the action lock, never after.
+
+Edited panels notify no one, so a short mention ("ping") is posted when people get a new decision;
+the game's previous ping is deleted then, so only one stays in the channel."""
 
 import asyncio
 import io
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 
 import discord
 
+import engine
 from db import GameRow
 
 from . import panel
@@ -138,9 +142,10 @@ class Presenter:
             pass
 
     # ---- after a day boundary (callers hold no lock) -----------------------------------------
-    async def publish(self, game_id: int, channel_id: int, state: dict, m: Marks) -> None:
-        """Posts the table image (and the results at the end), then a fresh panel under them. A
-        failed image post (Discord error) is logged and skipped: the panel must still come."""
+    async def publish(self, game_id: int, channel_id: int, state: dict, m: Marks, ping: list | None = None):
+        """Posts the table image (and the results at the end), then a fresh panel under them and the
+        ping of `ping` (seats). A failed image post (Discord error) is logged and skipped: the panel
+        must still come."""
         async with self.post_lock(channel_id):
             ch = await self.channel(channel_id)
             if ch is None:
@@ -161,6 +166,67 @@ class Presenter:
                 game = await self.bot.service.game(game_id)
                 if game is not None and game.status == "active" and game.panel_message_id is None:
                     await self.post_panel(game)
+                if game is not None:
+                    await self.ping_fresh(game, ping or [])
+
+    # ---- pings (callers hold the action lock) -------------------------------------------------
+    async def ping(self, game: GameRow, text: str | None) -> None:
+        """Posts `text` as the game's new ping (None: only removes the old one) and deletes the
+        previous ping; an already deleted one is fine."""
+        ch = await self.channel(game.channel_id)
+        if ch is None:
+            return
+        old = game.ping_message_id
+        msg = None
+        if text:
+            msg = await self.send(ch, game.id, None, "", content=text,
+                                  allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                                           everyone=False))
+        if msg is None and old is None:
+            return
+        game.ping_message_id = msg.id if msg is not None else None
+        await self.bot.service.store.set_ping(game.id, game.ping_message_id)
+        if old is not None:
+            try:
+                await ch.get_partial_message(old).delete()
+            except discord.HTTPException:
+                pass
+
+    async def ping_fresh(self, game: GameRow, seats: list[int]) -> None:
+        if game.status != "active":
+            await self.ping(game, None)  # the game is over: no one is waited for
+            return
+        people = [s for s in seats if not game.is_ai(s) and s in engine.deciders(game.state)]
+        if people:
+            await self.ping(game, panel.ping_text(game, people))
+
+    async def show(self, out, m: Marks) -> None:
+        """The channel after an action made without an interaction (AI seat, timeout): the panel
+        edited and the ping posted, or the panel frozen when a day ends (publish then posts the
+        new panel and the ping)."""
+        game = out.game
+        if m.any:
+            await self.freeze_panel(game, out.before, panel.heading(out.before))
+        else:
+            await self.refresh_panel(game)
+            await self.ping_fresh(game, out.fresh)
+
+    async def ended(self, game: GameRow) -> None:
+        """A game ended early (/pioneer end, everyone left): the panel or lobby closes, the standings
+        are posted."""
+        async with self.bot.service.lock(game.channel_id):
+            if game.state is not None:
+                await self.freeze_panel(game, game.state, "Game ended")
+            elif game.lobby_message_id:
+                ch = await self.channel(game.channel_id)
+                try:
+                    await ch.get_partial_message(game.lobby_message_id).edit(view=None)
+                except discord.HTTPException:
+                    pass
+            await self.ping(game, None)
+        ch = await self.channel(game.channel_id)
+        if ch is not None:
+            await self.send(ch, game.id, None, "", **panel.standings(game, game.end_reason))
 
     async def repost(self, game: GameRow) -> None:
         """/pioneer board: a new panel at the bottom; the old one is deleted (or marked as moved)."""

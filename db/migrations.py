@@ -55,6 +55,21 @@ MIGRATIONS: list[str] = [
     CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
     """,
+    # 2: AI seats, turn deadlines (durable timers), the game's last "your turn" ping
+    """
+    ALTER TABLE players ADD COLUMN ai TEXT;                -- null: a person; else the AI level playing it
+    ALTER TABLE games ADD COLUMN ping_message_id INTEGER;  -- deleted when the next ping is posted
+    CREATE TABLE deadlines (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        seq INTEGER NOT NULL,               -- the state version at which this decision began
+        due_at REAL NOT NULL,               -- unix seconds: then the easy AI decides for the player
+        remind_at REAL NOT NULL,            -- unix seconds: the half-time reminder
+        reminded INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX deadlines_due ON deadlines (due_at);
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import aiosqlite
 
+from .deadlines import Deadlines, set_deadlines
 from .migrations import migrate
 
 OPEN = ("lobby", "active")
+AI_MARK = "🤖"
 
 
 class ChannelBusy(Exception):
@@ -28,9 +30,10 @@ class ChannelBusy(Exception):
 
 @dataclass
 class Player:
-    user_id: int
+    user_id: int       # an AI seat has a negative id: Discord ids are positive
     name: str
     seat: int | None
+    ai: str | None = None  # the AI level playing this seat, None for a person
 
 
 @dataclass
@@ -49,6 +52,7 @@ class GameRow:
     panel_message_id: int | None
     lobby_message_id: int | None
     end_reason: str | None
+    ping_message_id: int | None = None
     players: list[Player] = field(default_factory=list)
     _state: dict | None = None
 
@@ -69,20 +73,42 @@ class GameRow:
         return any(p.user_id == user_id for p in self.players)
 
     def user_at(self, seat: int) -> int | None:
+        p = self.player_at(seat)
+        return p.user_id if p else None
+
+    def player_at(self, seat: int) -> Player | None:
         for p in self.players:
             if p.seat == seat:
-                return p.user_id
+                return p
         return None
+
+    def ai_level(self, seat: int) -> str | None:
+        p = self.player_at(seat)
+        return p.ai if p else None
+
+    def is_ai(self, seat: int) -> bool:
+        return self.ai_level(seat) is not None
+
+    def humans(self) -> list[Player]:
+        return [p for p in self.players if p.ai is None]
+
+    def display(self, seat: int) -> str:
+        """The seat's name as shown in Discord: AI seats carry the robot marker. (The engine and the
+        images keep the plain name: the image fonts have no emoji.)"""
+        p = self.player_at(seat)
+        if p is None:
+            return self.state["players"][seat]["name"] if self.state else "?"
+        return f"{AI_MARK} {p.name}" if p.ai else p.name
 
 
 # the players come along as one JSON column: a game is read in one round trip to the db thread
 _GAME_COLS = ("id, guild_id, channel_id, host_id, status, options, config, seed, state, seq, recent, "
-              "panel_message_id, lobby_message_id, end_reason, "
-              "(SELECT json_group_array(json_array(user_id, name, seat)) FROM "
-              "(SELECT user_id, name, seat FROM players WHERE game_id=games.id ORDER BY joined))")
+              "panel_message_id, lobby_message_id, end_reason, ping_message_id, "
+              "(SELECT json_group_array(json_array(user_id, name, seat, ai)) FROM "
+              "(SELECT user_id, name, seat, ai FROM players WHERE game_id=games.id ORDER BY joined))")
 
 
-class Store:
+class Store(Deadlines):
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, path: str):
         self.conn = conn
         self.reader = reader
@@ -132,8 +158,8 @@ class Store:
         row = rows[0]
         g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
                     json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
-                    row[11], row[12], row[13])
-        g.players = [Player(*p) for p in json.loads(row[14])]
+                    row[11], row[12], row[13], row[14])
+        g.players = [Player(*p) for p in json.loads(row[15])]
         return g
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -274,7 +300,7 @@ class Store:
         return await self._write(tx)
 
     async def start_game(self, game_id: int, config: dict, state_json: str, seq: int, start_events: list,
-                         recent: list) -> bool:
+                         recent: list, deadlines: dict | None = None) -> bool:
         """Lobby -> active, seats in joining order. False if the lobby was not open any more."""
         def tx(db):
             cur = db.execute(
@@ -287,14 +313,16 @@ class Store:
                                               (game_id,))]
             for seat, uid in enumerate(users):
                 db.execute("UPDATE players SET seat=? WHERE game_id=? AND user_id=?", (seat, game_id, uid))
+            set_deadlines(db, game_id, deadlines or {})
             return True
         return await self._write(tx)
 
     async def commit_action(self, game_id: int, expected_seq: int, action_id: str, seat: int, user_id: int,
                             stage: str, events: list, state_json: str, new_seq: int, status: str,
-                            recent: list) -> bool:
-        """Logs the action and stores the new state in one transaction, only if the stored version is
-        still expected_seq (optimistic check). False when another action got there first."""
+                            recent: list, deadlines: dict | None = None) -> bool:
+        """Logs the action, stores the new state and the new deadlines in one transaction, only if the
+        stored version is still expected_seq (optimistic check). False when another action got there
+        first. deadlines: see set_deadlines."""
         events_json, recent_json = json.dumps(events), json.dumps(recent)
 
         def tx(db):
@@ -308,6 +336,7 @@ class Store:
             db.execute("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
                        "VALUES (?,?,?,?,?,?,?)",
                        (game_id, expected_seq, action_id, seat, user_id, stage, events_json))
+            set_deadlines(db, game_id, deadlines or {})
             return True
         return await self._write(tx, tag=(game_id, new_seq))
 
@@ -324,5 +353,60 @@ class Store:
                 "UPDATE games SET status='ended', ended_by=?, end_reason=?, "
                 "updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=? AND status IN ('lobby','active')",
                 (by, reason, game_id))
+            db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
             return cur.rowcount == 1
         return await self._write(tx)
+
+    # ---- AI seats ----------------------------------------------------------------------------
+    async def add_ai(self, game_id: int, level: str, name_fmt: str, max_players: int) -> str:
+        """Seats an AI in a lobby: 'ok', 'full' or 'closed'. name_fmt gets the AI's number."""
+        def tx(db):
+            row = db.execute("SELECT status FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None or row[0] != "lobby":
+                return "closed"
+            seated = db.execute("SELECT user_id, ai FROM players WHERE game_id=?", (game_id,)).fetchall()
+            if len(seated) >= max_players:
+                return "full"
+            uid = min([0] + [u for u, _ in seated]) - 1
+            number = 1 + sum(1 for _, ai in seated if ai)
+            db.execute("INSERT INTO players (game_id, user_id, name, joined, ai) VALUES (?,?,?,?,?)",
+                       (game_id, uid, name_fmt.format(number), time.time_ns(), level))
+            return "ok"
+        return await self._write(tx)
+
+    async def remove_ai(self, game_id: int) -> bool:
+        """Unseats the AI added last (lobby only)."""
+        def tx(db):
+            cur = db.execute(
+                "DELETE FROM players WHERE rowid=(SELECT rowid FROM players WHERE game_id=? "
+                "AND ai IS NOT NULL ORDER BY joined DESC LIMIT 1) "
+                "AND (SELECT status FROM games WHERE id=?)='lobby'",
+                (game_id, game_id))
+            return cur.rowcount == 1
+        return await self._write(tx)
+
+    async def seat_to_ai(self, game_id: int, user_id: int, level: str, recent: list,
+                         new_host: int | None) -> bool:
+        """A player leaves a running game: an AI takes the seat (the name stays), the seat's deadline
+        goes, and the host role passes on if the host left. False if nothing changed."""
+        def tx(db):
+            if db.execute("SELECT status FROM games WHERE id=?", (game_id,)).fetchone() != ("active",):
+                return False
+            row = db.execute("SELECT seat FROM players WHERE game_id=? AND user_id=? AND ai IS NULL",
+                             (game_id, user_id)).fetchone()
+            if row is None:
+                return False
+            uid = min(0, db.execute("SELECT MIN(user_id) FROM players WHERE game_id=?",
+                                    (game_id,)).fetchone()[0]) - 1
+            db.execute("UPDATE players SET user_id=?, ai=? WHERE game_id=? AND user_id=?",
+                       (uid, level, game_id, user_id))
+            db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=?", (game_id, row[0]))
+            db.execute("UPDATE games SET recent=?, host_id=COALESCE(?, host_id) WHERE id=?",
+                       (json.dumps(recent), new_host, game_id))
+            return True
+        return await self._write(tx)
+
+    async def set_ping(self, game_id: int, message_id: int | None) -> None:
+        def tx(db):
+            db.execute("UPDATE games SET ping_message_id=? WHERE id=?", (message_id, game_id))
+        await self._write(tx)

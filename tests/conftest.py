@@ -24,11 +24,13 @@ async def make_bot(db_path):
     from bot import PioneerBot, Settings
     bots = []
 
-    def make(renderer="cheap"):
-        """renderer: "cheap" (default), None for the real render/ module, or any object."""
+    def make(renderer="cheap", **settings):
+        """renderer: "cheap" (default), None for the real render/ module, or any object. AI moves come
+        without pause and the hard AI thinks briefly (settings override)."""
         if renderer == "cheap":
             renderer = CheapRenderer()
-        bot = PioneerBot(Settings(database_path=db_path, sync=True), renderer=renderer)
+        settings = {"ai_pause": 0.0, "ai_hard_budget": 4, **settings}
+        bot = PioneerBot(Settings(database_path=db_path, sync=True, **settings), renderer=renderer)
         bots.append(bot)
         return bot
     yield make

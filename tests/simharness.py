@@ -13,6 +13,8 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.results import to_discord_message
 
+import engine
+
 ACTION = re.compile(r"pd:\d+:\d+:\d")  # a button carrying an engine action id
 
 
@@ -85,6 +87,15 @@ async def start_game(env, channel, actors, **options):
     return lobby
 
 
+def people_deciding(game) -> list[int]:
+    """The seats a person must decide for now. The bot plays AI seats as soon as they may (and SimCord
+    settles that work after every click), so only people are ever left to wait for."""
+    seats = engine.deciders(game.state)
+    people = [s for s in seats if not game.is_ai(s)]
+    assert people or not seats, f"only AI seats must decide ({seats}): the bot should have played them"
+    return people
+
+
 async def play_step(env, bot, channel, actors, log=None) -> bool:
     """One decision, made through the UI by the player who must make it: the first button on the
     panel, or for simultaneous decisions Decide + the first private choice. False once over."""
@@ -92,6 +103,7 @@ async def play_step(env, bot, channel, actors, log=None) -> bool:
     if game is None or game.status != "active":
         return False
     state = game.state
+    people = people_deciding(game)
     panel = message(env, channel, game.panel_message_id)
     by_user = {a.id: a for a in actors}
     if state["stage"] == "turn":
@@ -102,8 +114,7 @@ async def play_step(env, bot, channel, actors, log=None) -> bool:
             log.append(f"[{actor.name}] {c['label']}")
         await actor.click(panel, custom_id=c["custom_id"])
         return True
-    seat = next(i for i, d in enumerate(state["pending"]) if d is not None)
-    actor = by_user[game.user_at(seat)]
+    actor = by_user[game.user_at(people[0])]
     res = await actor.click(panel, label="Decide (private)")
     assert res.ephemeral, "the private choices must be ephemeral"
     msg = res.response

@@ -148,6 +148,9 @@ def test_settings_from_env(tmp_path):
     d = Settings.from_env({})
     assert d.token is None and d.database_path.endswith(os.path.join("data", "pioneer.sqlite3"))
     assert d.dev_guild_id is None and d.log_level == "INFO"
+    assert (d.ai_pause, d.ai_hard_budget) == (1.5, 240)
+    s = Settings.from_env({"AI_PAUSE": "0.25", "AI_HARD_BUDGET": "16"})
+    assert (s.ai_pause, s.ai_hard_budget) == (0.25, 16)
 
 
 @pytest.mark.skipif(not (ROOT / "engine" / "simulate.py").exists(), reason="engine.simulate not there yet")

@@ -132,3 +132,58 @@ async def test_grouped_commits_keep_each_write_separate(store):
     for _svc, gid in games:
         g = await store.game(gid)
         assert g.seq == 1 and len(await store.actions(gid)) == 1 and g.recent != ["half done"]
+
+
+async def test_v1_database_is_upgraded_with_its_games(tmp_path):
+    from db.migrations import MIGRATIONS
+    path = str(tmp_path / "v1.sqlite3")
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        await conn.executescript(f"BEGIN;\n{MIGRATIONS[0]}\nPRAGMA user_version = 1;\nCOMMIT;")
+        await conn.execute("INSERT INTO games (channel_id, host_id, status, options, seed) "
+                           "VALUES (100, 1, 'lobby', ?, 5)", ('{"sets": ["A", "B"], "pioneers": "x"}',))
+        await conn.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (1, 1, 'ann', 1)")
+    s = await Store.open(path)
+    try:
+        g = await s.open_game_in_channel(100)
+        assert [(p.name, p.ai) for p in g.players] == [("ann", None)] and g.ping_message_id is None
+        assert await s.next_deadline() is None
+    finally:
+        await s.close()
+
+
+async def test_deadlines_follow_the_decisions(store):
+    """A turn keeps one deadline over its steps; the next player gets a new one; AI seats get none."""
+    now = [1000.0]
+    svc = GameService(store, clock=lambda: now[0])
+    poked = []
+    svc.on_deadline = poked.append
+    gid, _ = await svc.new_lobby(1, 100, 1, "ann", {**OPTS, "timer": 60})
+    await svc.join(gid, 2, "bob")
+    assert (await svc.add_ai(gid, 2, "easy")).code == "not_host"
+    assert (await svc.add_ai(gid, 1, "easy")).ok
+    assert (await svc.start(gid, 1)).ok
+    g = await store.game(gid)
+    assert g.display(2) == "🤖 Easy AI 1" and g.user_at(2) < 0
+    while g.state["turn"] == 2 or engine.deciders(g.state) == [2]:  # let the AI seat play by hand
+        a = engine.legal_actions(g.state, 2)[0]
+        assert (await svc.auto(gid, 2, g.seq, a.id)).ok
+        g = await store.game(gid)
+    seat = g.state["turn"]
+    assert await store.deadlines(gid) == {seat: {"seq": g.seq, "due_at": 1060.0, "remind_at": 1030.0,
+                                                 "reminded": False}}
+    first = (await store.deadlines(gid))[seat]
+    now[0] = 1010.0
+    while g.state["turn"] == seat and g.state["stage"] == "turn":
+        a = engine.legal_actions(g.state, seat)[0]
+        assert (await svc.act(gid, 100, g.user_at(seat), g.seq, a.id)).ok
+        g = await store.game(gid)
+        if g.state["turn"] == seat:
+            assert (await store.deadlines(gid))[seat] == first  # the same turn: the same clock
+    rows = await store.deadlines(gid)
+    assert seat not in rows
+    for s, row in rows.items():
+        assert not g.is_ai(s) and row["due_at"] == 1070.0 and row["seq"] == g.seq
+    assert poked and min(poked) == 1030.0
+    assert (await svc.auto(gid, seat, g.seq, "x")).code in ("stale", "not_ai")
+    await svc.end(gid, 1)
+    assert await store.deadlines(gid) == {}

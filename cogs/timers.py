@@ -1,0 +1,76 @@
+"""Turn timers: one scheduler loop per bot over the `deadlines` table (RoboDanny's durable timers).
+
+The loop sleeps until the earliest instant that needs attention (a half-time reminder or a
+timeout), handles everything due, and sleeps again. New deadlines are written by the game
+service in the action's own transaction and `poke` the loop: a sleeping loop that would wake too
+late is restarted. Everything lives in the database, so after a restart `start` picks up the
+pending deadlines and overdue ones fire at once. Time comes from an injectable clock (unix
+seconds); asyncio.sleep is what SimCord's env.advance_time drives in the tests."""
+
+import asyncio
+import logging
+import math
+
+log = logging.getLogger("pioneer.timers")
+MAX_SLEEP = 40 * 86400.0  # a wake-up now and then costs nothing; very long sleeps are not needed
+
+
+class Timers:
+    def __init__(self, bot, clock):
+        self.bot = bot
+        self.clock = clock
+        self._task: asyncio.Task | None = None
+        self._sleeping = False
+        self._wake_at = math.inf
+
+    def start(self) -> None:
+        self._restart()
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def poke(self, at: float) -> None:
+        """A new deadline needs attention at `at`. Only a sleeping loop is restarted: a busy one reads
+        the table again before it sleeps (and must not be cancelled in the middle of a move)."""
+        if self._task is not None and self._sleeping and at < self._wake_at:
+            self._restart()
+
+    def _restart(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        self._sleeping, self._wake_at = False, math.inf
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        store = self.bot.service.store
+        while True:
+            try:
+                nxt = await store.next_deadline()
+                now = self.clock()
+                if nxt is None or nxt > now:
+                    self._wake_at = math.inf if nxt is None else nxt
+                    self._sleeping = True
+                    try:
+                        await asyncio.sleep(MAX_SLEEP if nxt is None else min(nxt - now, MAX_SLEEP))
+                    finally:
+                        self._sleeping = False
+                    continue
+                await self.fire(await store.due_deadlines(now), now)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # one bad row must not stop every timer: report, wait, go on
+                self.bot.errors.append(("timers", e))
+                log.exception("turn timers failed")
+                await asyncio.sleep(60)
+
+    async def fire(self, rows: list[dict], now: float) -> None:
+        reminders: dict[int, list[dict]] = {}
+        for r in rows:
+            if r["due_at"] <= now:
+                await self.bot.ai.timeout(r["game_id"], r["seat"], r["seq"])
+            else:
+                reminders.setdefault(r["game_id"], []).append(r)
+        for gid, due in reminders.items():
+            await self.bot.ai.remind(gid, due)

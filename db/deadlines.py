@@ -1,0 +1,49 @@
+"""The turn timers' table: one row per person who must decide, written in the same transaction as
+the action that handed them the decision (set_deadlines), read by the scheduler (cogs/timers.py)."""
+
+
+class Deadlines:
+    """Store mixin: needs _rows (reads) and _write (one transaction per write)."""
+
+    async def deadlines(self, game_id: int) -> dict[int, dict]:
+        rows = await self._rows("SELECT seat, seq, due_at, remind_at, reminded FROM deadlines "
+                                "WHERE game_id=?", (game_id,))
+        return {r[0]: {"seq": r[1], "due_at": r[2], "remind_at": r[3], "reminded": bool(r[4])} for r in rows}
+
+    async def next_deadline(self) -> float | None:
+        """The earliest instant a timer needs attention (a reminder or a timeout), over running games."""
+        rows = await self._rows(
+            "SELECT MIN(CASE WHEN reminded=0 AND remind_at<due_at THEN remind_at ELSE due_at END) "
+            "FROM deadlines d JOIN games g ON g.id=d.game_id WHERE g.status='active'")
+        return rows[0][0] if rows else None
+
+    async def due_deadlines(self, now: float) -> list[dict]:
+        rows = await self._rows(
+            "SELECT d.game_id, d.seat, d.seq, d.due_at, d.remind_at, d.reminded FROM deadlines d "
+            "JOIN games g ON g.id=d.game_id WHERE g.status='active' AND (d.due_at<=? OR "
+            "(d.reminded=0 AND d.remind_at<=?)) ORDER BY d.due_at", (now, now))
+        return [{"game_id": r[0], "seat": r[1], "seq": r[2], "due_at": r[3], "remind_at": r[4],
+                 "reminded": bool(r[5])} for r in rows]
+
+    async def mark_reminded(self, game_id: int, seat: int, seq: int) -> bool:
+        def tx(db):
+            return db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=? AND seq=? "
+                              "AND reminded=0", (game_id, seat, seq)).rowcount == 1
+        return await self._write(tx)
+
+    async def drop_deadline(self, game_id: int, seat: int, seq: int) -> None:
+        def tx(db):
+            db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=? AND seq=?", (game_id, seat, seq))
+        await self._write(tx)
+
+
+def set_deadlines(db, game_id: int, plan: dict) -> None:
+    """plan: {seat: None (keep its running deadline) or (seq, due_at, remind_at) (a new one)}; every other
+    seat of the game loses its deadline. Runs inside the action's transaction."""
+    keep = list(plan)
+    db.execute(f"DELETE FROM deadlines WHERE game_id=? AND seat NOT IN ({','.join('?' * len(keep))})",
+               (game_id, *keep))
+    for seat, row in plan.items():
+        if row is not None:
+            db.execute("INSERT OR REPLACE INTO deadlines (game_id, seat, seq, due_at, remind_at) "
+                       "VALUES (?,?,?,?,?)", (game_id, seat, *row))

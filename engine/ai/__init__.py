@@ -1,0 +1,48 @@
+"""AI players for Pioneer Days: engine.ai.choose(state, seat, level, seed, budget) -> Action.
+
+Levels: `random` (uniform legal choice), `easy` (one-turn lookahead scored by a value function,
+with a little noise), `hard` (determinised Monte Carlo search over the engine; see search.py).
+Every level is deterministic for the same (state, seat, level, seed) when the budget is a
+number of rollouts (the default); a time budget trades that for a bounded decision time."""
+
+from .. import rng
+from ..api import legal_actions
+from .determinize import determinize
+from .heuristic import choose_easy
+
+LEVELS = ("random", "easy", "hard")
+
+
+def generator(state: dict, seat: int, seed: int | None) -> dict:
+    """The AI's own random stream for this decision (never the game's)."""
+    return {"rng": rng.seed_state((seed or 0) * 1000003 + state["seq"] * 31 + seat)}
+
+
+def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None, budget=None):
+    """An Action from legal_actions(state, seat). budget (hard only): None = default number of
+    rollouts; an int = that many rollouts; a float = seconds; or {"rollouts": n, "time": s}."""
+    acts = legal_actions(state, seat)
+    if not acts:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+    gen = generator(state, seat, seed)
+    if len(acts) == 1:
+        return acts[0]
+    if level == "random":
+        return acts[rng.below(gen, len(acts))]
+    if level == "easy":
+        return _legal(choose_easy(determinize(state, seat, gen), seat, gen), acts)
+    from .search import choose_hard
+    return _legal(choose_hard(state, seat, gen, budget), acts)
+
+
+def _legal(a, acts):
+    """The same choice as an Action of the real state (the search ran on a copy)."""
+    for x in acts:
+        if x.id == a.id:
+            return x
+    raise AssertionError(f"AI chose {a.id!r}, which is not legal")
+
+
+__all__ = ["choose", "LEVELS"]

@@ -1,0 +1,90 @@
+"""A determinised copy of the state for one seat: everything that seat cannot see (other players'
+gold values, the gold bag, deck orders and contents, the dice bag order, the engine's rng, other
+players' pioneer boards) is replaced by a sample drawn with the AI's own generator.
+
+The sample depends only on what view_for(state, seat) shows, so a search built on it cannot
+profit from hidden information."""
+
+from .. import rng
+from ..api import clone
+from ..cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from ..constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS
+
+ALL_GOLD = [v for v, k in sorted(GOLD_TOKENS.items()) for _ in range(k)]
+
+
+def _remove(pool: list, items) -> list:
+    left = list(pool)
+    for x in items:
+        if x in left:
+            left.remove(x)
+    return left
+
+
+def _sample(gen: dict, pool: list, k: int) -> list:
+    pool = sorted(pool)
+    rng.shuffle(gen, pool)
+    if len(pool) < k:  # cannot happen with consistent content; keep the size right anyway
+        pool += pool[:1] * (k - len(pool))
+    return pool[:k]
+
+
+def _scrub(s: dict, seat: int) -> None:
+    """Drops other players' gold values noted in the current die / town visit records."""
+    def strip(x):
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items()
+                    if not (k == "secret" and isinstance(v, dict) and v.get("seat") != seat)}
+        if isinstance(x, list):
+            return [strip(i) for i in x]
+        return x
+    for k in ("visit", "die", "report"):
+        if s.get(k):
+            s[k] = strip(s[k])
+
+
+def determinize(state: dict, seat: int, gen: dict) -> dict:
+    """A full game state consistent with what `seat` sees; gen = {"rng": int} (advances)."""
+    s = clone(state)
+    over = s["stage"] == "over"
+    me = s["players"][seat]
+    if not over:
+        # gold: every token not in my wagons may be in the bag or with another player
+        unseen = _remove(ALL_GOLD, me["gold"])
+        rng.shuffle(gen, unseen)
+        for p in s["players"]:
+            if p["seat"] != seat:
+                k = len(p["gold"])
+                p["gold"], unseen = sorted(unseen[:k]), unseen[k:]
+        s["gold_bag"] = _sample(gen, unseen, len(state["gold_bag"]))
+    # townsfolk deck: cards of the chosen sets that are not on the table
+    seen = set(s["slots"]) | {t for p in s["players"] for t in p["townsfolk"]}
+    pool = [t for t, c in TOWNSFOLK.items() if c["set"] in s["config"]["sets"] and t not in seen]
+    s["townsfolk_deck"] = _sample(gen, pool, len(state["townsfolk_deck"]))
+    seen = set(s["equip_up"]) | {t for p in s["players"] for t in p["equipment"]}
+    s["equip_deck"] = _sample(gen, [t for t in EQUIPMENT if t not in seen], len(state["equip_deck"]))
+    seen = set(s["towns_up"])
+    s["town_deck"] = _sample(gen, [t for t in TOWNS if t not in seen], len(state["town_deck"]))
+    # dice bag: its contents follow from the dice on view; only the order is hidden
+    if s["stage"] not in ("pioneer", "setup"):
+        n = s["config"]["players"]
+        left = {c: n + 1 - s["discarded"][c] for c in COLOURS}
+        for c, _ in s["pool"]:
+            left[c] -= 1
+        if s["die"]:
+            left[s["die"]["colour"]] -= 1
+        bag = [c for c in COLOURS for _ in range(max(0, min(left[c], DICE_PER_COLOUR)))]
+        s["bag"] = _sample(gen, bag, len(state["bag"]))
+    if not over:
+        mine = set(me["boards"])
+        others = [p for p in s["players"] if p["seat"] != seat]
+        if any(p["boards"] for p in others):
+            pool = [b for b in PIONEERS if b not in mine]
+            rng.shuffle(gen, pool)
+            for p in others:
+                k = len(p["boards"])
+                p["boards"], pool = sorted(pool[:k]), pool[k:]
+    _scrub(s, seat)
+    s["rng"] = rng.seed_state(rng.below(gen, 1 << 62))
+    s["seed"] = 0
+    return s

@@ -1,0 +1,171 @@
+"""The `easy` level and the move ranking the `hard` search starts from.
+
+A turn is planned as a whole: every sequence of the seat's own choices until its die is used
+(take a die, maybe turn it, use it; Wild and Equip sub-choices; a wagon first when there is no
+space) is applied to a copy of the (determinised) state and the result is scored with
+value.value. Other decisions (wagons after the die, disasters, towns, pioneers) look one step
+ahead the same way."""
+
+from .. import rng
+from ..api import apply, clone, legal_actions
+from ..cards import PIONEERS
+from ..constants import STANDARD_PIONEER
+from ..effects import free_spaces
+from .value import Ctx, effect_value, res_value, value
+
+TURN_STEPS = ("pick", "use", "wild", "equip")
+NOISE = 0.35  # easy: +- this many VP of noise on each candidate
+
+
+def _body(a) -> str:
+    return a.id.split(":", 1)[1]
+
+
+def _worth(s: dict, seat: int, base: list) -> float:
+    return value(s, seat, gold_base=base)
+
+
+def _same_turn(s: dict, t: dict, seat: int) -> bool:
+    """True while t is still the seat's turn begun in s with its die not yet used (a new day's
+    turn of the same seat does not count)."""
+    if t["stage"] != "turn" or t["turn"] != seat or (t["week"], t["day"]) != (s["week"], s["day"]):
+        return False
+    return t["step"] in ("use", "wild", "equip") or (t["step"] == "pick" and s["step"] == "pick"
+                                                     and t["turns_left"] == s["turns_left"])
+
+
+def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, turns: bool = True) -> None:
+    """Appends (line, value) for every own line from s. turns=False skips face changes (the
+    pick step plans them from one die only: see turn_plans)."""
+    p = s["players"][seat]
+    for a in legal_actions(s, seat):
+        body = _body(a)
+        verb = body.split(":", 1)[0]
+        if verb == "drop" or (verb == "face" and not turns):
+            continue
+        if verb == "buy" and (bought or free_spaces(p) > 0 or s["step"] == "after"):
+            continue
+        t = clone(s)
+        apply(t, a, inplace=True, trusted=True)
+        nseq = seq + [a]
+        if _same_turn(s, t, seat):
+            _expand(t, seat, nseq, out, base, bought or verb == "buy", turns and verb != "take")
+        else:
+            out.append((nseq, _worth(t, seat, base)))
+
+
+def _replay(s: dict, seat: int, line: list, base: list) -> float:
+    t = clone(s)
+    for x in line:
+        apply(t, x, inplace=True, trusted=True)
+    return _worth(t, seat, base)
+
+
+def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool) -> None:
+    """Pick step: each face once (other colours replay that face's best line), face changes
+    from the die whose own face is worth least."""
+    by_face: dict = {}
+    others = []
+    for a in legal_actions(s, seat):
+        body = _body(a)
+        if body.startswith("take:"):
+            by_face.setdefault(body.rsplit(":", 1)[1], []).append(a)
+        elif body.startswith("buy:") and free_spaces(s["players"][seat]) <= 0:
+            others.append(a)
+    best = {}
+    for face, dice in by_face.items():
+        t = clone(s)
+        apply(t, dice[0], inplace=True, trusted=True)
+        lines: list = []
+        if _same_turn(s, t, seat):
+            _expand(t, seat, [dice[0]], lines, base, False, turns=False)
+        else:
+            lines.append(([dice[0]], _worth(t, seat, base)))
+        out.extend(lines)
+        best[face] = max(lines, key=lambda x: x[1])
+        for a in dice[1:]:
+            line = [a] + best[face][0][1:]
+            out.append((line, _replay(s, seat, line, base)))
+    if best and not lite:
+        face = min(best, key=lambda f: best[f][1])
+        first = best[face][0][0]
+        t = clone(s)
+        apply(t, first, inplace=True, trusted=True)
+        if t["stage"] == "turn" and t["turn"] == seat and t["step"] == "use":
+            lines = []
+            for a in legal_actions(t, seat):
+                if _body(a).startswith("face:"):
+                    u = clone(t)
+                    apply(u, a, inplace=True, trusted=True)
+                    _expand(u, seat, [first, a], lines, base, True, turns=False)
+            out.extend(lines)
+    for a in others:  # no space left: a wagon first, then the turn
+        t = clone(s)
+        apply(t, a, inplace=True, trusted=True)
+        _expand(t, seat, [a], out, base, True, turns=False)
+
+
+def turn_plans(s: dict, seat: int, lite: bool = False) -> list:
+    """[(actions, value)] for the seat's own turn from the current step, best first."""
+    out: list = []
+    base = list(s["players"][seat]["gold"])
+    if s["step"] == "pick":
+        _pick_plans(s, seat, out, base, lite)
+    else:
+        _expand(s, seat, [], out, base, False)
+    out.sort(key=lambda x: -x[1])
+    return out
+
+
+def one_step(s: dict, seat: int, acts: list) -> list:
+    """[([action], value)] for a single decision, best first."""
+    base = list(s["players"][seat]["gold"])
+    if s["stage"] == "pioneer":
+        return sorted((([a], _pioneer_value(s, seat, _body(a)[8:])) for a in acts), key=lambda x: -x[1])
+    out = []
+    for a in acts:
+        if s["stage"] == "turn" and _body(a).startswith("drop"):
+            continue
+        t = clone(s)
+        apply(t, a, inplace=True, trusted=True)
+        out.append(([a], _worth(t, seat, base)))
+    out.sort(key=lambda x: -x[1])
+    return out
+
+
+def _pioneer_value(s: dict, seat: int, which: str) -> float:
+    p = s["players"][seat]
+    board = STANDARD_PIONEER if which == "standard" else PIONEERS[which]
+    ctx = Ctx(s)
+    start = board["start"]
+    v = sum(res_value(p, r, start[r], ctx) for r in ("silver", "cattle", "wood", "medicine"))
+    v += start["gold"] * 1.7 + start["equipment"] * 1.2
+    v += sum(0.6 if w == "small" else 1.0 for w in start["wagons"])
+    return v + 0.7 * effect_value(p, board["ability"], ctx)
+
+
+def ranked(s: dict, seat: int, lite: bool = False) -> list:
+    """Candidate lines for the seat's decision, best first: [(actions, value)]. lite: no face
+    changes planned at the pick step (rollouts)."""
+    acts = legal_actions(s, seat)
+    if s["stage"] == "turn" and s["step"] in TURN_STEPS:
+        plans = turn_plans(s, seat, lite)
+        if plans:
+            return plans
+    return one_step(s, seat, acts)
+
+
+def choose_easy(s: dict, seat: int, gen: dict, lite: bool = False):
+    """The best first action with a little noise; s is already determinised."""
+    lines = ranked(s, seat, lite)
+    best: dict = {}
+    for line, v in lines:
+        a = line[0]
+        if a.id not in best or v > best[a.id][1]:
+            best[a.id] = (a, v)
+    pick, top = None, None
+    for a, v in best.values():
+        noisy = v + NOISE * (2 * rng.below(gen, 1001) / 1000 - 1)
+        if top is None or noisy > top:
+            pick, top = a, noisy
+    return pick

@@ -1,0 +1,316 @@
+"""The position value used by every AI level: VP banked now plus estimates of what the player's
+goods, cattle, cards and silver are still worth, minus the danger of the coming disasters.
+
+Everything here reads only what the evaluated seat may see, except other players' gold values
+(use `relative` on a determinised state only: see determinize.py)."""
+
+from collections import Counter
+
+from ..cards import EQUIPMENT, TOWNS, TOWNSFOLK
+from ..constants import (
+    COLOUR_TRACK,
+    DAMAGE_SPACES,
+    DAMAGE_VP,
+    DAYS_PER_WEEK,
+    DISASTERS,
+    FAVOR_MAJORITY_VP,
+    FAVOR_VP,
+    GOLD_TOKENS,
+    TRACK_COLOUR,
+    TRACK_END,
+    WAGONS,
+    WEEKS,
+)
+from ..effects import count, free_spaces, mods, usable_spaces, vp_of
+
+GOLD_MEAN = sum(v * n for v, n in GOLD_TOKENS.items()) / sum(GOLD_TOKENS.values())
+ADVANCE_PER_DAY = 0.4  # a track moves when the leftover die has its colour or is black (2 of 5)
+FUTURE_WEIGHT = 0.3  # later disasters can still be prepared for
+
+
+_CTX_CACHE: dict = {}
+
+
+def context(s: dict) -> "Ctx":
+    """Ctx(s), cached on the few fields it depends on."""
+    key = (s["stage"], s["week"], s["day"], s["turns_left"], tuple(c for c, _ in s["pool"]),
+           tuple(s["tracks"].values()), tuple(s["disasters"]), s.get("cont"), s["config"]["players"])
+    c = _CTX_CACHE.get(key)
+    if c is None:
+        if len(_CTX_CACHE) > 20000:
+            _CTX_CACHE.clear()
+        c = _CTX_CACHE[key] = Ctx(s)
+    return c
+
+
+class Ctx:
+    """Per-state numbers shared by all players' evaluations (read-only once built)."""
+
+    __slots__ = ("days", "visits", "silver", "space", "now", "future", "turns")
+
+    def __init__(self, s: dict):
+        stage = s["stage"]
+        week = max(1, s["week"])
+        if stage == "over":
+            days = 0.0
+        elif stage == "pioneer":
+            days = float(WEEKS * DAYS_PER_WEEK)
+        else:
+            days = (WEEKS - week) * DAYS_PER_WEEK + (DAYS_PER_WEEK - max(1, s["day"]))
+            if stage == "turn":
+                days += s["turns_left"] / (s["config"]["players"] + 1)
+        self.days = days
+        self.turns = days  # one turn per player per day
+        self.visits = 0 if stage == "over" else WEEKS - week + (0 if stage == "town" else 1)
+        frac = min(1.0, days / 16)
+        self.silver = 0.06 + 0.26 * frac  # VP per silver: spendable on wagons, faces, feeding, towns
+        self.space = 0.45 * min(1.0, days / 8)
+        self.now, self.future = _dangers(s, days)
+
+
+def _dangers(s: dict, days: float) -> tuple[dict, dict]:
+    """now[d]: chance that d strikes before the player can react (end of today / pending);
+    future[d]: expected further strikes until the end of the game."""
+    now, future = {}, {}
+    pool = s["pool"] if s["stage"] == "turn" else []
+    last_day = s["week"] >= WEEKS and s["day"] >= DAYS_PER_WEEK
+    final_left = 0 if s["stage"] in ("over", "town") and s["week"] >= WEEKS else 1
+    if s["stage"] == "disaster" and s.get("cont") == "final":
+        final_left = 0
+    queued = set(s["disasters"])
+    for d in DISASTERS:
+        t = s["tracks"][d]
+        p = 0.0
+        if d in queued:
+            p = 1.0
+        elif pool:
+            match = sum(1 for c, _ in pool if c == "black" or COLOUR_TRACK.get(c) == d) / len(pool)
+            if t == TRACK_END - 1:
+                p = match
+            if last_day:  # the final advance follows today's leftover die
+                p = 1.0 if t == TRACK_END - 1 else (match if t == TRACK_END - 2 else p)
+        now[d] = p
+        future[d] = max(0.0, (t + ADVANCE_PER_DAY * days + final_left) / TRACK_END - p)
+    return now, future
+
+
+# ---- unit values -----------------------------------------------------------------------------
+def cattle_unit(p: dict, ctx: Ctx) -> float:
+    return ctx.visits * (1 + mods(p)["town_cattle_vp"])
+
+
+def res_value(p: dict, res: str, n: float, ctx: Ctx) -> float:
+    """Rough value of gaining n of a resource (for effects that have not happened yet)."""
+    if res == "silver":
+        return n * ctx.silver
+    if res in ("wood", "medicine"):
+        return n * 0.45
+    if res == "cattle":
+        return n * cattle_unit(p, ctx)
+    if res == "gold":
+        return n * GOLD_MEAN if free_spaces(p) > 0 else 0.0
+    if res == "vp":
+        return n
+    if res == "favor":
+        return n * (FAVOR_VP + 1)
+    return 0.0
+
+
+def ops_value(p: dict, ops: list, ctx: Ctx) -> float:
+    v = 0.0
+    for op in ops:
+        (k, a), = op.items()
+        if k == "gain":
+            v += sum(res_value(p, r, n, ctx) for r, n in a.items())
+        elif k == "pay_gain":
+            gain = sum(res_value(p, r, n, ctx) for r, n in a["gain"].items())
+            v += max(0.0, gain - sum(res_value(p, r, n, ctx) for r, n in a["pay"].items()))
+        elif k == "gain_per":
+            times = count(p, a["per"]) // a.get("div", 1)
+            times = min(times, a.get("max", times)) + 0.5
+            v += times * sum(res_value(p, r, n, ctx) for r, n in a["gain"].items())
+        elif k == "retreat":
+            v += 0.6
+        elif k == "draw_equipment":
+            v += 1.2 * a
+    return v
+
+
+def mods_value(p: dict, m: dict, ctx: Ctx) -> float:
+    v = 0.0
+    for k, a in m.items():
+        if k == "immune":
+            v += sum(2.0 * (ctx.now[d] + ctx.future[d]) for d in a)
+        elif k == "protect":
+            for d, n in a.items():
+                unit = {"storm": 2.0, "raid": ctx.silver / 2, "famine": ctx.silver,
+                        "disease": 2.0}[d]
+                v += min(n, 4) * unit * (ctx.now[d] + ctx.future[d]) * 0.5
+        elif k == "income":
+            v += sum(n * ctx.silver * ctx.turns * (0.5 if f == "any" else 0.12) for f, n in a.items())
+        elif k == "action_bonus":
+            for g in a.values():
+                v += 0.15 * ctx.turns * sum(res_value(p, r, n, ctx) for r, n in g.items())
+        elif k == "recruit_bonus":
+            v += 0.1 * ctx.turns * sum(res_value(p, r, n, ctx) for r, n in a.items())
+        elif k == "face_change_cost":
+            v += -a * ctx.silver * ctx.turns * 0.15
+        elif k == "wagon_cost":
+            v += -a * ctx.silver * min(1.5, ctx.turns / 8)
+        elif k == "town_cattle_vp":
+            v += a * max(1, p["cattle"]) * ctx.visits
+        elif k == "favor_bonus":
+            v += a * FAVOR_VP * 0.6 * ctx.visits
+    return v
+
+
+def effect_value(p: dict, e, ctx: Ctx) -> float:
+    """What a held card's effect is still worth (immediate effects are already in the state)."""
+    if e is None or e["when"] == "immediate":
+        return 0.0
+    if e["when"] == "trigger":
+        return 0.22 * ctx.turns * ops_value(p, e["do"], ctx)
+    if e["when"] == "end_of_week":
+        return ctx.visits * ops_value(p, e["do"], ctx)
+    return mods_value(p, e["mods"], ctx)
+
+
+def townsfolk_worth(p: dict, t: str, ctx: Ctx) -> float:
+    """Endgame VP as things stand plus the effect still to come (for a card held or offered)."""
+    card = TOWNSFOLK[t]
+    return vp_of(p, card["vp"]) + 0.7 * effect_value(p, card["effect"], ctx)
+
+
+def equipment_worth(p: dict, t: str, ctx: Ctx) -> float:
+    card = EQUIPMENT[t]
+    return vp_of(p, card.get("vp")) + 0.7 * effect_value(p, card["effect"], ctx)
+
+
+# ---- the value ---------------------------------------------------------------------------------
+def _goods(p: dict, ctx: Ctx) -> float:
+    v = 0.0
+    for k in ("wood", "medicine"):
+        n = p[k]
+        v += 0.3 * min(n, 4) + 0.1 * max(0, min(n, 8) - 4)
+    return v * (0.4 + 0.6 * min(1.0, ctx.days / 6) if ctx.days else 0.0)
+
+
+def _space(p: dict, ctx: Ctx, gold_left: bool) -> float:
+    free = max(0, free_spaces(p))
+    unit = ctx.space if gold_left else ctx.space * 0.6
+    return unit * min(free, 3) + unit * 0.25 * max(0, min(free, 8) - 3)
+
+
+def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
+    m = mods(p)
+    seat = p["seat"]
+    pend = s["pending"][seat]
+    kind = pend["kind"] if pend else None
+    risk = 0.0
+    for d in DISASTERS:
+        if d in m["immune"]:
+            continue
+        w_now = 1.0 if kind == d else ctx.now[d]
+        w = w_now + FUTURE_WEIGHT * ctx.future[d]
+        if w <= 0:
+            continue
+        shield = m["protect"].get(d, 0)
+        if d == "storm":
+            if kind == "storm":
+                exposed = max(0, len(pend["wagons"]) - p["wood"])
+            else:
+                wagons = sum(1 for x in p["wagons"] if usable_spaces(x) > 0)
+                exposed = max(0, wagons - shield - p["wood"])
+            loss = exposed * (-DAMAGE_VP + 0.3)
+        elif d == "raid":
+            loss = (max(0, p["silver"] - shield) + 1) // 2 * ctx.silver
+        elif d == "famine":
+            hungry = max(0, p["cattle"] - (pend["free"] if kind == "famine" else shield))
+            paid = min(hungry, p["silver"])
+            loss = paid * ctx.silver + (hungry - paid) * cattle_unit(p, ctx) + 0.2 * hungry
+        else:
+            if kind == "disease":
+                left, free = pend["left"], pend["free"]
+            else:
+                left, free = p["townsfolk"], shield
+            uncovered = len(left) - free - p["medicine"]
+            loss = 0.0
+            if uncovered > 0:
+                loss = sum(sorted(worth[t] for t in left)[:uncovered])
+        risk += w * loss
+    return risk
+
+
+def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float) -> float:
+    """Town cards of this week not yet satisfied: how close the player is to each."""
+    if s["stage"] in ("over", "pioneer") or (s["stage"] == "town" and s["pending"][p["seat"]] is None):
+        return 0.0
+    v = 0.0
+    for t in s["towns_up"]:
+        if t in p["towns"]:
+            continue
+        card = TOWNS[t]
+        missing = 0
+        cost = 0.0
+        for k, n in card["needs"].items():
+            have = len(p["gold"]) if k == "gold" else len(p["equipment"]) if k == "equipment" else p[k]
+            missing += max(0, n - have) if k != "silver" else (max(0, n - have) + 2) // 3
+            if k == "silver":
+                cost += n * ctx.silver
+            elif k == "cattle":
+                cost += n * cattle_unit(p, ctx)
+            elif k == "gold":
+                cost += n * 1.2
+            elif k == "equipment":
+                cost += 0.8
+            else:
+                cost += n * 0.35
+        gain = card["favors"] * favor_unit - cost
+        if gain > 0:
+            v += gain * (0.85, 0.35, 0.12)[missing] if missing < 3 else 0.0
+    return v
+
+
+def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = None) -> float:
+    """The seat's position value in VP. gold_base: the seat's own tokens before the evaluated
+    move; tokens drawn since count at the bag's mean value (so a search never profits from
+    knowing which token a draw would give)."""
+    if ctx is None:
+        ctx = context(s)
+    p = s["players"][seat]
+    players = s["players"]
+    top = max(q["favors"] for q in players)
+    gold = sum(p["gold"])
+    if gold_base is not None and len(p["gold"]) > len(gold_base):
+        new = Counter(p["gold"]) - Counter(gold_base)
+        gold += sum(new.values()) * GOLD_MEAN - sum(k * n for k, n in new.items())
+    v = gold + FAVOR_VP * p["favors"] + p["vp"]
+    if p["favors"] == top and top > 0:
+        ties = sum(1 for q in players if q["favors"] == top)
+        v += FAVOR_MAJORITY_VP / ties
+    v += DAMAGE_VP * sum(w["damage"] for w in p["wagons"])
+    if ctx.days == 0 and s["stage"] == "over":
+        return v + sum(vp_of(p, TOWNSFOLK[t]["vp"]) for t in p["townsfolk"]) + sum(
+            vp_of(p, EQUIPMENT[t].get("vp")) for t in p["equipment"]) + 0.001 * p["silver"]
+    worth = {t: townsfolk_worth(p, t, ctx) for t in p["townsfolk"]}
+    v += sum(worth.values())
+    v += sum(equipment_worth(p, t, ctx) for t in p["equipment"])
+    v += p["cattle"] * cattle_unit(p, ctx)
+    silver = p["silver"]
+    v += ctx.silver * (min(silver, 12) + 0.4 * max(0, silver - 12)) + 0.001 * silver
+    v += _goods(p, ctx)
+    v += _space(p, ctx, bool(s["gold_bag"]))
+    v -= _disaster_risk(p, s, ctx, worth)
+    favor_unit = FAVOR_VP + (1.5 if top - p["favors"] <= 2 else 0.3)
+    v += _towns(p, s, ctx, favor_unit)
+    return v
+
+
+def relative(s: dict, seat: int, lam: float = 0.5) -> float:
+    """Own value minus a share of the best opponent's (determinised states only)."""
+    ctx = context(s)
+    own = value(s, seat, ctx)
+    others = [value(s, i, ctx) for i in range(len(s["players"])) if i != seat]
+    return own - lam * max(others)
+
+
