@@ -4,6 +4,7 @@ Pass only public events here (engine.public_event(ev, None)): gold token values 
 even if an event still carried them."""
 
 from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from engine.describe import res_text
 
 DIE = {"blue": "🟦", "red": "🟥", "yellow": "🟨", "green": "🟩", "black": "⬛"}
 DISASTER = {"storm": "Storm", "raid": "Raid", "famine": "Famine", "disease": "Disease"}
@@ -23,19 +24,7 @@ def name_of(kind: str, cid: str) -> str:
 
 def res(m: dict | None) -> str:
     """{'silver': 4, 'wood': 1} -> '$4, 1 wood' (gold as a count of tokens only)."""
-    parts = []
-    for k, n in (m or {}).items():
-        if k == "silver":
-            parts.append(f"${n}")
-        elif k == "gold":
-            parts.append(f"{n} gold token{'s' * (n > 1)}")
-        elif k == "vp":
-            parts.append(f"{n} VP")
-        elif k == "favor":
-            parts.append(f"{n} favor{'s' * (n > 1)}")
-        else:
-            parts.append(f"{n} {k}")
-    return ", ".join(parts)
+    return res_text(m, ", ")
 
 
 def _outcome(e: dict) -> str:

@@ -5,7 +5,7 @@ single possible choice is taken automatically. When nobody is left deciding, the
 
 from . import flow
 from .cards import PIONEERS, TOWNS, TOWNSFOLK
-from .effects import free_spaces, mod_total, mods, usable_spaces
+from .effects import free_spaces, goods_choices, mod_total, mods, usable_spaces
 
 
 def snapshot(p: dict) -> dict:
@@ -50,20 +50,6 @@ def disaster_report(s: dict, d: str) -> list:
              "after": snapshot(p)} for p in s["players"]]
 
 
-def _overflow_options(p: dict) -> list:
-    opts = []
-    if p["wood"]:
-        opts.append(("lose:wood", "Return 1 wood"))
-    if p["medicine"]:
-        opts.append(("lose:medicine", "Return 1 medicine"))
-    for v in sorted(set(p["gold"])):
-        opts.append((f"lose:gold:{v}", f"Return a gold token ({v} nugget{'s' * (v > 1)})"))
-    for t in sorted(set(p["equipment"])):
-        from .cards import EQUIPMENT
-        opts.append((f"lose:equip:{t}", f"Return {EQUIPMENT[t]['name']}"))
-    return opts
-
-
 def options(s: dict, seat: int) -> list:
     """(body, label) pairs for the seat's pending decision."""
     dec = s["pending"][seat]
@@ -78,7 +64,7 @@ def options(s: dict, seat: int) -> list:
             opts.insert(0, (f"storm:pay:{i}", f"Storm: pay 1 wood for {name}"))
         return opts
     if kind == "overflow":
-        return _overflow_options(p)
+        return goods_choices(p, "lose", "Return")
     if kind == "famine":
         hungry = max(0, p["cattle"] - dec["free"])
         most = min(hungry, p["silver"])

@@ -17,9 +17,10 @@ def per_text(what: str, div: int) -> str:
     return f"{str(div) + ' ' if div > 1 else ''}{COUNT_TEXT[what]}"
 
 
-def res_text(m: dict) -> str:
+def res_text(m: dict | None, sep: str = " + ") -> str:
+    """{'silver': 4, 'wood': 1} -> '$4 + 1 wood' (gold as a count of tokens, never values)."""
     parts = []
-    for r, n in m.items():
+    for r, n in (m or {}).items():
         if r == "silver":
             parts.append(f"${n}")
         elif r == "gold":
@@ -30,7 +31,7 @@ def res_text(m: dict) -> str:
             parts.append(f"{n} favor{'s' * (n > 1)}")
         else:
             parts.append(f"{n} {r}")
-    return " + ".join(parts)
+    return sep.join(parts)
 
 
 def op_text(op: dict) -> str:

@@ -29,6 +29,19 @@ def can_store(p: dict, kind: str) -> bool:
     return free_spaces(p) > 0
 
 
+def goods_choices(p: dict, prefix: str, verb: str) -> list:
+    """(body, label) for giving up one of each kind of good in p's wagons (discards, storms)."""
+    opts = []
+    for kind in ("wood", "medicine"):
+        if p[kind]:
+            opts.append((f"{prefix}:{kind}", f"{verb} 1 {kind}"))
+    for v in sorted(set(p["gold"])):
+        opts.append((f"{prefix}:gold:{v}", f"{verb} a gold token ({v} nugget{'s' * (v > 1)})"))
+    for t in sorted(set(p["equipment"])):
+        opts.append((f"{prefix}:equip:{t}", f"{verb} {EQUIPMENT[t]['name']}"))
+    return opts
+
+
 # ---- ongoing modifiers -------------------------------------------------------------------
 def ability(p: dict) -> dict:
     if p["side"] == "unique":

@@ -8,6 +8,7 @@ from .effects import (
     fire_triggers,
     free_spaces,
     gain,
+    goods_choices,
     mod_map,
     mod_total,
     run_ops,
@@ -48,14 +49,7 @@ def _extras(s: dict, p: dict) -> list:
             opts.append((f"buy:{size}", f"Buy a {size} wagon ({WAGONS[size]['spaces']} spaces) "
                          f"for ${cost}"))
     if s["step"] != "after":
-        if p["wood"]:
-            opts.append(("drop:wood", "Discard 1 wood"))
-        if p["medicine"]:
-            opts.append(("drop:medicine", "Discard 1 medicine"))
-        for v in sorted(set(p["gold"])):
-            opts.append((f"drop:gold:{v}", f"Discard a gold token ({v})"))
-        for t in sorted(set(p["equipment"])):
-            opts.append((f"drop:equip:{t}", f"Discard {EQUIPMENT[t]['name']}"))
+        opts += goods_choices(p, "drop", "Discard")
     return opts
 
 
