@@ -37,8 +37,8 @@ To run it:
      View Channel, Send Messages, Embed Links, Attach Files, Read Message History
      (permission integer {PERMISSIONS}):
      https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot+applications.commands&permissions={PERMISSIONS}
-  3. Run `python bot.py --sync` once to publish the slash commands (or set DEV_GUILD_ID to see
-     them in one server at once), then `python bot.py`.
+  3. Run `bash run.sh --sync` once to publish the slash commands (or set DEV_GUILD_ID to see
+     them in one server at once), then `bash run.sh`.
 
 Meanwhile, here is the offline simulator (python -m engine.simulate --players 3 --games 20 --seed 1):
 """
