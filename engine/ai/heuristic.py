@@ -14,7 +14,8 @@ from ..effects import free_spaces
 from .value import Ctx, effect_value, res_value, value
 
 TURN_STEPS = ("pick", "use", "wild", "equip")
-NOISE = 0.35  # easy: +- this many VP of noise on each candidate
+NOISE = 1.0  # easy: +- this many VP of noise on each candidate's value...
+GUARD = 1.5  # ...among the candidates at most this far below the best
 
 
 def _body(a) -> str:
@@ -155,17 +156,21 @@ def ranked(s: dict, seat: int, lite: bool = False) -> list:
     return one_step(s, seat, acts)
 
 
-def choose_easy(s: dict, seat: int, gen: dict, lite: bool = False):
-    """The best first action with a little noise; s is already determinised."""
-    lines = ranked(s, seat, lite)
+def choose_easy(s: dict, seat: int, gen: dict, lite: bool = False, noise: float | None = None):
+    """The best first action, blurred by noise among the near-best ones (never one more than
+    GUARD VP below the best); s is already determinised."""
+    noise = NOISE if noise is None else noise
     best: dict = {}
-    for line, v in lines:
+    for line, v in ranked(s, seat, lite):
         a = line[0]
         if a.id not in best or v > best[a.id][1]:
             best[a.id] = (a, v)
-    pick, top = None, None
+    top = max(v for _, v in best.values())
+    pick, score = None, None
     for a, v in best.values():
-        noisy = v + NOISE * (2 * rng.below(gen, 1001) / 1000 - 1)
-        if top is None or noisy > top:
-            pick, top = a, noisy
+        if v < top - GUARD:
+            continue
+        noisy = v + noise * (2 * rng.below(gen, 1001) / 1000 - 1)
+        if score is None or noisy > score:
+            pick, score = a, noisy
     return pick

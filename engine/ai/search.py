@@ -1,39 +1,34 @@
 """The `hard` level: determinised Monte Carlo search.
 
-The easy ranking proposes a few candidate lines (the seat's own turn as a whole, or one
-decision). Each round samples a fresh determinisation of the hidden information (determinize.py),
-plays every candidate in it and continues the game with the cheap greedy policy (policy.py) for
-all seats until the next day (or a few days) has begun, then scores the position with
-value.relative. Candidates share each round's sample (common random numbers); the best mean
-wins. Budget: a number of rollouts (deterministic) and/or seconds."""
+The easy ranking (heuristic.py) proposes a few candidate lines: the seat's own turn as a whole,
+or one decision. Each round samples a fresh determinisation of the hidden information
+(determinize.py), plays every candidate in it and lets every seat continue with the easy policy
+(noise included: that is how easy opponents play) until the next day begins, then scores the
+position as the seat's value minus half the best opponent's (value.relative). Candidates share
+each round's sample and rollout seed (common random numbers); the best total wins.
+
+Budget: a number of rollouts (one rollout = one candidate played in one sample; deterministic)
+and/or a time in seconds (bounded time, not reproducible)."""
 
 import time
 
 from .. import rng
-from ..api import apply, clone, legal_actions
+from ..api import apply, clone
 from .determinize import determinize
 from .heuristic import choose_easy, ranked
-from .policy import choose_fast
 from .value import relative
 
-DEFAULT_ROLLOUTS = 240
-MAX_CANDIDATES = 5
-MARGIN = 4.0  # candidates further than this below the best easy line are not searched
-HORIZON_DAYS = 1
-MAX_STEPS = 400
-ROLLOUT_POLICY = "easy"
-LITE = True
+DEFAULT_ROLLOUTS = 60
+MAX_CANDIDATES = 3
+MARGIN = 4.0  # lines this many VP below the best easy line are not searched
 LAMBDA = 0.5  # weight of the best opponent's value in a rollout's score
-
-
-def _policy(s: dict, who: int, gen: dict) -> str:
-    if ROLLOUT_POLICY == "easy" or (ROLLOUT_POLICY == "mixed" and not (
-            s["stage"] == "turn" and s["step"] in ("pick", "use", "wild", "equip"))):
-        return choose_easy(s, who, gen, LITE).id.split(":", 1)[1]
-    return choose_fast(s, who, gen)
+SELF_NOISE = None  # the seat's own play in rollouts (None: as easy)
+MAX_STEPS = 400  # safety net: a rollout never plays more than this many actions
 
 
 def parse_budget(budget) -> tuple[int | None, float | None]:
+    """(rollouts, seconds): None = default rollouts; int = rollouts; float = seconds; or a
+    dict {"rollouts": n, "time": s} (whichever runs out first)."""
     if budget is None:
         return DEFAULT_ROLLOUTS, None
     if isinstance(budget, dict):
@@ -44,7 +39,7 @@ def parse_budget(budget) -> tuple[int | None, float | None]:
 
 
 def candidates(s: dict, seat: int) -> list:
-    """The best line for each distinct first action, best first, pruned."""
+    """The best line for each distinct first action, best first, pruned: [(line, value)]."""
     best: dict = {}
     for line, v in ranked(s, seat):
         if line[0].id not in best:
@@ -54,52 +49,44 @@ def candidates(s: dict, seat: int) -> list:
     return [x for x in lines[:MAX_CANDIDATES] if x[1] >= top - MARGIN]
 
 
-def _day_index(s: dict) -> int:
-    return s["week"] * 10 + s["day"]
+def _next_day_begun(s: dict, start: tuple) -> bool:
+    return s["stage"] == "turn" and (s["week"], s["day"]) != start and s["step"] == "pick" \
+        and s["turns_left"] == s["config"]["players"]
 
 
-def rollout(s: dict, seat: int, gen: dict, horizon: int) -> float:
-    """Plays on with the greedy policy until `horizon` more days have begun; scores it."""
-    start = _day_index(s)
+def rollout(s: dict, seat: int, gen: dict) -> float:
+    """Plays on (every seat with the easy policy) until the next day begins; scores it."""
+    start = (s["week"], s["day"])
     for _ in range(MAX_STEPS):
-        if s["stage"] == "over":
+        if s["stage"] == "over" or _next_day_begun(s, start):
             break
-        if s["stage"] == "turn" and s["step"] == "pick" and _day_index(s) - start >= horizon \
-                and s["turn"] == s["start"] and s["turns_left"] == s["config"]["players"]:
-            break
-        deciders = [s["turn"]] if s["stage"] == "turn" else [i for i, d in enumerate(s["pending"]) if d]
-        who = deciders[0]
-        body = _policy(s, who, gen)
-        apply(s, f"{who}:{body}", inplace=True, trusted=True)
+        who = s["turn"] if s["stage"] == "turn" else next(i for i, d in enumerate(s["pending"]) if d)
+        noise = SELF_NOISE if who == seat else None
+        apply(s, choose_easy(s, who, gen, lite=True, noise=noise), inplace=True, trusted=True)
     return relative(s, seat, LAMBDA)
 
 
 def choose_hard(state: dict, seat: int, gen: dict, budget=None):
+    """The first action of the best candidate line (an Action of a determinised copy)."""
     rollouts, seconds = parse_budget(budget)
     t0 = time.perf_counter()
-    root = determinize(state, seat, gen)
-    cands = candidates(root, seat)
+    cands = candidates(determinize(state, seat, gen), seat)
     if len(cands) == 1:
         return cands[0][0][0]
     totals = [0.0] * len(cands)
-    n = 0
     done = 0
     while True:
         if rollouts is not None and done + len(cands) > max(rollouts, len(cands)):
             break
-        if seconds is not None and n and time.perf_counter() - t0 > seconds:
+        if seconds is not None and done and time.perf_counter() - t0 > seconds:
             break
         det = determinize(state, seat, gen)
         seed = rng.below(gen, 1 << 62)
         for i, (line, _) in enumerate(cands):
             s = clone(det)
             for a in line:
-                apply(s, a.id, inplace=True, trusted=True)
-            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)}, HORIZON_DAYS)
-        n += 1
+                apply(s, a, inplace=True, trusted=True)
+            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)})
         done += len(cands)
     best = max(range(len(cands)), key=lambda i: (totals[i], -i))
     return cands[best][0][0]
-
-
-__all__ = ["choose_hard", "legal_actions"]

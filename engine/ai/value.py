@@ -9,23 +9,31 @@ from collections import Counter
 from ..cards import EQUIPMENT, TOWNS, TOWNSFOLK
 from ..constants import (
     COLOUR_TRACK,
-    DAMAGE_SPACES,
     DAMAGE_VP,
     DAYS_PER_WEEK,
     DISASTERS,
     FAVOR_MAJORITY_VP,
     FAVOR_VP,
     GOLD_TOKENS,
-    TRACK_COLOUR,
     TRACK_END,
-    WAGONS,
     WEEKS,
 )
 from ..effects import count, free_spaces, mods, usable_spaces, vp_of
 
 GOLD_MEAN = sum(v * n for v, n in GOLD_TOKENS.items()) / sum(GOLD_TOKENS.values())
 ADVANCE_PER_DAY = 0.4  # a track moves when the leftover die has its colour or is black (2 of 5)
-FUTURE_WEIGHT = 0.3  # later disasters can still be prepared for
+# weights of the estimates below (VP per unit); `hard` and `easy` share them
+W = {
+    "silver": 0.06, "silver_early": 0.26,  # VP per silver late / extra early in the game
+    "space": 0.45,  # a free wagon space while days remain
+    "future": 0.3,  # share of the later disasters counted now (they can be prepared for)
+    "goods": 0.3,  # a wood or medicine beyond its use against disasters
+    "effect": 0.7,  # share of a card effect's estimated future worth
+    "trigger": 0.22,  # chance per remaining turn that a card's face comes up for its owner
+    "town": (0.85, 0.35, 0.12),  # worth of a town card missing 0, 1, 2 items
+    "favor_race": 1.5,  # extra worth of a favor while the majority is within reach
+    "cattle": 1.0,  # share of the remaining town visits a cattle head is counted for
+}
 
 
 _CTX_CACHE: dict = {}
@@ -33,7 +41,7 @@ _CTX_CACHE: dict = {}
 
 def context(s: dict) -> "Ctx":
     """Ctx(s), cached on the few fields it depends on."""
-    key = (s["stage"], s["week"], s["day"], s["turns_left"], tuple(c for c, _ in s["pool"]),
+    key = (id(W), s["stage"], s["week"], s["day"], s["turns_left"], tuple(c for c, _ in s["pool"]),
            tuple(s["tracks"].values()), tuple(s["disasters"]), s.get("cont"), s["config"]["players"])
     c = _CTX_CACHE.get(key)
     if c is None:
@@ -63,8 +71,9 @@ class Ctx:
         self.turns = days  # one turn per player per day
         self.visits = 0 if stage == "over" else WEEKS - week + (0 if stage == "town" else 1)
         frac = min(1.0, days / 16)
-        self.silver = 0.06 + 0.26 * frac  # VP per silver: spendable on wagons, faces, feeding, towns
-        self.space = 0.45 * min(1.0, days / 8)
+        # VP per silver: it buys wagons, face changes, feed and town cards while days remain
+        self.silver = W["silver"] + W["silver_early"] * frac
+        self.space = W["space"] * min(1.0, days / 8)
         self.now, self.future = _dangers(s, days)
 
 
@@ -96,7 +105,7 @@ def _dangers(s: dict, days: float) -> tuple[dict, dict]:
 
 # ---- unit values -----------------------------------------------------------------------------
 def cattle_unit(p: dict, ctx: Ctx) -> float:
-    return ctx.visits * (1 + mods(p)["town_cattle_vp"])
+    return W["cattle"] * ctx.visits * (1 + mods(p)["town_cattle_vp"])
 
 
 def res_value(p: dict, res: str, n: float, ctx: Ctx) -> float:
@@ -169,7 +178,7 @@ def effect_value(p: dict, e, ctx: Ctx) -> float:
     if e is None or e["when"] == "immediate":
         return 0.0
     if e["when"] == "trigger":
-        return 0.22 * ctx.turns * ops_value(p, e["do"], ctx)
+        return W["trigger"] * ctx.turns * ops_value(p, e["do"], ctx)
     if e["when"] == "end_of_week":
         return ctx.visits * ops_value(p, e["do"], ctx)
     return mods_value(p, e["mods"], ctx)
@@ -178,12 +187,12 @@ def effect_value(p: dict, e, ctx: Ctx) -> float:
 def townsfolk_worth(p: dict, t: str, ctx: Ctx) -> float:
     """Endgame VP as things stand plus the effect still to come (for a card held or offered)."""
     card = TOWNSFOLK[t]
-    return vp_of(p, card["vp"]) + 0.7 * effect_value(p, card["effect"], ctx)
+    return vp_of(p, card["vp"]) + W["effect"] * effect_value(p, card["effect"], ctx)
 
 
 def equipment_worth(p: dict, t: str, ctx: Ctx) -> float:
     card = EQUIPMENT[t]
-    return vp_of(p, card.get("vp")) + 0.7 * effect_value(p, card["effect"], ctx)
+    return vp_of(p, card.get("vp")) + W["effect"] * effect_value(p, card["effect"], ctx)
 
 
 # ---- the value ---------------------------------------------------------------------------------
@@ -191,7 +200,7 @@ def _goods(p: dict, ctx: Ctx) -> float:
     v = 0.0
     for k in ("wood", "medicine"):
         n = p[k]
-        v += 0.3 * min(n, 4) + 0.1 * max(0, min(n, 8) - 4)
+        v += W["goods"] * min(n, 4) + W["goods"] / 3 * max(0, min(n, 8) - 4)
     return v * (0.4 + 0.6 * min(1.0, ctx.days / 6) if ctx.days else 0.0)
 
 
@@ -211,7 +220,7 @@ def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
         if d in m["immune"]:
             continue
         w_now = 1.0 if kind == d else ctx.now[d]
-        w = w_now + FUTURE_WEIGHT * ctx.future[d]
+        w = w_now + W["future"] * ctx.future[d]
         if w <= 0:
             continue
         shield = m["protect"].get(d, 0)
@@ -267,7 +276,7 @@ def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float) -> float:
                 cost += n * 0.35
         gain = card["favors"] * favor_unit - cost
         if gain > 0:
-            v += gain * (0.85, 0.35, 0.12)[missing] if missing < 3 else 0.0
+            v += gain * W["town"][missing] if missing < 3 else 0.0
     return v
 
 
@@ -301,7 +310,7 @@ def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = N
     v += _goods(p, ctx)
     v += _space(p, ctx, bool(s["gold_bag"]))
     v -= _disaster_risk(p, s, ctx, worth)
-    favor_unit = FAVOR_VP + (1.5 if top - p["favors"] <= 2 else 0.3)
+    favor_unit = FAVOR_VP + (W["favor_race"] if top - p["favors"] <= 2 else 0.3)
     v += _towns(p, s, ctx, favor_unit)
     return v
 

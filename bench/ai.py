@@ -1,0 +1,131 @@
+"""AI strength and speed: seeded 4-player games, one AI seat against three weaker players.
+
+    python bench/ai.py [--games 120] [--budget 20] [--workers 2] [--seed 1] [--only hard-easy]
+
+Matchups: easy vs 3 random, hard vs 3 random, hard vs 3 easy. The AI's seat rotates with the
+game number (seat = game % 4); a game counts as a win when the AI seat is among the winners, so a
+shared victory counts for each winner. The win rate comes with a 95% Wilson interval.
+--budget is hard's budget in these games: an integer = rollouts per decision, a number with a
+dot or an 's' suffix = seconds (not reproducible). Decision times are measured inside the games
+(with --workers processes sharing the machine); hard's time at its default budget is measured
+separately on a handful of decisions."""
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine import ai  # noqa: E402
+from engine.ai import search  # noqa: E402
+
+MATCHUPS = {"easy-random": ("easy", "random"), "hard-random": ("hard", "random"),
+            "hard-easy": ("hard", "easy")}
+
+
+def play(job: tuple) -> tuple:
+    """One game: (won, times in seconds per level, decisions made by the AI seat)."""
+    ai_level, other, game, seed, budget = job
+    me = game % 4
+    levels = [other] * 4
+    levels[me] = ai_level
+    s, _ = engine.new_game({"players": 4}, seed + game)
+    times: dict = {ai_level: [], other: []}
+    while not engine.is_over(s):
+        seat = engine.deciders(s)[0]
+        level = levels[seat]
+        t = time.perf_counter()
+        a = ai.choose(s, seat, level, seed=seed * 7 + game, budget=budget)
+        if len(engine.legal_actions(s, seat)) > 1:
+            times[level].append(time.perf_counter() - t)
+        engine.apply(s, a, inplace=True, trusted=True)
+    winners = [r["seat"] for r in s["result"] if r["winner"]]
+    totals = [r["total"] for r in s["result"]]
+    return me in winners, times, totals[me] - max(t for i, t in enumerate(totals) if i != me)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (c - h) / d, (c + h) / d
+
+
+def pct(xs: list, q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else float("nan")
+
+
+def default_budget_times(n: int, seed: int) -> list:
+    """hard's decision time at its default budget on n non-trivial decisions of one game."""
+    s, _ = engine.new_game({"players": 4}, seed + 999)
+    out = []
+    step = 0
+    while not engine.is_over(s) and len(out) < n:
+        seat = engine.deciders(s)[0]
+        if step % 5 == 0 and len(engine.legal_actions(s, seat)) > 1:
+            t = time.perf_counter()
+            ai.choose(s, seat, "hard", seed=seed)
+            out.append(time.perf_counter() - t)
+        a = ai.choose(s, seat, "easy", seed=seed)
+        engine.apply(s, a, inplace=True, trusted=True)
+        step += 1
+    return out
+
+
+def parse_budget(text: str):
+    if text.endswith("s"):
+        return float(text[:-1])
+    return float(text) if "." in text else int(text)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=120, help="games per matchup")
+    ap.add_argument("--budget", default="20", help="hard's budget in the games (rollouts or seconds)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", choices=sorted(MATCHUPS), action="append")
+    ap.add_argument("--timing", type=int, default=12, help="decisions timed at hard's default budget")
+    args = ap.parse_args()
+    budget = parse_budget(args.budget)
+    last = args.seed + args.games - 1
+    print(f"Pioneer Days AI bench: 4-player games, sets A+B, seeds {args.seed}..{last}, "
+          f"AI seat = game % 4; hard budget in games: {args.budget} "
+          f"({'rollouts' if isinstance(budget, int) else 'seconds'} per decision); "
+          f"default budget = {search.DEFAULT_ROLLOUTS} rollouts")
+    print("win = the AI seat is among the winners (a shared victory counts for each winner)")
+    with Pool(args.workers) as pool:
+        for name in args.only or list(MATCHUPS):
+            lvl, other = MATCHUPS[name]
+            t0 = time.perf_counter()
+            jobs = [(lvl, other, g, args.seed, budget) for g in range(args.games)]
+            res = pool.map(play, jobs, chunksize=1)
+            k = sum(1 for won, _, _ in res if won)
+            lo, hi = wilson(k, len(res))
+            ts = {x: [v for _, t, _ in res for v in t[x]] for x in (lvl, other)}
+            margin = statistics.mean(m for _, _, m in res)
+            print(f"{lvl} vs 3 {other}: won {k}/{len(res)} = {k / len(res):.1%} "
+                  f"(95% CI {lo:.1%}-{hi:.1%}); mean VP margin over the best opponent {margin:+.1f}; "
+                  f"{time.perf_counter() - t0:.0f} s")
+            for level in (lvl, other):
+                if level != "random" or name == "easy-random":
+                    print(f"    {level}: {len(ts[level])} decisions, median {pct(ts[level], 0.5):.1f} ms, "
+                          f"p90 {pct(ts[level], 0.9):.1f} ms")
+    if args.timing:
+        ts = default_budget_times(args.timing, args.seed)
+        print(f"hard at its default budget ({search.DEFAULT_ROLLOUTS} rollouts), {len(ts)} decisions "
+              f"alone on one core: median {pct(ts, 0.5):.0f} ms, p90 {pct(ts, 0.9):.0f} ms, "
+              f"max {max(ts) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

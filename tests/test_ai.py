@@ -1,0 +1,181 @@
+"""AI players: legal in every situation, reproducible, blind to hidden information, and easy
+clearly beats random play."""
+
+import statistics
+import time
+from collections import Counter
+
+import pytest
+
+import engine
+from engine import ai, rng
+from engine.ai.determinize import ALL_GOLD, determinize
+
+TINY = 8  # hard's budget in these tests: rollouts per decision
+
+CONFIGS = [
+    ({"players": 2}, 3),
+    ({"players": 3}, 4),
+    ({"players": 4}, 5),
+    ({"players": 3, "sets": ["C", "D"], "pioneers": "unique"}, 6),
+    ({"players": 4, "sets": ["B", "E"], "pioneers": "unique"}, 7),
+    ({"players": 2, "sets": ["A", "E"]}, 8),
+]
+
+
+def _kind(s, seat):
+    return s["step"] if s["stage"] == "turn" else s["pending"][seat]["kind"]
+
+
+@pytest.mark.parametrize("config,seed", CONFIGS)
+def test_choices_are_legal_everywhere(config, seed):
+    """A whole game of easy AIs; at each step easy, hard (tiny budget) and random all choose a
+    legal action for every seat that must decide."""
+    s, _ = engine.new_game(config, seed)
+    kinds = set()
+    step = 0
+    while not engine.is_over(s):
+        for seat in engine.deciders(s):
+            legal = {a.id for a in engine.legal_actions(s, seat)}
+            kinds.add(_kind(s, seat))
+            for level in ("easy", "random"):
+                assert ai.choose(s, seat, level, seed=step).id in legal
+            # hard at every decision that is not an ordinary turn step, and at every 7th one
+            if s["stage"] != "turn" or step % 7 == 0:
+                a = ai.choose(s, seat, "hard", seed=step, budget=TINY)
+                assert a.id in legal and a.player == seat
+        seat = engine.deciders(s)[0]
+        r = engine.apply(s, ai.choose(s, seat, "easy", seed=step))
+        assert r.ok
+        s = r.state
+        step += 1
+    assert {"pick", "use", "after"} <= kinds
+    if config.get("pioneers") == "unique":
+        assert "pioneer" in kinds
+
+
+def _play(config, seed, levels, budget=TINY):
+    s, _ = engine.new_game(config, seed)
+    actions = []
+    while not engine.is_over(s):
+        seat = engine.deciders(s)[0]
+        a = ai.choose(s, seat, levels[seat], seed=seed, budget=budget)
+        actions.append(a.id)
+        s = engine.apply(s, a).state
+    return s, actions
+
+
+def test_whole_game_replays_identically():
+    config = {"players": 3, "sets": ["C", "D"], "pioneers": "unique"}
+    levels = ["hard", "easy", "random"]
+    s1, a1 = _play(config, 11, levels, budget=4)
+    s2, a2 = _play(config, 11, levels, budget=4)
+    assert a1 == a2 and engine.to_json(s1) == engine.to_json(s2)
+    replayed, _ = engine.replay(config, 11, a1)
+    assert replayed == s1
+
+
+def _midgame(players=4, seed=3, steps=150):
+    s, _ = engine.new_game({"players": players}, seed)
+    pick = {"rng": rng.seed_state(seed)}
+    for _ in range(steps):
+        seat = engine.deciders(s)[0]
+        s = engine.apply(s, ai.choose(s, seat, "easy", seed=rng.below(pick, 1000))).state
+    return s
+
+
+def test_same_seed_same_choice_and_seeds_matter():
+    s = _midgame()
+    seat = engine.deciders(s)[0]
+    for level in ai.LEVELS:
+        first = ai.choose(s, seat, level, seed=5, budget=TINY)
+        assert ai.choose(s, seat, level, seed=5, budget=TINY) == first
+    seen = {ai.choose(s, seat, "random", seed=k).id for k in range(30)}
+    assert len(seen) > 1, "the seed drives the random level"
+
+
+def _hide_differently(s, seat):
+    """The same position for `seat`, with other players' gold values, the bag contents and every
+    deck order changed (consistently), and a different engine rng."""
+    t = engine.clone(s)
+    swaps = 0
+    for p in t["players"]:
+        if p["seat"] == seat:
+            continue
+        for i, v in enumerate(p["gold"]):
+            other = next((j for j, w in enumerate(t["gold_bag"]) if w != v), None)
+            if other is not None:
+                p["gold"][i], t["gold_bag"][other] = t["gold_bag"][other], v
+                swaps += 1
+    for k in ("gold_bag", "townsfolk_deck", "equip_deck", "town_deck", "bag"):
+        t[k] = list(reversed(t[k]))
+    t["rng"] = rng.seed_state(12345)
+    return t, swaps
+
+
+def test_hard_does_not_peek():
+    checked = 0
+    for seed in range(4):
+        s = _midgame(seed=seed, steps=180 + 13 * seed)
+        seat = engine.deciders(s)[0]
+        t, swaps = _hide_differently(s, seat)
+        assert engine.view_for(s, seat) == engine.view_for(t, seat)
+        if swaps == 0:
+            continue
+        checked += 1
+        assert t != s
+        g1, g2 = {"rng": 99}, {"rng": 99}
+        assert determinize(s, seat, g1) == determinize(t, seat, g2)
+        for level in ("hard", "easy"):
+            for k in range(3):
+                assert ai.choose(s, seat, level, seed=k, budget=TINY) == ai.choose(t, seat, level, seed=k,
+                                                                                  budget=TINY)
+    assert checked >= 2, "other players held gold in the sampled positions"
+
+
+def test_determinised_state_is_consistent():
+    s = _midgame(steps=200)
+    seat = engine.deciders(s)[0]
+    d = determinize(s, seat, {"rng": 7})
+    assert engine.view_for(d, seat) == engine.view_for(s, seat)
+    assert sorted(d["bag"]) == sorted(s["bag"])
+    assert len(d["townsfolk_deck"]) == len(s["townsfolk_deck"])
+    tokens = Counter(d["gold_bag"] + [v for p in d["players"] for v in p["gold"]])
+    assert not tokens - Counter(ALL_GOLD), "sampled gold comes from the 36 tokens"
+    assert d["players"][seat]["gold"] == s["players"][seat]["gold"]
+    legal = [a.id for a in engine.legal_actions(s, seat)]
+    assert [a.id for a in engine.legal_actions(d, seat)] == legal
+
+
+def test_trivial_decision_and_errors():
+    s, _ = engine.new_game({"players": 2}, 1)
+    s["step"] = "wild"  # force a one-choice position: Wild with only cattle possible
+    s["die"] = {"colour": "blue", "rolled": "wild", "face": "wild", "changed": False, "triggered": []}
+    s["gold_bag"] = []
+    s["equip_up"] = []
+    p = s["players"][s["turn"]]
+    p["gold"] = [1] * 4
+    p["wood"] = p["medicine"] = 0
+    acts = engine.legal_actions(s, s["turn"])
+    assert [a.id.split(":", 1)[1] for a in acts] == ["wild:cattle"]
+    t0 = time.perf_counter()
+    assert ai.choose(s, s["turn"], "hard", budget=10_000) == acts[0]
+    assert time.perf_counter() - t0 < 0.05, "a forced move needs no search"
+    with pytest.raises(ValueError):
+        ai.choose(s, 1 - s["turn"], "easy")
+    with pytest.raises(ValueError):
+        ai.choose(s, s["turn"], "expert")
+
+
+def test_easy_beats_random_by_a_real_margin():
+    wins, margins = 0, []
+    for g in range(20):
+        me = g % 2
+        levels = ["random", "random"]
+        levels[me] = "easy"
+        s, _ = _play({"players": 2}, 100 + g, levels)
+        totals = [r["total"] for r in s["result"]]
+        wins += s["result"][me]["winner"]
+        margins.append(totals[me] - totals[1 - me])
+    assert wins >= 14
+    assert statistics.mean(margins) >= 10, "easy should win by many VP, not by luck"
