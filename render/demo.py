@@ -1,13 +1,13 @@
-"""Play one random game and write its images: `python -m render.demo --players 4 --seed 3 --out DIR`.
+"""Play one game of easy AIs and write its images: `python -m render.demo --players 4 --seed 3 --out DIR`.
 
 Writes the table at the end of every day (and at the start, at each disaster and town visit),
 the wagon image of every player at the end of each week, and the final results."""
 
 import argparse
-import random
 from pathlib import Path
 
 import engine
+from engine.ai import choose
 
 from . import results_png, table_png, wagon_png
 
@@ -18,7 +18,6 @@ def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "u
     out.mkdir(parents=True, exist_ok=True)
     s, _ = engine.new_game({"players": players, "sets": list(sets), "pioneers": pioneers,
                             "names": NAMES[:players]}, seed)
-    rnd = random.Random(seed)
     written: list[Path] = []
 
     def write(name: str, data: bytes) -> None:
@@ -28,9 +27,8 @@ def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "u
 
     write("table_start.png", table_png(s))
     while not engine.is_over(s):
-        acts = engine.legal_actions(s)
         before = (s["week"], s["day"], s["stage"])
-        s = engine.apply(s, _choose(rnd, acts)).state
+        s = engine.apply(s, _choose(s, seed)).state
         after = (s["week"], s["day"], s["stage"])
         if after[2] != before[2] and after[2] in ("disaster", "town"):
             write(f"table_w{s['week']}d{s['day']}_{after[2]}.png", table_png(s))
@@ -44,16 +42,12 @@ def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "u
     return written
 
 
-WEIGHT = {"drop": 0.03, "face": 0.15, "buy": 0.25}
-
-
 def docs(out: Path, seed: int = 3) -> None:
     """The README examples: a 4-player table in week 3 (a die in use) and the final results."""
     s, _ = engine.new_game({"players": 4, "sets": ["A", "B"], "pioneers": "unique", "names": NAMES}, seed)
-    rnd = random.Random(seed)
     shot = None
     while not engine.is_over(s):
-        s = engine.apply(s, _choose(rnd, engine.legal_actions(s))).state
+        s = engine.apply(s, _choose(s, seed)).state
         busy = s["stage"] == "turn" and s["step"] == "use" and len(s["pool"]) < 3
         if shot is None and s["week"] == 3 and busy:
             shot = table_png(s)
@@ -62,10 +56,9 @@ def docs(out: Path, seed: int = 3) -> None:
     (out / "results.png").write_bytes(results_png(s))
 
 
-def _choose(rnd: random.Random, acts: list):
-    """A light-weight random player: rarely drops goods, changes faces or buys wagons."""
-    weights = [WEIGHT.get(a.id.split(":")[1], 1.0) for a in acts]
-    return rnd.choices(acts, weights)[0]
+def _choose(s: dict, seed: int):
+    """Every seat is an easy AI, so the pictures look like a real game."""
+    return choose(s, engine.deciders(s)[0], "easy", seed=seed)
 
 
 def main(argv=None) -> None:
