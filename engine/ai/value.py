@@ -42,7 +42,8 @@ _CTX_CACHE: dict = {}
 def context(s: dict) -> "Ctx":
     """Ctx(s), cached on the few fields it depends on."""
     key = (id(W), s["stage"], s["week"], s["day"], s["turns_left"], tuple(c for c, _ in s["pool"]),
-           tuple(s["tracks"].values()), tuple(s["disasters"]), s.get("cont"), s["config"]["players"])
+           tuple(s["tracks"][d] for d in DISASTERS),  # fixed order: a saved state's keys are sorted
+           tuple(s["disasters"]), s.get("cont"), s["config"]["players"])
     c = _CTX_CACHE.get(key)
     if c is None:
         if len(_CTX_CACHE) > 20000:
