@@ -6,6 +6,7 @@ import time
 from collections import Counter
 
 import pytest
+from engine_helpers import act, bodies, finish_day_with, game, take
 
 import engine
 from engine import ai, rng
@@ -133,10 +134,23 @@ def test_hard_does_not_peek():
     assert checked >= 2, "other players held gold in the sampled positions"
 
 
+def test_a_view_gives_the_same_choice_as_the_state():
+    """choose() on view_for(state, seat) equals choose() on the real state: nothing hidden is used."""
+    for seed in range(3):
+        s = _midgame(players=3, seed=seed, steps=100 + 31 * seed)
+        for seat in engine.deciders(s):
+            view = engine.view_for(s, seat)
+            for level in ai.LEVELS:
+                for k in range(2):
+                    assert ai.choose(view, seat, level, seed=k, budget=TINY) == ai.choose(
+                        s, seat, level, seed=k, budget=TINY)
+
+
 def test_determinised_state_is_consistent():
     s = _midgame(steps=200)
     seat = engine.deciders(s)[0]
     d = determinize(s, seat, {"rng": 7})
+    assert determinize(engine.view_for(s, seat), seat, {"rng": 7}) == d
     assert engine.view_for(d, seat) == engine.view_for(s, seat)
     assert sorted(d["bag"]) == sorted(s["bag"])
     assert len(d["townsfolk_deck"]) == len(s["townsfolk_deck"])
@@ -179,3 +193,61 @@ def test_easy_beats_random_by_a_real_margin():
         margins.append(totals[me] - totals[1 - me])
     assert wins >= 14
     assert statistics.mean(margins) >= 10, "easy should win by many VP, not by luck"
+
+
+# ---- sensible moves in set positions ---------------------------------------------------------
+def _easy_top(s, seat):
+    from engine.ai.heuristic import ranked
+    return ranked(determinize(s, seat, {"rng": 1}), seat)[0][0][0].id.split(":", 1)[1]
+
+
+def test_storm_is_paid_with_wood_not_damage():
+    s = game(players=2, seed=4)
+    s["tracks"]["storm"] = 3
+    for p in s["players"]:
+        p["wood"] = 2
+    finish_day_with(s, "blue")
+    for seat in (0, 1):
+        assert bodies(s, seat) == ["storm:pay:0", "storm:damage:0"]
+        for level in ("easy", "hard"):
+            for k in range(3):
+                assert ai.choose(s, seat, level, seed=k, budget=TINY).id == f"{seat}:storm:pay:0"
+
+
+def test_famine_feeds_the_herd_when_silver_allows():
+    s = game(players=2, seed=5)
+    s["tracks"]["famine"] = 3
+    for p in s["players"]:
+        p["cattle"], p["silver"] = 3, 6
+    finish_day_with(s, "yellow")
+    for seat in (0, 1):
+        for level in ("easy", "hard"):
+            assert ai.choose(s, seat, level, seed=seat, budget=TINY).id == f"{seat}:famine:feed:3"
+
+
+def test_wagon_bought_when_full_and_a_raid_is_coming():
+    s = game(players=2, seed=6)
+    seat = s["turn"]
+    p = s["players"][seat]
+    p["gold"], p["wood"], p["medicine"], p["silver"] = [1, 1, 1], 2, 0, 14  # no space left
+    s["tracks"]["raid"] = 3
+    s, _ = take(s, "green", "cattle")
+    s, _ = act(s, "act")
+    assert s["step"] == "after" and s["turn"] == seat
+    for c, _ in s["pool"]:
+        s["bag"].append(c)
+    s["pool"] = [["red", "wild"], ["red", "mine"]]
+    s["bag"].remove("red")
+    s["bag"].remove("red")
+    assert _easy_top(s, seat).startswith("buy:")
+    assert ai.choose(s, seat, "hard", seed=1, budget=TINY).id.split(":", 1)[1].startswith("buy:")
+
+
+def test_easy_never_discards_goods_in_its_turn():
+    for seed in range(2):
+        s, _ = engine.new_game({"players": 3}, 20 + seed)
+        while not engine.is_over(s):
+            seat = engine.deciders(s)[0]
+            a = ai.choose(s, seat, "easy", seed=seed)
+            assert ":drop:" not in a.id
+            s = engine.apply(s, a).state

@@ -19,14 +19,17 @@ def generator(state: dict, seat: int, seed: int | None) -> dict:
 
 
 def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None, budget=None):
-    """An Action from legal_actions(state, seat). budget (hard only): None = default number of
-    rollouts; an int = that many rollouts; a float = seconds; or {"rollouts": n, "time": s}."""
-    acts = legal_actions(state, seat)
-    if not acts:
-        raise ValueError(f"seat {seat} has nothing to decide")
+    """An Action from legal_actions(state, seat). `state` may be the real state or
+    engine.view_for(state, seat): the choice is the same. budget (hard only): None = default
+    number of rollouts; an int = that many rollouts; a float = seconds; or
+    {"rollouts": n, "time": s}."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
     gen = generator(state, seat, seed)
+    full = "rng" in state  # a view has no engine rng: its legal actions come from a sample
+    acts = legal_actions(state if full else determinize(state, seat, dict(gen)), seat)
+    if not acts:
+        raise ValueError(f"seat {seat} has nothing to decide")
     if len(acts) == 1:
         return acts[0]
     if level == "random":

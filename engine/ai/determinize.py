@@ -9,6 +9,7 @@ from .. import rng
 from ..api import clone
 from ..cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from ..constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS
+from ..view import HIDDEN
 
 ALL_GOLD = [v for v, k in sorted(GOLD_TOKENS.items()) for _ in range(k)]
 
@@ -43,9 +44,17 @@ def _scrub(s: dict, seat: int) -> None:
             s[k] = strip(s[k])
 
 
+def _size(state: dict, key: str) -> int:
+    """Length of a hidden list, from the state or from a view_for() view of it."""
+    return len(state[key]) if key in state else state[key + "_count"]
+
+
 def determinize(state: dict, seat: int, gen: dict) -> dict:
-    """A full game state consistent with what `seat` sees; gen = {"rng": int} (advances)."""
+    """A full game state consistent with what `seat` sees; gen = {"rng": int} (advances).
+    `state` may be the real state or engine.view_for(state, seat): the result is the same."""
     s = clone(state)
+    for k in ("viewer", "seed_count", "rng_count") + tuple(f"{k}_count" for k in HIDDEN):
+        s.pop(k, None)
     over = s["stage"] == "over"
     me = s["players"][seat]
     if not over:
@@ -56,15 +65,15 @@ def determinize(state: dict, seat: int, gen: dict) -> dict:
             if p["seat"] != seat:
                 k = len(p["gold"])
                 p["gold"], unseen = sorted(unseen[:k]), unseen[k:]
-        s["gold_bag"] = _sample(gen, unseen, len(state["gold_bag"]))
+        s["gold_bag"] = _sample(gen, unseen, _size(state, "gold_bag"))
     # townsfolk deck: cards of the chosen sets that are not on the table
     seen = set(s["slots"]) | {t for p in s["players"] for t in p["townsfolk"]}
     pool = [t for t, c in TOWNSFOLK.items() if c["set"] in s["config"]["sets"] and t not in seen]
-    s["townsfolk_deck"] = _sample(gen, pool, len(state["townsfolk_deck"]))
+    s["townsfolk_deck"] = _sample(gen, pool, _size(state, "townsfolk_deck"))
     seen = set(s["equip_up"]) | {t for p in s["players"] for t in p["equipment"]}
-    s["equip_deck"] = _sample(gen, [t for t in EQUIPMENT if t not in seen], len(state["equip_deck"]))
+    s["equip_deck"] = _sample(gen, [t for t in EQUIPMENT if t not in seen], _size(state, "equip_deck"))
     seen = set(s["towns_up"])
-    s["town_deck"] = _sample(gen, [t for t in TOWNS if t not in seen], len(state["town_deck"]))
+    s["town_deck"] = _sample(gen, [t for t in TOWNS if t not in seen], _size(state, "town_deck"))
     # dice bag: its contents follow from the dice on view; only the order is hidden
     if s["stage"] not in ("pioneer", "setup"):
         n = s["config"]["players"]
@@ -74,7 +83,7 @@ def determinize(state: dict, seat: int, gen: dict) -> dict:
         if s["die"]:
             left[s["die"]["colour"]] -= 1
         bag = [c for c in COLOURS for _ in range(max(0, min(left[c], DICE_PER_COLOUR)))]
-        s["bag"] = _sample(gen, bag, len(state["bag"]))
+        s["bag"] = _sample(gen, bag, _size(state, "bag"))
     if not over:
         mine = set(me["boards"])
         others = [p for p in s["players"] if p["seat"] != seat]
@@ -84,6 +93,7 @@ def determinize(state: dict, seat: int, gen: dict) -> dict:
             for p in others:
                 k = len(p["boards"])
                 p["boards"], pool = sorted(pool[:k]), pool[k:]
+    s.setdefault("bag", [])
     _scrub(s, seat)
     s["rng"] = rng.seed_state(rng.below(gen, 1 << 62))
     s["seed"] = 0

@@ -22,8 +22,8 @@ def _body(a) -> str:
     return a.id.split(":", 1)[1]
 
 
-def _worth(s: dict, seat: int, base: list) -> float:
-    return value(s, seat, gold_base=base)
+def _worth(s: dict, seat: int, base: list, w: dict | None) -> float:
+    return value(s, seat, gold_base=base, w=w)
 
 
 def _same_turn(s: dict, t: dict, seat: int) -> bool:
@@ -35,7 +35,8 @@ def _same_turn(s: dict, t: dict, seat: int) -> bool:
                                                      and t["turns_left"] == s["turns_left"])
 
 
-def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, turns: bool = True) -> None:
+def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, turns: bool,
+            w: dict | None) -> None:
     """Appends (line, value) for every own line from s. turns=False skips face changes (the
     pick step plans them from one die only: see turn_plans)."""
     p = s["players"][seat]
@@ -50,19 +51,19 @@ def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, 
         apply(t, a, inplace=True, trusted=True)
         nseq = seq + [a]
         if _same_turn(s, t, seat):
-            _expand(t, seat, nseq, out, base, bought or verb == "buy", turns and verb != "take")
+            _expand(t, seat, nseq, out, base, bought or verb == "buy", turns and verb != "take", w)
         else:
-            out.append((nseq, _worth(t, seat, base)))
+            out.append((nseq, _worth(t, seat, base, w)))
 
 
-def _replay(s: dict, seat: int, line: list, base: list) -> float:
+def _replay(s: dict, seat: int, line: list, base: list, w: dict | None) -> float:
     t = clone(s)
     for x in line:
         apply(t, x, inplace=True, trusted=True)
-    return _worth(t, seat, base)
+    return _worth(t, seat, base, w)
 
 
-def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool) -> None:
+def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: dict | None) -> None:
     """Pick step: each face once (other colours replay that face's best line), face changes
     from the die whose own face is worth least."""
     by_face: dict = {}
@@ -79,14 +80,14 @@ def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool) -> None:
         apply(t, dice[0], inplace=True, trusted=True)
         lines: list = []
         if _same_turn(s, t, seat):
-            _expand(t, seat, [dice[0]], lines, base, False, turns=False)
+            _expand(t, seat, [dice[0]], lines, base, False, False, w)
         else:
-            lines.append(([dice[0]], _worth(t, seat, base)))
+            lines.append(([dice[0]], _worth(t, seat, base, w)))
         out.extend(lines)
         best[face] = max(lines, key=lambda x: x[1])
         for a in dice[1:]:
             line = [a] + best[face][0][1:]
-            out.append((line, _replay(s, seat, line, base)))
+            out.append((line, _replay(s, seat, line, base, w)))
     if best and not lite:
         face = min(best, key=lambda f: best[f][1])
         first = best[face][0][0]
@@ -98,27 +99,27 @@ def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool) -> None:
                 if _body(a).startswith("face:"):
                     u = clone(t)
                     apply(u, a, inplace=True, trusted=True)
-                    _expand(u, seat, [first, a], lines, base, True, turns=False)
+                    _expand(u, seat, [first, a], lines, base, True, False, w)
             out.extend(lines)
     for a in others:  # no space left: a wagon first, then the turn
         t = clone(s)
         apply(t, a, inplace=True, trusted=True)
-        _expand(t, seat, [a], out, base, True, turns=False)
+        _expand(t, seat, [a], out, base, True, False, w)
 
 
-def turn_plans(s: dict, seat: int, lite: bool = False) -> list:
+def turn_plans(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> list:
     """[(actions, value)] for the seat's own turn from the current step, best first."""
     out: list = []
     base = list(s["players"][seat]["gold"])
     if s["step"] == "pick":
-        _pick_plans(s, seat, out, base, lite)
+        _pick_plans(s, seat, out, base, lite, w)
     else:
-        _expand(s, seat, [], out, base, False)
+        _expand(s, seat, [], out, base, False, True, w)
     out.sort(key=lambda x: -x[1])
     return out
 
 
-def one_step(s: dict, seat: int, acts: list) -> list:
+def one_step(s: dict, seat: int, acts: list, w: dict | None = None) -> list:
     """[([action], value)] for a single decision, best first."""
     base = list(s["players"][seat]["gold"])
     if s["stage"] == "pioneer":
@@ -129,7 +130,7 @@ def one_step(s: dict, seat: int, acts: list) -> list:
             continue
         t = clone(s)
         apply(t, a, inplace=True, trusted=True)
-        out.append(([a], _worth(t, seat, base)))
+        out.append(([a], _worth(t, seat, base, w)))
     out.sort(key=lambda x: -x[1])
     return out
 
@@ -145,23 +146,24 @@ def _pioneer_value(s: dict, seat: int, which: str) -> float:
     return v + 0.7 * effect_value(p, board["ability"], ctx)
 
 
-def ranked(s: dict, seat: int, lite: bool = False) -> list:
+def ranked(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> list:
     """Candidate lines for the seat's decision, best first: [(actions, value)]. lite: no face
     changes planned at the pick step (rollouts)."""
     acts = legal_actions(s, seat)
     if s["stage"] == "turn" and s["step"] in TURN_STEPS:
-        plans = turn_plans(s, seat, lite)
+        plans = turn_plans(s, seat, lite, w)
         if plans:
             return plans
-    return one_step(s, seat, acts)
+    return one_step(s, seat, acts, w)
 
 
-def choose_easy(s: dict, seat: int, gen: dict, lite: bool = False, noise: float | None = None):
+def choose_easy(s: dict, seat: int, gen: dict, lite: bool = False, noise: float | None = None,
+                w: dict | None = None):
     """The best first action, blurred by noise among the near-best ones (never one more than
     GUARD VP below the best); s is already determinised."""
     noise = NOISE if noise is None else noise
     best: dict = {}
-    for line, v in ranked(s, seat, lite):
+    for line, v in ranked(s, seat, lite, w):
         a = line[0]
         if a.id not in best or v > best[a.id][1]:
             best[a.id] = (a, v)

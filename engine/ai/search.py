@@ -16,13 +16,17 @@ from .. import rng
 from ..api import apply, clone
 from .determinize import determinize
 from .heuristic import choose_easy, ranked
-from .value import relative
+from .value import W, relative
 
 DEFAULT_ROLLOUTS = 60
 MAX_CANDIDATES = 3
 MARGIN = 4.0  # lines this many VP below the best easy line are not searched
 LAMBDA = 0.5  # weight of the best opponent's value in a rollout's score
 SELF_NOISE = None  # the seat's own play in rollouts (None: as easy)
+# hard's evaluation weights, tuned by self-play: in 400 4-player games an easy seat using them
+# against three easy seats using value.W won 36% (25% = even); mean margin over the best other
+# seat -4.3 VP, against -6.9 for an easy seat with value.W itself
+W_HARD = {**W, "effect": 1.3, "cattle": 0.8, "goods": 0.2, "silver_early": 0.2}
 MAX_STEPS = 400  # safety net: a rollout never plays more than this many actions
 
 
@@ -32,7 +36,8 @@ def parse_budget(budget) -> tuple[int | None, float | None]:
     if budget is None:
         return DEFAULT_ROLLOUTS, None
     if isinstance(budget, dict):
-        return budget.get("rollouts"), budget.get("time")
+        rollouts, seconds = budget.get("rollouts"), budget.get("time")
+        return (DEFAULT_ROLLOUTS if rollouts is None and seconds is None else rollouts), seconds
     if isinstance(budget, float):
         return None, budget
     return int(budget), None
@@ -41,7 +46,7 @@ def parse_budget(budget) -> tuple[int | None, float | None]:
 def candidates(s: dict, seat: int) -> list:
     """The best line for each distinct first action, best first, pruned: [(line, value)]."""
     best: dict = {}
-    for line, v in ranked(s, seat):
+    for line, v in ranked(s, seat, w=W_HARD):
         if line[0].id not in best:
             best[line[0].id] = (line, v)
     lines = sorted(best.values(), key=lambda x: -x[1])
@@ -61,9 +66,12 @@ def rollout(s: dict, seat: int, gen: dict) -> float:
         if s["stage"] == "over" or _next_day_begun(s, start):
             break
         who = s["turn"] if s["stage"] == "turn" else next(i for i, d in enumerate(s["pending"]) if d)
-        noise = SELF_NOISE if who == seat else None
-        apply(s, choose_easy(s, who, gen, lite=True, noise=noise), inplace=True, trusted=True)
-    return relative(s, seat, LAMBDA)
+        if who == seat:
+            a = choose_easy(s, who, gen, lite=True, noise=SELF_NOISE, w=W_HARD)
+        else:
+            a = choose_easy(s, who, gen, lite=True)
+        apply(s, a, inplace=True, trusted=True)
+    return relative(s, seat, LAMBDA, W_HARD)
 
 
 def choose_hard(state: dict, seat: int, gen: dict, budget=None):

@@ -39,25 +39,27 @@ W = {
 _CTX_CACHE: dict = {}
 
 
-def context(s: dict) -> "Ctx":
-    """Ctx(s), cached on the few fields it depends on."""
-    key = (id(W), s["stage"], s["week"], s["day"], s["turns_left"], tuple(c for c, _ in s["pool"]),
+def context(s: dict, w: dict | None = None) -> "Ctx":
+    """Ctx(s, w), cached on the few fields it depends on."""
+    w = W if w is None else w
+    key = (id(w), s["stage"], s["week"], s["day"], s["turns_left"], tuple(c for c, _ in s["pool"]),
            tuple(s["tracks"][d] for d in DISASTERS),  # fixed order: a saved state's keys are sorted
            tuple(s["disasters"]), s.get("cont"), s["config"]["players"])
     c = _CTX_CACHE.get(key)
     if c is None:
         if len(_CTX_CACHE) > 20000:
             _CTX_CACHE.clear()
-        c = _CTX_CACHE[key] = Ctx(s)
+        c = _CTX_CACHE[key] = Ctx(s, w)
     return c
 
 
 class Ctx:
     """Per-state numbers shared by all players' evaluations (read-only once built)."""
 
-    __slots__ = ("days", "visits", "silver", "space", "now", "future", "turns")
+    __slots__ = ("w", "days", "visits", "silver", "space", "now", "future", "turns")
 
-    def __init__(self, s: dict):
+    def __init__(self, s: dict, w: dict | None = None):
+        self.w = w = W if w is None else w
         stage = s["stage"]
         week = max(1, s["week"])
         if stage == "over":
@@ -73,8 +75,8 @@ class Ctx:
         self.visits = 0 if stage == "over" else WEEKS - week + (0 if stage == "town" else 1)
         frac = min(1.0, days / 16)
         # VP per silver: it buys wagons, face changes, feed and town cards while days remain
-        self.silver = W["silver"] + W["silver_early"] * frac
-        self.space = W["space"] * min(1.0, days / 8)
+        self.silver = w["silver"] + w["silver_early"] * frac
+        self.space = w["space"] * min(1.0, days / 8)
         self.now, self.future = _dangers(s, days)
 
 
@@ -106,7 +108,7 @@ def _dangers(s: dict, days: float) -> tuple[dict, dict]:
 
 # ---- unit values -----------------------------------------------------------------------------
 def cattle_unit(p: dict, ctx: Ctx) -> float:
-    return W["cattle"] * ctx.visits * (1 + mods(p)["town_cattle_vp"])
+    return ctx.w["cattle"] * ctx.visits * (1 + mods(p)["town_cattle_vp"])
 
 
 def res_value(p: dict, res: str, n: float, ctx: Ctx) -> float:
@@ -179,7 +181,7 @@ def effect_value(p: dict, e, ctx: Ctx) -> float:
     if e is None or e["when"] == "immediate":
         return 0.0
     if e["when"] == "trigger":
-        return W["trigger"] * ctx.turns * ops_value(p, e["do"], ctx)
+        return ctx.w["trigger"] * ctx.turns * ops_value(p, e["do"], ctx)
     if e["when"] == "end_of_week":
         return ctx.visits * ops_value(p, e["do"], ctx)
     return mods_value(p, e["mods"], ctx)
@@ -188,12 +190,12 @@ def effect_value(p: dict, e, ctx: Ctx) -> float:
 def townsfolk_worth(p: dict, t: str, ctx: Ctx) -> float:
     """Endgame VP as things stand plus the effect still to come (for a card held or offered)."""
     card = TOWNSFOLK[t]
-    return vp_of(p, card["vp"]) + W["effect"] * effect_value(p, card["effect"], ctx)
+    return vp_of(p, card["vp"]) + ctx.w["effect"] * effect_value(p, card["effect"], ctx)
 
 
 def equipment_worth(p: dict, t: str, ctx: Ctx) -> float:
     card = EQUIPMENT[t]
-    return vp_of(p, card.get("vp")) + W["effect"] * effect_value(p, card["effect"], ctx)
+    return vp_of(p, card.get("vp")) + ctx.w["effect"] * effect_value(p, card["effect"], ctx)
 
 
 # ---- the value ---------------------------------------------------------------------------------
@@ -201,7 +203,7 @@ def _goods(p: dict, ctx: Ctx) -> float:
     v = 0.0
     for k in ("wood", "medicine"):
         n = p[k]
-        v += W["goods"] * min(n, 4) + W["goods"] / 3 * max(0, min(n, 8) - 4)
+        v += ctx.w["goods"] * min(n, 4) + ctx.w["goods"] / 3 * max(0, min(n, 8) - 4)
     return v * (0.4 + 0.6 * min(1.0, ctx.days / 6) if ctx.days else 0.0)
 
 
@@ -221,7 +223,7 @@ def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
         if d in m["immune"]:
             continue
         w_now = 1.0 if kind == d else ctx.now[d]
-        w = w_now + W["future"] * ctx.future[d]
+        w = w_now + ctx.w["future"] * ctx.future[d]
         if w <= 0:
             continue
         shield = m["protect"].get(d, 0)
@@ -277,16 +279,17 @@ def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float) -> float:
                 cost += n * 0.35
         gain = card["favors"] * favor_unit - cost
         if gain > 0:
-            v += gain * W["town"][missing] if missing < 3 else 0.0
+            v += gain * ctx.w["town"][missing] if missing < 3 else 0.0
     return v
 
 
-def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = None) -> float:
+def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = None,
+          w: dict | None = None) -> float:
     """The seat's position value in VP. gold_base: the seat's own tokens before the evaluated
     move; tokens drawn since count at the bag's mean value (so a search never profits from
-    knowing which token a draw would give)."""
+    knowing which token a draw would give). w: the weights (default W)."""
     if ctx is None:
-        ctx = context(s)
+        ctx = context(s, w)
     p = s["players"][seat]
     players = s["players"]
     top = max(q["favors"] for q in players)
@@ -311,14 +314,14 @@ def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = N
     v += _goods(p, ctx)
     v += _space(p, ctx, bool(s["gold_bag"]))
     v -= _disaster_risk(p, s, ctx, worth)
-    favor_unit = FAVOR_VP + (W["favor_race"] if top - p["favors"] <= 2 else 0.3)
+    favor_unit = FAVOR_VP + (ctx.w["favor_race"] if top - p["favors"] <= 2 else 0.3)
     v += _towns(p, s, ctx, favor_unit)
     return v
 
 
-def relative(s: dict, seat: int, lam: float = 0.5) -> float:
+def relative(s: dict, seat: int, lam: float = 0.5, w: dict | None = None) -> float:
     """Own value minus a share of the best opponent's (determinised states only)."""
-    ctx = context(s)
+    ctx = context(s, w)
     own = value(s, seat, ctx)
     others = [value(s, i, ctx) for i in range(len(s["players"])) if i != seat]
     return own - lam * max(others)
