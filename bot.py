@@ -152,17 +152,23 @@ class PioneerBot(commands.Bot):
             await self.recover()
 
     async def recover(self) -> None:
-        """A crash between a commit and the new panel leaves a game without panel: post it now. Then
-        the AI seats resume where it is their decision, and the turn timers are rescheduled (overdue
-        ones fire at once)."""
+        """A crash between a commit and what the channel shows is repaired: the panel is brought up to
+        date (or posted, if a day's end left none) and a ping that was never posted goes out. Then the
+        AI seats resume where it is their decision, and the turn timers are rescheduled (overdue ones
+        fire at once)."""
         for game in await self.store.open_games():
             if game.status != "active":
                 continue
-            if game.panel_message_id is None:
-                async with self.service.lock(game.channel_id):
-                    fresh = await self.service.game(game.id)
-                    if fresh.panel_message_id is None:
-                        await self.present.post_panel(fresh)
+            async with self.service.lock(game.channel_id):
+                game = await self.service.game(game.id)
+                if game.status != "active":
+                    continue
+                if game.panel_message_id is None:
+                    await self.present.post_panel(game)
+                else:
+                    await self.present.refresh_panel(game)
+                if game.unpinged:
+                    await self.present.ping_fresh(game, game.unpinged)
             self.ai.kick(game.id)
         self.timers.start()
 

@@ -11,6 +11,7 @@ from engine.cards import PIONEERS
 from engine.describe import card
 
 from . import narrate
+from .service import TIMERS
 from .views import GameButton, GameSelect, clip, view_of
 
 GREEN = discord.Colour.from_rgb(76, 140, 74)
@@ -317,7 +318,8 @@ def lobby(game: GameRow, note: str | None = None) -> dict:
              f"Turn timer: **{_timer_text(timer)}**",
              "", f"**Seated ({len(game.players)}/4)**", seated or "—", "",
              "Press **Join** to take a seat. The host can add AI players (solo play: one person and "
-             "1-3 AIs) and presses **Start** with 2-4 seated, at least one a person."]
+             "1-3 AIs), may change the turn timer, and presses **Start** with 2-4 seated, at least one "
+             "a person."]
     if note:
         lines.append(note)
     emb = discord.Embed(title="Pioneer Days — new table", description="\n".join(lines), colour=BROWN)
@@ -329,7 +331,10 @@ def lobby(game: GameRow, note: str | None = None) -> dict:
              GameButton(game.id, 0, "start", "Start the game", discord.ButtonStyle.primary, row=0),
              GameButton(game.id, 0, "aieasy", "Add AI (easy)", discord.ButtonStyle.secondary, "🤖", row=1),
              GameButton(game.id, 0, "aihard", "Add AI (hard)", discord.ButtonStyle.secondary, "🤖", row=1),
-             GameButton(game.id, 0, "airemove", "Remove AI", discord.ButtonStyle.secondary, row=1)]
+             GameButton(game.id, 0, "airemove", "Remove AI", discord.ButtonStyle.secondary, row=1),
+             GameSelect(game.id, 0, 0, [discord.SelectOption(label=f"Turn timer: {name}", value=f"timer:{v}",
+                                                             default=v == timer) for name, v in TIMERS],
+                        "Turn timer…", row=2)]
     return {"embed": emb, "view": view_of(items), "allowed_mentions": discord.AllowedMentions.none()}
 
 

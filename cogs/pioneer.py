@@ -12,15 +12,14 @@ from engine.cards import TOWNSFOLK
 
 from . import panel, rules
 from .play import tell
+from .service import TIMERS
 from .views import GameButton, view_of
 
 log = logging.getLogger("pioneer.commands")
 SETS = sorted({t["set"] for t in TOWNSFOLK.values()})
 SET_CHOICES = [app_commands.Choice(name=f"{a}+{b}" + (" (first game)" if a + b == "AB" else ""), value=a + b)
                for a, b in itertools.combinations(SETS, 2)][:25]
-TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
-                 (("off", 0), ("2 minutes", 120), ("10 minutes", 600), ("1 hour", 3600),
-                  ("12 hours", 43200), ("24 hours", 86400))]
+TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in TIMERS]
 # the bot's own permissions a table needs (the invite asks for exactly these)
 NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
           ("embed_links", "Embed Links"), ("attach_files", "Attach Files"),
@@ -33,8 +32,8 @@ HELP = (
     "**Play**: the panel at the bottom of the channel shows whose turn it is and the choices as buttons. "
     "Only that player can press them. During disasters and town visits press **Decide** to choose "
     "privately. A table image is posted at the start and end of every day.\n"
-    "**Turn timer** (set in `/pioneer new`, 24 h by default): a reminder at half time, then the AI "
-    "decides for you.\n"
+    "**Turn timer** (chosen in `/pioneer new` or in the lobby, 24 h by default): a reminder at half "
+    "time, then the AI decides for you.\n"
     "**Commands**: `/pioneer board` (re-post the table and panel), `/pioneer wagon` (your private "
     "wagon), `/pioneer rules` (help and card texts), `/pioneer log` (recent moves), `/pioneer leave` "
     "(an AI takes your seat), `/pioneer end`.")

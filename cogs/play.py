@@ -58,6 +58,8 @@ class Play:
                 await self.bot.get_cog("Pioneer").confirm_leave(interaction, gid)
             elif act == "quitno":
                 await update(interaction, content="Good: you stay in the game.", view=None)
+            elif act == "select" and values and values[0].startswith("timer:"):
+                await self.lobby(interaction, gid, values[0])
             elif act == "select":
                 await self.act(interaction, gid, ver, values[0] if values else "")
             elif act[:1].isdigit():
@@ -192,6 +194,9 @@ class Play:
                 out = await self.service.add_ai(gid, user.id, act[2:])
             elif act == "airemove":
                 out = await self.service.remove_ai(gid, user.id)
+            elif act.startswith("timer:"):
+                seconds = act[6:]
+                out = await self.service.set_timer(gid, user.id, int(seconds) if seconds.isdigit() else -1)
             else:
                 out = await self.service.start(gid, user.id)
             if not out.ok:

@@ -23,6 +23,9 @@ from . import narrate
 SIMULTANEOUS = ("disaster", "town", "pioneer")
 RECENT = 16  # narrated lines kept: the live panel shows 4, a finished day's panel all
 AI_NAMES = {"easy": "Easy AI {}", "hard": "Hard AI {}"}
+# turn timer choices (seconds): slow games by default, shorter ones for live play
+TIMERS = (("off", 0), ("2 minutes", 120), ("10 minutes", 600), ("1 hour", 3600), ("12 hours", 43200),
+          ("24 hours", 86400))
 
 
 @dataclass
@@ -128,6 +131,18 @@ class GameService:
             return refuse("no_ai", "There is no AI player at this table.", game)
         return Outcome(True, game=await self.store.game(game_id))
 
+    async def set_timer(self, game_id: int, user_id: int, seconds: int) -> Outcome:
+        game = await self.store.game(game_id)
+        if game is None or game.status != "lobby":
+            return refuse("closed", "This lobby is closed.", game)
+        if user_id != game.host_id:
+            return refuse("not_host", "Only the host can change the turn timer.", game)
+        if seconds not in dict(TIMERS).values():
+            return refuse("bad_timer", "That is not a timer I offer.", game)
+        if not await self.store.set_option(game_id, "timer", seconds):
+            return refuse("closed", "This lobby is closed.", game)
+        return Outcome(True, game=await self.store.game(game_id))
+
     async def start(self, game_id: int, user_id: int) -> Outcome:
         game = await self.store.game(game_id)
         if game is None or game.status != "lobby":
@@ -150,7 +165,7 @@ class GameService:
         recent = narrate.lines(public, names(game))[-RECENT:]
         plan, fresh = self.plan(game, None, state)
         if not await self.store.start_game(game_id, config, engine.to_json(state), state["seq"], public,
-                                           recent, plan):
+                                           recent, plan, fresh):
             return refuse("closed", "This lobby is closed.", game)
         self._notify(plan)
         game = await self.store.game(game_id)
@@ -217,13 +232,15 @@ class GameService:
         recent = (game.recent + [line])[-RECENT:] if line else game.recent
         status = "over" if engine.is_over(new) else "active"
         plan, fresh = self.plan(game, state, new)
+        unpinged = self.unpinged(game, new, fresh, seat if user_id > 0 else None)
         ok = await self.store.commit_action(game.id, state["seq"], action_id, seat, user_id, state["stage"],
-                                            public, engine.to_json(new), new["seq"], status, recent, plan)
+                                            public, engine.to_json(new), new["seq"], status, recent, plan,
+                                            unpinged)
         if not ok:  # another process or a lost race wrote first: nothing was applied
             return refuse("stale", "The game has moved on: use the current panel.", game)
         self._notify(plan)
         game.state_json, game._state, game.seq = None, new, new["seq"]
-        game.status, game.recent = status, recent
+        game.status, game.recent, game.unpinged = status, recent, unpinged
         return Outcome(True, game=game, state=new, before=state, events=public, line=line, seat=seat,
                        fresh=fresh)
 
@@ -248,6 +265,17 @@ class GameService:
                 if timer:
                     plan[s] = (after["seq"], now + timer, now + timer / 2)
         return plan, fresh
+
+    @staticmethod
+    def unpinged(game: GameRow, after: dict, fresh: list, clicker: int | None) -> list:
+        """The seats to ping after this commit (the clicker is looking already), plus any earlier ping
+        that was never posted (a crash) while that seat is still deciding. Stored with the commit and
+        cleared when the ping is posted, so start-up can post what a crash swallowed."""
+        if engine.is_over(after):
+            return []
+        deciding = engine.deciders(after)
+        carry = [s for s in game.unpinged if s in deciding and s not in fresh]
+        return sorted(carry + [s for s in fresh if s != clicker])
 
     def _notify(self, plan: dict) -> None:
         new = [row[2] for row in plan.values() if row is not None]

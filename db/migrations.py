@@ -70,6 +70,11 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX deadlines_due ON deadlines (due_at);
     """,
+    # 3: the seats whose "your turn" ping is still to be posted (an outbox: a crash between the commit
+    # and the ping is repaired at start-up)
+    """
+    ALTER TABLE games ADD COLUMN unpinged TEXT NOT NULL DEFAULT '[]';  -- JSON list of seats
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -53,6 +53,7 @@ class GameRow:
     lobby_message_id: int | None
     end_reason: str | None
     ping_message_id: int | None = None
+    unpinged: list = field(default_factory=list)  # seats facing a new decision, ping not yet posted
     players: list[Player] = field(default_factory=list)
     _state: dict | None = None
 
@@ -103,7 +104,7 @@ class GameRow:
 
 # the players come along as one JSON column: a game is read in one round trip to the db thread
 _GAME_COLS = ("id, guild_id, channel_id, host_id, status, options, config, seed, state, seq, recent, "
-              "panel_message_id, lobby_message_id, end_reason, ping_message_id, "
+              "panel_message_id, lobby_message_id, end_reason, ping_message_id, unpinged, "
               "(SELECT json_group_array(json_array(user_id, name, seat, ai)) FROM "
               "(SELECT user_id, name, seat, ai FROM players WHERE game_id=games.id ORDER BY joined))")
 
@@ -158,8 +159,8 @@ class Store(Deadlines):
         row = rows[0]
         g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
                     json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
-                    row[11], row[12], row[13], row[14])
-        g.players = [Player(*p) for p in json.loads(row[15])]
+                    row[11], row[12], row[13], row[14], json.loads(row[15]))
+        g.players = [Player(*p) for p in json.loads(row[16])]
         return g
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -276,6 +277,18 @@ class Store(Deadlines):
             db.execute("UPDATE games SET lobby_message_id=? WHERE id=?", (message_id, game_id))
         await self._write(tx)
 
+    async def set_option(self, game_id: int, key: str, value) -> bool:
+        """Changes one lobby option (False once the game has started or ended)."""
+        def tx(db):
+            row = db.execute("SELECT status, options FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None or row[0] != "lobby":
+                return False
+            options = json.loads(row[1])
+            options[key] = value
+            db.execute("UPDATE games SET options=? WHERE id=?", (json.dumps(options), game_id))
+            return True
+        return await self._write(tx)
+
     async def add_player(self, game_id: int, user_id: int, name: str, max_players: int) -> str:
         """'ok', 'already', 'full' or 'closed'."""
         def tx(db):
@@ -300,13 +313,14 @@ class Store(Deadlines):
         return await self._write(tx)
 
     async def start_game(self, game_id: int, config: dict, state_json: str, seq: int, start_events: list,
-                         recent: list, deadlines: dict | None = None) -> bool:
+                         recent: list, deadlines: dict | None = None, unpinged: list = ()) -> bool:
         """Lobby -> active, seats in joining order. False if the lobby was not open any more."""
         def tx(db):
             cur = db.execute(
                 "UPDATE games SET status='active', config=?, state=?, seq=?, start_events=?, recent=?, "
-                "updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=? AND status='lobby'",
-                (json.dumps(config), state_json, seq, json.dumps(start_events), json.dumps(recent), game_id))
+                "unpinged=?, updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=? AND status='lobby'",
+                (json.dumps(config), state_json, seq, json.dumps(start_events), json.dumps(recent),
+                 json.dumps(list(unpinged)), game_id))
             if cur.rowcount != 1:
                 return False
             users = [r[0] for r in db.execute("SELECT user_id FROM players WHERE game_id=? ORDER BY joined",
@@ -319,18 +333,18 @@ class Store(Deadlines):
 
     async def commit_action(self, game_id: int, expected_seq: int, action_id: str, seat: int, user_id: int,
                             stage: str, events: list, state_json: str, new_seq: int, status: str,
-                            recent: list, deadlines: dict | None = None) -> bool:
-        """Logs the action, stores the new state and the new deadlines in one transaction, only if the
-        stored version is still expected_seq (optimistic check). False when another action got there
-        first. deadlines: see set_deadlines."""
+                            recent: list, deadlines: dict | None = None, unpinged: list = ()) -> bool:
+        """Logs the action, stores the new state, the new deadlines and the seats still to ping in one
+        transaction, only if the stored version is still expected_seq (optimistic check). False when
+        another action got there first. deadlines: see set_deadlines."""
         events_json, recent_json = json.dumps(events), json.dumps(recent)
 
         def tx(db):
             cur = db.execute(
-                "UPDATE games SET state=?, seq=?, status=?, recent=?, "
+                "UPDATE games SET state=?, seq=?, status=?, recent=?, unpinged=?, "
                 "updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') "
                 "WHERE id=? AND seq=? AND status='active'",
-                (state_json, new_seq, status, recent_json, game_id, expected_seq))
+                (state_json, new_seq, status, recent_json, json.dumps(list(unpinged)), game_id, expected_seq))
             if cur.rowcount != 1:
                 return False
             db.execute("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
@@ -407,6 +421,7 @@ class Store(Deadlines):
         return await self._write(tx)
 
     async def set_ping(self, game_id: int, message_id: int | None) -> None:
+        """The game's current ping message; whoever was waiting for a ping has had it."""
         def tx(db):
-            db.execute("UPDATE games SET ping_message_id=? WHERE id=?", (message_id, game_id))
+            db.execute("UPDATE games SET ping_message_id=?, unpinged='[]' WHERE id=?", (message_id, game_id))
         await self._write(tx)

@@ -148,6 +148,18 @@ def click_payload(env, actor, msg, custom_id: str, values=None):
     return record, payload
 
 
+def answer(env, record) -> str:
+    """The text a user saw for an interaction: its response or its first follow-up."""
+    ids = ([record.message_id] if record.message_id else []) + list(record.followup_ids)
+    texts = []
+    for mid in ids:
+        try:
+            texts.append(env.backend.get_message(record.channel_id, mid).content)
+        except Exception:
+            pass
+    return " | ".join(texts)
+
+
 async def emit_clicks(env, payloads) -> list:
     """Delivers several interactions before the bot runs any of them, then settles."""
     for _record, payload in payloads:

@@ -6,7 +6,16 @@ import sys
 
 import discord
 import pytest
-from simharness import CheapRenderer, message, play_step, start_game, table
+from simharness import (
+    CheapRenderer,
+    answer,
+    click_payload,
+    emit_clicks,
+    message,
+    play_step,
+    start_game,
+    table,
+)
 
 from bot import PERMISSIONS, ROOT, PioneerBot, Settings
 from engine.cards import EQUIPMENT
@@ -48,6 +57,30 @@ async def test_lobby_rules(simcord_env, simcord_bot):
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.state["stage"] == "pioneer" and game.config["sets"] == ["B", "D"]
     assert game.options["timer"] == 600
+
+
+async def test_the_host_changes_the_turn_timer_in_the_lobby(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    lobby = (await ann.slash(channel, "pioneer new")).response
+    assert "Turn timer: **24 h**" in lobby.embeds[0].description
+    res = await bob.select(lobby, ["timer:600"])
+    assert res.ephemeral and "Only the host" in res.response.content
+    await ann.select(lobby, ["timer:600"])
+    assert "Turn timer: **10 min**" in message(env, channel, lobby.id).embeds[0].description
+    game = await bot.store.open_game_in_channel(channel.id)
+    assert game.options["timer"] == 600
+    for forged in ("timer:5", "timer:x"):  # a modified client offering a value the lobby does not
+        record, payload = click_payload(env, ann, lobby, f"pds:{game.id}:0:0", [forged])
+        await emit_clicks(env, [(record, payload)])
+        assert "not a timer" in answer(env, record)
+    assert (await bot.store.open_game_in_channel(channel.id)).options["timer"] == 600
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start the game")
+    assert not message(env, channel, lobby.id).components  # no more changes once it started
+    game = await bot.store.open_game_in_channel(channel.id)
+    due = await bot.store.deadlines(game.id)
+    assert due and all(d["due_at"] - d["remind_at"] == 300 for d in due.values())
 
 
 async def test_end_needs_the_host_or_manage_channels(simcord_env, simcord_bot):

@@ -8,6 +8,7 @@ import discord
 from simcord.backend import serializers
 from simharness import (
     ResponseClock,
+    answer,
     click_payload,
     emit_clicks,
     first_action,
@@ -18,21 +19,11 @@ from simharness import (
     table,
 )
 
+import engine
+
 
 async def current(bot, channel):
     return await bot.store.open_game_in_channel(channel.id)
-
-
-def answer(env, record) -> str:
-    """The text a user saw for an interaction: its response or its first follow-up."""
-    ids = ([record.message_id] if record.message_id else []) + list(record.followup_ids)
-    texts = []
-    for mid in ids:
-        try:
-            texts.append(env.backend.get_message(record.channel_id, mid).content)
-        except Exception:
-            pass
-    return " | ".join(texts)
 
 
 async def playing(env, bot, steps=8, players=3):
@@ -83,6 +74,40 @@ async def test_crash_before_the_new_panel_is_repaired_at_start(simcord_env, simc
     assert fixed.panel_message_id is not None and channel.history()[-1].id == fixed.panel_message_id
     for _ in range(5):
         assert await play_step(env, new, channel, actors)
+
+
+async def test_crash_before_the_panel_edit_and_the_ping_is_repaired_at_start(simcord_env, simcord_bot,
+                                                                              make_bot):
+    """The turn passes (committed) but the process dies before the panel is edited and the next
+    player is pinged: the new process updates the panel and posts the ping, once."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=4)
+    game = await current(bot, channel)
+    first = game.state["turn"]
+    while (game := await current(bot, channel)).state["turn"] == first:  # commits only: no Discord
+        action = engine.legal_actions(game.state, first)[0].id
+        assert (await bot.service.act(game.id, channel.id, game.user_at(first), game.seq, action)).ok
+    nxt = game.state["turn"]
+    assert game.unpinged == [nxt]
+    stale = message(env, channel, game.panel_message_id)
+    assert f":{game.seq}:" not in first_action(stale)["custom_id"]
+    await bot.store.close()
+    bot.store = None
+    new = make_bot()
+    await env.restart_bot(new)
+    await env.settle()
+    fixed = await current(new, channel)
+    assert fixed.unpinged == [] and fixed.seq == game.seq
+    assert f":{game.seq}:" in first_action(message(env, channel, fixed.panel_message_id))["custom_id"]
+    last = channel.history()[-1]
+    assert last.id == fixed.ping_message_id and f"<@{game.user_at(nxt)}>, your turn" in last.content
+    await new.store.close()  # a second restart: nothing left to repair, no second ping
+    new.store = None
+    again = make_bot()
+    await env.restart_bot(again)
+    await env.settle()
+    assert channel.history()[-1].id == last.id
+    assert await play_step(env, again, channel, actors)
 
 
 async def test_two_simultaneous_clicks_apply_exactly_one(simcord_env, simcord_bot):

@@ -146,7 +146,7 @@ async def test_v1_database_is_upgraded_with_its_games(tmp_path):
     try:
         g = await s.open_game_in_channel(100)
         assert [(p.name, p.ai) for p in g.players] == [("ann", None)] and g.ping_message_id is None
-        assert await s.next_deadline() is None
+        assert g.unpinged == [] and await s.next_deadline() is None
     finally:
         await s.close()
 
