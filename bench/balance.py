@@ -20,7 +20,8 @@ Definitions (also printed with the report):
   <= 15 points for every card and tile. "end" is the same rate for holders at game end, shown
   for information.
 
-Player kinds: "random" (uniform over the legal actions) is built in. An AI plugs in with
+Player kinds: "random" (uniform over the legal actions), "easy" and "hard" (engine.ai; hard at 10
+rollouts a decision) are built in. Another player plugs in with
 register_player_kind(name, factory) or on the command line as --players-kind package.module:factory,
 where factory(seat, seed) returns an object with choose(state, actions) -> one of `actions`.
 Exit status 1 when a target fails (or no game could be played), 0 otherwise."""
@@ -36,7 +37,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
-from engine import rng  # noqa: E402
+from engine import ai, rng  # noqa: E402
 from engine.cards import EQUIPMENT, PIONEERS, TOWNSFOLK  # noqa: E402
 
 PAIRS = [a + b for a, b in itertools.combinations("ABCDE", 2)]
@@ -58,7 +59,32 @@ class RandomPlayer:
         return actions[rng.below(self.stream, len(actions))]
 
 
-PLAYER_KINDS = {"random": RandomPlayer}
+class AiPlayer(RandomPlayer):
+    """An engine.ai level. Where the script narrows the legal actions (unique pioneer sides) and the AI
+    picked outside them, a random allowed one is taken instead."""
+
+    level, budget = "easy", None
+
+    def __init__(self, seat: int, seed: int):
+        super().__init__(seat, seed)
+        self.seat, self.seed = seat, seed * 7919 + seat
+
+    def choose(self, state, actions):
+        if len(actions) == 1:
+            return actions[0]
+        a = ai.choose(state, self.seat, self.level, seed=self.seed, budget=self.budget)
+        return next((x for x in actions if x.id == a.id), None) or super().choose(state, actions)
+
+
+class EasyPlayer(AiPlayer):
+    level = "easy"
+
+
+class HardPlayer(AiPlayer):
+    level, budget = "hard", 10  # a small budget: thousands of games must stay runnable
+
+
+PLAYER_KINDS = {"random": RandomPlayer, "easy": EasyPlayer, "hard": HardPlayer}
 
 
 def register_player_kind(name: str, factory) -> None:

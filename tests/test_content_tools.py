@@ -123,6 +123,13 @@ def test_balance_player_kind_hook(monkeypatch):
         balance.player_factory("nobody")
 
 
+def test_balance_ai_players_play_whole_games_on_unique_sides():
+    g = balance.play(4, 3, "easy", "unique")  # game 4: two players
+    assert g == balance.play(4, 3, "easy", "unique")
+    assert all(p in PIONEERS for p in g["pioneer"]) and sum(g["share"]) == balance.SHARE
+    assert g != balance.play(4, 3, "random", "unique")
+
+
 # ---- game options --------------------------------------------------------------------------
 def test_game_options_every_set_pair_and_pioneer_side():
     from engine.flow import make_config
