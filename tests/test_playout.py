@@ -1,5 +1,6 @@
 """The random-playout test every game must pass (OpenSpiel style): at every step of many random
-games the contract holds, and replaying the actions from the seed rebuilds the final state."""
+games, and of games with easy and hard AI seats, the contract holds, and replaying the actions from
+the seed rebuilds the final state."""
 
 import json
 import random
@@ -7,7 +8,7 @@ import random
 import pytest
 
 import engine
-from engine import rng
+from engine import ai, rng
 from engine.constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, TRACK_END, WAGONS
 from engine.effects import free_spaces
 from engine.scoring import results
@@ -16,6 +17,12 @@ CONFIGS = [({"players": n}, seeds) for n, seeds in ((2, range(15)), (3, range(15
     ({"players": 3, "sets": ["C", "D"], "pioneers": "unique"}, range(3)),
     ({"players": 4, "sets": ["B", "E"], "pioneers": "unique"}, range(3)),
     ({"players": 2, "sets": ["A", "E"]}, range(2)),
+]
+# the same contract with AI seats (None: a random seat); hard plays on a tiny budget to stay fast
+AI_SEATS = [
+    ({"players": 4}, range(100, 102), ("easy", None, "hard", "easy")),
+    ({"players": 3, "sets": ["C", "E"], "pioneers": "unique"}, range(100, 101), ("hard", "easy", None)),
+    ({"players": 2, "sets": ["B", "D"]}, range(100, 102), ("easy", "easy")),
 ]
 
 
@@ -60,8 +67,17 @@ def vp_from_events(events, seat):
     return vp
 
 
-@pytest.mark.parametrize("config,seeds", CONFIGS)
-def test_random_playouts(config, seeds):
+def choose(chooser, s, legal, seats, seed):
+    if seats is None:
+        return chooser.choice(legal)
+    seat = chooser.choice(engine.deciders(s))
+    if seats[seat] is None:
+        return chooser.choice([a for a in legal if a.player == seat])
+    return ai.choose(s, seat, seats[seat], seed=seed, budget=3)
+
+
+@pytest.mark.parametrize("config,seeds,seats", [(c, s, None) for c, s in CONFIGS] + AI_SEATS)
+def test_random_playouts(config, seeds, seats):
     for seed in seeds:
         chooser = random.Random(seed)
         s, events = engine.new_game(config, seed)
@@ -82,7 +98,7 @@ def test_random_playouts(config, seeds):
                     assert engine.apply(s, a).ok
             bad = engine.apply(s, f"{legal[0].player}:take:purple:wild")
             assert not bad.ok and engine.to_json(s) == snapshot
-            a = chooser.choice(legal)
+            a = choose(chooser, s, legal, seats, seed)
             r = engine.apply(s, a)
             assert r.ok, r
             assert engine.to_json(s) == snapshot, "apply must not modify its input"
