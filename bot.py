@@ -26,6 +26,8 @@ log = logging.getLogger("pioneer")
 
 # View Channel, Send Messages, Embed Links, Attach Files, Read Message History
 PERMISSIONS = 1024 | 2048 | 16384 | 32768 | 65536
+SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
+DEMO = "python -m render.demo --players 3 --seed 1 --out out/demo"
 NO_TOKEN = f"""\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 
@@ -40,7 +42,7 @@ To run it:
   3. Run `bash run.sh --sync` once to publish the slash commands (or set DEV_GUILD_ID to see
      them in one server at once), then `bash run.sh`.
 
-Meanwhile, here is the offline simulator (python -m engine.simulate --players 3 --games 20 --seed 1):
+Meanwhile, here is the offline simulator: {SIMULATOR}
 """
 
 
@@ -226,8 +228,11 @@ def setup_logging(level: str) -> None:
 
 
 def run_simulator() -> int:
-    cmd = [sys.executable, "-m", "engine.simulate", "--players", "3", "--games", "20", "--seed", "1"]
-    return subprocess.call(cmd, cwd=ROOT)
+    """Ten games of easy AIs, then the images of one of them (what the channel would show)."""
+    sys.stdout.flush()
+    rc = subprocess.call([sys.executable, "-m", *SIMULATOR.split()[2:]], cwd=ROOT)
+    print(f"\nThe images of one game of easy AIs ({DEMO}):", flush=True)
+    return rc or subprocess.call([sys.executable, "-m", *DEMO.split()[2:]], cwd=ROOT)
 
 
 def main(argv=None) -> int:

@@ -1,6 +1,6 @@
-"""Offline simulator: plays complete games with random legal choices.
+"""Offline simulator: plays complete games, with random legal choices or AI players.
 
-    python -m engine.simulate --players 3 --games 100 --seed 1 [--log games.jsonl]
+    python -m engine.simulate --players 3 --games 100 --seed 1 [--seats easy,hard,random] [--log games.jsonl]
 
 stdout (the summary) and the --log file are byte-identical for the same arguments; the timing
 line (games/s) goes to stderr because it depends on the machine."""
@@ -33,6 +33,25 @@ def random_game(config: dict, seed: int, chooser_seed: int | None = None, events
     return state, actions
 
 
+def ai_game(config: dict, seed: int, seats: list[str], events=None):
+    """Like random_game, but each seat plays at its level (random, easy or hard), the AIs seeded
+    from the game seed; returns (state, action ids)."""
+    from .ai import choose  # the AI is only needed here
+
+    state, evs = new_game(config, seed)
+    if events is not None:
+        events.extend(evs)
+    actions = []
+    while state["stage"] != "over":
+        seat = legal_actions(state)[0].player
+        a = choose(state, seat, seats[seat], seed=seed)
+        r = apply(state, a, inplace=True, trusted=True)
+        actions.append(a.id)
+        if events is not None:
+            events.extend(r.events)
+    return state, actions
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__.split("\n")[0])
     ap.add_argument("--players", type=int, default=3)
@@ -40,9 +59,13 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sets", default="A,B", help="two townsfolk sets, e.g. A,B")
     ap.add_argument("--pioneers", choices=("standard", "unique"), default="standard")
+    ap.add_argument("--seats", help="who plays each seat, e.g. hard,easy,random (default: all random)")
     ap.add_argument("--log", help="write every event of every game to this JSONL file")
     args = ap.parse_args(argv)
     config = {"players": args.players, "sets": args.sets.split(","), "pioneers": args.pioneers}
+    seats = args.seats.split(",") if args.seats else None
+    if seats and (len(seats) != args.players or not set(seats) <= {"random", "easy", "hard"}):
+        ap.error(f"--seats needs {args.players} levels among random, easy, hard")
     log = open(args.log, "w", encoding="utf-8") if args.log else None
     wins = [0.0] * args.players
     total_vp = 0
@@ -52,7 +75,8 @@ def main(argv=None) -> int:
     for g in range(args.games):
         seed = args.seed + g
         events = [] if log else None
-        state, actions = random_game(config, seed, events=events)
+        state, actions = (ai_game(config, seed, seats, events) if seats
+                          else random_game(config, seed, events=events))
         total_actions += len(actions)
         winners = [r["seat"] for r in state["result"] if r["winner"]]
         for w in winners:
@@ -68,13 +92,14 @@ def main(argv=None) -> int:
         log.close()
     n = args.games
     print(f"Pioneer Days simulator: {n} games, {args.players} players, seeds {args.seed}.."
-          f"{args.seed + n - 1}, sets {'+'.join(config['sets'])}, {args.pioneers} pioneers")
+          f"{args.seed + n - 1}, sets {'+'.join(config['sets'])}, {args.pioneers} pioneers, "
+          f"seats: {', '.join(seats) if seats else 'all random'}")
     print(f"actions per game: {total_actions / n:.1f}")
     print(f"average score: {total_vp / (n * args.players):.2f} VP (best {best})")
     print("winners' share by seat: " + ", ".join(f"seat {i + 1} {w / n:.1%}" for i, w in enumerate(wins)))
     if log:
         print(f"events written to {args.log}")
-    print(f"{n / dt:.0f} games/s", file=sys.stderr)
+    print(f"{n / dt:.1f} games/s", file=sys.stderr)
     return 0
 
 

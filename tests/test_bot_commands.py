@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 import discord
-import pytest
 from simharness import (
     CheapRenderer,
     answer,
@@ -17,7 +16,7 @@ from simharness import (
     table,
 )
 
-from bot import PERMISSIONS, ROOT, PioneerBot, Settings
+from bot import PERMISSIONS, ROOT, SIMULATOR, PioneerBot, Settings
 from engine.cards import EQUIPMENT
 
 
@@ -186,15 +185,16 @@ def test_settings_from_env(tmp_path):
     assert (s.ai_pause, s.ai_hard_budget) == (0.25, 16)
 
 
-@pytest.mark.skipif(not (ROOT / "engine" / "simulate.py").exists(), reason="engine.simulate not there yet")
 def test_no_token_explains_runs_the_simulator_and_fails():
     env = {**os.environ, "DISCORD_TOKEN": ""}
     r = subprocess.run([sys.executable, str(ROOT / "bot.py")], capture_output=True, text=True, env=env,
                        timeout=120, cwd=ROOT)
     assert r.returncode == 2
     assert "applications.commands" in r.stdout and str(PERMISSIONS) in r.stdout
-    explanation, _, simulated = r.stdout.partition("--seed 1):\n")
-    assert "engine.simulate" in explanation and simulated.strip()  # the simulator's summary follows
+    explanation, _, simulated = r.stdout.partition(SIMULATOR)
+    assert "offline simulator" in explanation
+    assert "10 games, 3 players" in simulated and "seats: easy, easy, easy" in simulated  # the summary
+    assert "wrote 43 images to" in simulated  # and one game's images
 
 
 async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
