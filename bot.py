@@ -55,6 +55,9 @@ class Settings:
     sync: bool = False
     ai_pause: float = 1.5        # seconds between an AI's moves on its turn, so people can follow
     ai_hard_budget: int = 240    # rollouts per decision of the hard AI (about 1 s); small in tests
+    # worker processes for the hard AI: in a thread it would hold the GIL and slow every click
+    # (0 = a worker thread, as in most tests)
+    ai_processes: int = max(1, (os.cpu_count() or 2) - 1)
 
     @classmethod
     def from_env(cls, env=None) -> "Settings":
@@ -63,13 +66,15 @@ class Settings:
         db = (env.get("DATABASE_PATH") or "").strip()
         pause = (env.get("AI_PAUSE") or "").strip()
         budget = (env.get("AI_HARD_BUDGET") or "").strip()
+        procs = (env.get("AI_PROCESSES") or "").strip()
         return cls(token=(env.get("DISCORD_TOKEN") or "").strip() or None,
                    # a relative path is taken from the project folder, wherever the bot is started
                    database_path=str(ROOT / db) if db else cls.database_path,
                    dev_guild_id=int(guild) if guild else None,
                    log_level=(env.get("LOG_LEVEL") or "INFO").strip().upper(),
                    ai_pause=max(0.0, float(pause)) if pause else cls.ai_pause,
-                   ai_hard_budget=max(1, int(budget)) if budget else cls.ai_hard_budget)
+                   ai_hard_budget=max(1, int(budget)) if budget else cls.ai_hard_budget,
+                   ai_processes=max(0, int(procs)) if procs else cls.ai_processes)
 
 
 class PioneerTree(app_commands.CommandTree):

@@ -2,13 +2,18 @@
 
 An AI move goes through GameService.auto, the path of every action (log row, one transaction,
 version check), then the channel is updated as after a click. The AI is seeded from the game's seed,
-so a game is reproducible. engine.ai.choose is CPU-bound (hard: up to about a second) and always
-runs in a worker thread. One short-lived task per game drives its AI seats while they have
-something to decide; `kick` (re)starts it after anything that may hand a decision to an AI."""
+so a game is reproducible. engine.ai.choose is CPU-bound: hard (up to about a second) runs in worker
+processes (settings.ai_processes; in a thread it would hold the GIL and delay every click of every
+game), easy (about a millisecond) in a worker thread. One short-lived task per game drives its AI
+seats while they have something to decide; `kick` (re)starts it after anything that may hand a
+decision to an AI."""
 
 import asyncio
 import logging
+import multiprocessing
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import engine
 from engine.ai import choose
@@ -27,6 +32,7 @@ class AiSeats:
         self.present = bot.present
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        self._pool: ProcessPoolExecutor | None = None
 
     def kick(self, game_id: int) -> None:
         self._again.add(game_id)
@@ -38,6 +44,24 @@ class AiSeats:
         for task in self._tasks.values():
             task.cancel()
         self._tasks.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def think(self, state: dict, seat: int, level: str, seed: int):
+        """engine.ai.choose off the event loop: hard in a worker process (a crashed worker is replaced
+        and the decision made in a thread), anything else in a thread."""
+        budget = self.bot.settings.ai_hard_budget if level == "hard" else None
+        if level == "hard" and self.bot.settings.ai_processes > 0:
+            if self._pool is None:  # spawn: the workers share nothing with this process's threads
+                self._pool = ProcessPoolExecutor(self.bot.settings.ai_processes,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            try:
+                return await asyncio.wrap_future(self._pool.submit(choose, state, seat, level, seed, budget))
+            except BrokenProcessPool:
+                log.warning("the AI worker process died: starting a new one")
+                self._pool = None
+        return await asyncio.to_thread(choose, state, seat, level, seed, budget)
 
     async def _drive(self, game_id: int) -> None:
         try:
@@ -48,10 +72,6 @@ class AiSeats:
         except Exception as e:  # a bug: log it and let the tests see it; a restart resumes the game
             self.bot.errors.append(("ai", e))
             log.exception("game %s: the AI driver failed", game_id)
-
-    def _think(self, state: dict, seat: int, level: str, seed: int):
-        budget = self.bot.settings.ai_hard_budget if level == "hard" else None
-        return choose(state, seat, level, seed=seed, budget=budget)
 
     async def _step(self, game_id: int) -> bool:
         """One AI decision; False when no AI seat has anything to decide."""
@@ -64,7 +84,7 @@ class AiSeats:
             return False
         seat = seats[0]  # simultaneous decisions: every AI seat in turn, at once, before people finish
         started = time.monotonic()
-        action = await asyncio.to_thread(self._think, state, seat, game.ai_level(seat), game.seed)
+        action = await self.think(state, seat, game.ai_level(seat), game.seed)
         pause = self.bot.settings.ai_pause - (time.monotonic() - started)
         if state["stage"] == "turn" and pause > 0:
             await asyncio.sleep(pause)  # so people can follow the AI's turn on the panel
@@ -102,7 +122,7 @@ class AiSeats:
             if seat not in engine.deciders(state) or game.is_ai(seat):
                 await self.service.store.drop_deadline(game_id, seat, seq)  # stale row: never loop on it
                 return False
-            action = await asyncio.to_thread(choose, state, seat, "easy", seed=game.seed)
+            action = await self.think(state, seat, "easy", game.seed)
             out = await self.service.auto(game_id, seat, state["seq"], action.id, timed_out=True)
             if not out.ok:
                 await self.service.store.drop_deadline(game_id, seat, seq)

@@ -1,6 +1,7 @@
 """AI seats, solo play, /pioneer leave and the "your turn" pings, through slash commands and clicks."""
 
 import discord
+import pytest
 from simharness import message, people_deciding, play_step, start_game, table
 
 import engine
@@ -91,8 +92,10 @@ async def test_lobby_add_and_remove_ai_by_the_host_only(simcord_env, simcord_bot
     assert await bot.store.deadlines(game.id) == {}  # timer off
 
 
-async def test_a_person_and_a_hard_ai_play_a_few_days(simcord_env, simcord_bot):
-    env, bot = simcord_env, simcord_bot
+@pytest.mark.parametrize("processes", [0, 1], ids=["thread", "worker-process"])
+async def test_a_person_and_a_hard_ai_play_a_few_days(simcord_env, make_bot, processes):
+    env, bot = simcord_env, make_bot(ai_processes=processes)
+    await env.restart_bot(bot)
     guild, channel, (ann,) = table(env, 1)
     lobby = await lobby_with_ais(env, channel, ann, "hard")
     await ann.click(lobby, label="Start the game")
@@ -113,6 +116,7 @@ async def test_a_person_and_a_hard_ai_play_a_few_days(simcord_env, simcord_bot):
         state = engine.apply(state, r["action_id"]).state
     panel = message(env, channel, g.panel_message_id)
     assert "🤖 Hard AI 1" in " ".join(f.name for f in panel.embeds[0].fields)
+    assert (bot.ai._pool is not None) == bool(processes)  # the hard AI thought where it was told to
 
 
 async def test_leave_gives_the_seat_to_an_ai_and_the_last_one_out_ends_the_game(simcord_env, simcord_bot):
@@ -217,3 +221,27 @@ async def test_the_ai_pauses_on_its_turn_and_resumes_after_a_restart(simcord_env
     g3 = await current(new, channel)
     assert g3.seq > g2.seq and people_deciding(g3) == [0]
     assert engine.to_json(await new.service.replayed(g3)) == g3.state_json
+
+
+async def test_a_dead_ai_worker_process_is_replaced():
+    """The hard AI's worker process is killed: that decision is made in a thread, the next one in a
+    new worker process, and both are the AI's reproducible choice."""
+    from types import SimpleNamespace
+
+    from cogs.ai_seats import AiSeats
+    settings = SimpleNamespace(ai_hard_budget=3, ai_processes=1)
+    seats = AiSeats(SimpleNamespace(settings=settings, service=None, present=None))
+    state, _ = engine.new_game({"players": 3}, 11)
+    expected = choose(state, 0, "hard", seed=5, budget=3)
+    try:
+        assert (await seats.think(state, 0, "hard", 5)).id == expected.id
+        first = seats._pool
+        for p in list(first._processes.values()):
+            p.kill()
+            p.join()
+        assert (await seats.think(state, 0, "hard", 5)).id == expected.id  # in a thread
+        assert seats._pool is None
+        assert (await seats.think(state, 0, "hard", 5)).id == expected.id
+        assert seats._pool is not None and seats._pool is not first
+    finally:
+        seats.stop()
