@@ -65,8 +65,8 @@ def pct(xs: list, q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else float("nan")
 
 
-def default_budget_times(n: int, seed: int) -> list:
-    """hard's decision time at its default budget on n non-trivial decisions of one game."""
+def default_budget_times(n: int, seed: int, budget=None) -> list:
+    """hard's decision time at a budget (None: its default) on n non-trivial decisions of one game."""
     s, _ = engine.new_game({"players": 4}, seed + 999)
     out = []
     step = 0
@@ -74,7 +74,7 @@ def default_budget_times(n: int, seed: int) -> list:
         seat = engine.deciders(s)[0]
         if step % 5 == 0 and len(engine.legal_actions(s, seat)) > 1:
             t = time.perf_counter()
-            ai.choose(s, seat, "hard", seed=seed)
+            ai.choose(s, seat, "hard", seed=seed, budget=budget)
             out.append(time.perf_counter() - t)
         a = ai.choose(s, seat, "easy", seed=seed)
         engine.apply(s, a, inplace=True, trusted=True)
@@ -96,6 +96,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=sorted(MATCHUPS), action="append")
     ap.add_argument("--timing", type=int, default=12, help="decisions timed at hard's default budget")
+    ap.add_argument("--timing-budget", type=int, action="append",
+                    help="also time hard at this many rollouts (the bot uses 240), repeatable")
     args = ap.parse_args()
     budget = parse_budget(args.budget)
     last = args.seed + args.games - 1
@@ -121,11 +123,12 @@ def main() -> None:
                 if level != "random":
                     print(f"    {level}: {len(ts[level])} decisions, median {pct(ts[level], 0.5):.1f} ms, "
                           f"p90 {pct(ts[level], 0.9):.1f} ms")
-    if args.timing:
-        ts = default_budget_times(args.timing, args.seed)
-        print(f"hard at its default budget ({search.DEFAULT_ROLLOUTS} rollouts), {len(ts)} decisions "
-              f"alone on one core: median {pct(ts, 0.5):.0f} ms, p90 {pct(ts, 0.9):.0f} ms, "
-              f"max {max(ts) * 1000:.0f} ms")
+    for budget in ([None] + (args.timing_budget or [])) if args.timing else []:
+        ts = default_budget_times(args.timing, args.seed, budget)
+        which = f"its default budget ({search.DEFAULT_ROLLOUTS} rollouts)" if budget is None \
+            else f"{budget} rollouts"
+        print(f"hard at {which}, {len(ts)} decisions alone on one core: median {pct(ts, 0.5):.0f} ms, "
+              f"p90 {pct(ts, 0.9):.0f} ms, max {max(ts) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
