@@ -89,7 +89,11 @@ def _dangers(s: dict, days: float) -> tuple[dict, dict]:
     final_left = 0 if s["stage"] in ("over", "town") and s["week"] >= WEEKS else 1
     if s["stage"] == "disaster" and s.get("cont") == "final":
         final_left = 0
-    queued = set(s["disasters"])
+    # during a disaster, s["disasters"][0] is the one being resolved: a seat still deciding it is
+    # weighed by its pending decision (_disaster_risk); for a seat done with it, it is over. (Counting
+    # it again made early deciders keep wood/medicine/silver against a second strike that never
+    # comes: the last to decide won 60 % of 2-player easy-vs-easy games.)
+    queued = set(s["disasters"][1:] if s["stage"] == "disaster" else s["disasters"])
     for d in DISASTERS:
         t = s["tracks"][d]
         p = 0.0
