@@ -1,6 +1,7 @@
 """The /pioneer commands, the lobby, ending a game, settings and start-up."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -194,7 +195,10 @@ def test_no_token_explains_runs_the_simulator_and_fails():
     explanation, _, simulated = r.stdout.partition(SIMULATOR)
     assert "offline simulator" in explanation
     assert "10 games, 3 players" in simulated and "seats: easy, easy, easy" in simulated  # the summary
-    assert "wrote 43 images to" in simulated  # and one game's images
+    # and one game's images: the start, 20 day ends, 4 weeks of 3 wagons, the results, and more
+    # for each disaster and town visit
+    written = re.search(r"wrote (\d+) images to (\S+)", simulated)
+    assert written and int(written[1]) >= 34 and (ROOT / written[2] / "results.png").is_file()
 
 
 async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
