@@ -273,3 +273,24 @@ def test_a_disaster_choice_does_not_depend_on_deciding_first(first):
             paid[seat] += body.startswith("storm:pay:")
             s = engine.apply(s, f"{seat}:{body}").state
     assert paid == {0: 2, 1: 2}
+
+
+def test_a_town_visit_is_planned_as_a_whole():
+    """Every candidate line for a town decision is a complete visit (the seat is done at its end),
+    so "done" and "satisfy" are valued in the same kind of state, whoever decides last."""
+    from engine.ai.heuristic import ranked
+    seen = 0
+    for seed in range(3):
+        s, _ = engine.new_game({"players": 2}, 7000 + seed)
+        while not engine.is_over(s):
+            for seat in engine.deciders(s):
+                if s["stage"] == "town" and len(engine.legal_actions(s, seat)) > 1:
+                    lines = ranked(determinize(s, seat, {"rng": 1}), seat)
+                    for line, _v in lines:
+                        t = s
+                        for a in line:
+                            t = engine.apply(t, a).state
+                        assert t["stage"] != "town" or t["pending"][seat] is None
+                    seen += 1
+            s = engine.apply(s, ai.choose(s, engine.deciders(s)[0], "easy", seed=seed)).state
+    assert seen >= 5

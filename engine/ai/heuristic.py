@@ -3,8 +3,8 @@
 A turn is planned as a whole: every sequence of the seat's own choices until its die is used
 (take a die, maybe turn it, use it; Wild and Equip sub-choices; a wagon first when there is no
 space) is applied to a copy of the (determinised) state and the result is scored with
-value.value. Other decisions (wagons after the die, disasters, towns, pioneers) look one step
-ahead the same way."""
+value.value. A town visit is planned as a whole too (see town_plans). Other decisions (wagons
+after the die, disasters, pioneers) look one step ahead the same way."""
 
 from .. import rng
 from ..api import apply, clone, legal_actions
@@ -22,8 +22,8 @@ def _body(a) -> str:
     return a.id.split(":", 1)[1]
 
 
-def _worth(s: dict, seat: int, base: list, w: dict | None) -> float:
-    return value(s, seat, gold_base=base, w=w)
+def _worth(s: dict, seat: int, base: list, w: dict | None, towns: bool = True) -> float:
+    return value(s, seat, gold_base=base, w=w, towns=towns)
 
 
 def _same_turn(s: dict, t: dict, seat: int) -> bool:
@@ -119,6 +119,33 @@ def turn_plans(s: dict, seat: int, lite: bool = False, w: dict | None = None) ->
     return out
 
 
+def town_plans(s: dict, seat: int, w: dict | None = None) -> list:
+    """[(actions, value)] for the seat's whole town visit (which cards, in one plan), best first.
+    Valued one card at a time, "done" would be judged after the week ends when the seat decides
+    last (the next week's cards in view) but "satisfy" still inside the visit: last deciders
+    then under-satisfied. A whole visit always ends in the same kind of state, and the next
+    week's cards (dealt only when the seat decides last) are left out of every plan's value."""
+    base = list(s["players"][seat]["gold"])
+    out: list = []
+    seen: set = set()
+
+    def dfs(t: dict, seq: list) -> None:
+        for a in legal_actions(t, seat):
+            u = clone(t)
+            apply(u, a, inplace=True, trusted=True)
+            if u["stage"] == "town" and u["pending"][seat] is not None:
+                p = u["players"][seat]
+                key = (tuple(sorted(p["towns"])), tuple(sorted(p["equipment"])))
+                if key not in seen:  # the same cards satisfied in another order
+                    seen.add(key)
+                    dfs(u, seq + [a])
+            else:
+                out.append((seq + [a], _worth(u, seat, base, w, towns=False)))
+    dfs(s, [])
+    out.sort(key=lambda x: -x[1])
+    return out
+
+
 def one_step(s: dict, seat: int, acts: list, w: dict | None = None) -> list:
     """[([action], value)] for a single decision, best first."""
     base = list(s["players"][seat]["gold"])
@@ -154,6 +181,8 @@ def ranked(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> lis
         plans = turn_plans(s, seat, lite, w)
         if plans:
             return plans
+    if s["stage"] == "town" and len(acts) > 1:
+        return town_plans(s, seat, w)
     return one_step(s, seat, acts, w)
 
 

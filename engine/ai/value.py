@@ -288,10 +288,11 @@ def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float) -> float:
 
 
 def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = None,
-          w: dict | None = None) -> float:
+          w: dict | None = None, towns: bool = True) -> float:
     """The seat's position value in VP. gold_base: the seat's own tokens before the evaluated
     move; tokens drawn since count at the bag's mean value (so a search never profits from
-    knowing which token a draw would give). w: the weights (default W)."""
+    knowing which token a draw would give). w: the weights (default W). towns=False: leave out
+    the town cards still to satisfy (see heuristic.town_plans)."""
     if ctx is None:
         ctx = context(s, w)
     p = s["players"][seat]
@@ -319,7 +320,8 @@ def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = N
     v += _space(p, ctx, bool(s["gold_bag"]))
     v -= _disaster_risk(p, s, ctx, worth)
     favor_unit = FAVOR_VP + (ctx.w["favor_race"] if top - p["favors"] <= 2 else 0.3)
-    v += _towns(p, s, ctx, favor_unit)
+    if towns:
+        v += _towns(p, s, ctx, favor_unit)
     return v
 
 
