@@ -111,32 +111,35 @@ class GameService:
             return refuse("absent", "You are not seated at this table.", game)
         return Outcome(True, game=await self.store.game(game_id))
 
-    async def add_ai(self, game_id: int, user_id: int, level: str) -> Outcome:
+    async def _host_lobby(self, game_id: int, user_id: int, what: str) -> tuple:
+        """(the open lobby, None), or (None, the refusal) when it is closed or user_id is not its host."""
         game = await self.store.game(game_id)
         if game is None or game.status != "lobby":
-            return refuse("closed", "This lobby is closed.", game)
+            return None, refuse("closed", "This lobby is closed.", game)
         if user_id != game.host_id:
-            return refuse("not_host", "Only the host can add or remove AI players.", game)
+            return None, refuse("not_host", f"Only the host can {what}.", game)
+        return game, None
+
+    async def add_ai(self, game_id: int, user_id: int, level: str) -> Outcome:
+        game, refused = await self._host_lobby(game_id, user_id, "add or remove AI players")
+        if refused:
+            return refused
         r = await self.store.add_ai(game_id, level, AI_NAMES[level], MAX_PLAYERS)
         msg = {"full": f"This table is full ({MAX_PLAYERS} players).", "closed": "This lobby is closed."}
         return Outcome(r == "ok", msg.get(r, ""), r, await self.store.game(game_id))
 
     async def remove_ai(self, game_id: int, user_id: int) -> Outcome:
-        game = await self.store.game(game_id)
-        if game is None or game.status != "lobby":
-            return refuse("closed", "This lobby is closed.", game)
-        if user_id != game.host_id:
-            return refuse("not_host", "Only the host can add or remove AI players.", game)
+        game, refused = await self._host_lobby(game_id, user_id, "add or remove AI players")
+        if refused:
+            return refused
         if not await self.store.remove_ai(game_id):
             return refuse("no_ai", "There is no AI player at this table.", game)
         return Outcome(True, game=await self.store.game(game_id))
 
     async def set_timer(self, game_id: int, user_id: int, seconds: int) -> Outcome:
-        game = await self.store.game(game_id)
-        if game is None or game.status != "lobby":
-            return refuse("closed", "This lobby is closed.", game)
-        if user_id != game.host_id:
-            return refuse("not_host", "Only the host can change the turn timer.", game)
+        game, refused = await self._host_lobby(game_id, user_id, "change the turn timer")
+        if refused:
+            return refused
         if seconds not in dict(TIMERS).values():
             return refuse("bad_timer", "That is not a timer I offer.", game)
         if not await self.store.set_option(game_id, "timer", seconds):
@@ -144,11 +147,9 @@ class GameService:
         return Outcome(True, game=await self.store.game(game_id))
 
     async def start(self, game_id: int, user_id: int) -> Outcome:
-        game = await self.store.game(game_id)
-        if game is None or game.status != "lobby":
-            return refuse("closed", "This lobby is closed.", game)
-        if user_id != game.host_id:
-            return refuse("not_host", "Only the host can start the game.", game)
+        game, refused = await self._host_lobby(game_id, user_id, "start the game")
+        if refused:
+            return refused
         n = len(game.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             return refuse("count", f"Pioneer Days needs {MIN_PLAYERS}-{MAX_PLAYERS} players "
