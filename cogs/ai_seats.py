@@ -60,6 +60,7 @@ class AiSeats:
                 return await asyncio.wrap_future(self._pool.submit(choose, state, seat, level, seed, budget))
             except BrokenProcessPool:
                 log.warning("the AI worker process died: starting a new one")
+                self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
         return await asyncio.to_thread(choose, state, seat, level, seed, budget)
 

@@ -15,22 +15,26 @@ from .api import apply, legal_actions, new_game
 from .view import public_event  # noqa: F401  (log keeps secrets: it is an offline tool)
 
 
-def random_game(config: dict, seed: int, chooser_seed: int | None = None, events=None):
-    """Plays one game with uniformly random legal actions; returns (state, action ids).
-    The choices come from a separate seeded stream so the game's own RNG is untouched."""
+def play_game(config: dict, seed: int, pick, events=None):
+    """Plays one game, pick(state, legal actions) choosing every action; returns (state, action ids)."""
     state, evs = new_game(config, seed)
     if events is not None:
         events.extend(evs)
-    pick = {"rng": rng.seed_state(seed * 7919 + 17 if chooser_seed is None else chooser_seed)}
     actions = []
     while state["stage"] != "over":
-        acts = legal_actions(state)
-        a = acts[rng.below(pick, len(acts))]
+        a = pick(state, legal_actions(state))
         r = apply(state, a, inplace=True, trusted=True)
         actions.append(a.id)
         if events is not None:
             events.extend(r.events)
     return state, actions
+
+
+def random_game(config: dict, seed: int, chooser_seed: int | None = None, events=None):
+    """Plays one game with uniformly random legal actions; returns (state, action ids).
+    The choices come from a separate seeded stream so the game's own RNG is untouched."""
+    stream = {"rng": rng.seed_state(seed * 7919 + 17 if chooser_seed is None else chooser_seed)}
+    return play_game(config, seed, lambda _s, acts: acts[rng.below(stream, len(acts))], events)
 
 
 def ai_game(config: dict, seed: int, seats: list[str], events=None):
@@ -38,18 +42,10 @@ def ai_game(config: dict, seed: int, seats: list[str], events=None):
     from the game seed; returns (state, action ids)."""
     from .ai import choose  # the AI is only needed here
 
-    state, evs = new_game(config, seed)
-    if events is not None:
-        events.extend(evs)
-    actions = []
-    while state["stage"] != "over":
-        seat = legal_actions(state)[0].player
-        a = choose(state, seat, seats[seat], seed=seed)
-        r = apply(state, a, inplace=True, trusted=True)
-        actions.append(a.id)
-        if events is not None:
-            events.extend(r.events)
-    return state, actions
+    def pick(state, acts):
+        seat = acts[0].player
+        return choose(state, seat, seats[seat], seed=seed)
+    return play_game(config, seed, pick, events)
 
 
 def main(argv=None) -> int:
