@@ -109,13 +109,13 @@ class PioneerBot(commands.Bot):
         self._recovered = False
 
     async def setup_hook(self) -> None:
+        from app.service import GameService
         from cogs.ai_seats import AiSeats
-        from cogs.play import Play
-        from cogs.present import Presenter
-        from cogs.service import GameService
+        from cogs.channel import Presenter
+        from cogs.table import Play
         from cogs.timers import Timers
-        from cogs.views import GameButton, GameSelect
         from db import Store
+        from ui.components import GameButton, GameSelect
 
         self.store = await Store.open(self.settings.database_path)
         self.service = GameService(self.store, clock=self.clock)
@@ -220,7 +220,7 @@ class PioneerBot(commands.Bot):
             self.errors.append((code, err))
             log.error("[%s] unexpected error", code, exc_info=err)
         try:
-            from cogs.play import tell
+            from cogs.table import tell
             await tell(interaction, f"{text} (error `{code}`)",
                        allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as e:

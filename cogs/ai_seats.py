@@ -16,11 +16,11 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import engine
+from app.service import names
 from engine.ai import choose
+from ui import panel
 
-from . import panel
-from .present import marks
-from .service import names
+from .channel import marks
 
 log = logging.getLogger("pioneer.ai")
 

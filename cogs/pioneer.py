@@ -8,12 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from app import rules
+from app.service import TIMERS
 from engine.cards import TOWNSFOLK
+from ui import panel
+from ui.components import GameButton, view_of
 
-from . import panel, rules
-from .play import tell
-from .service import TIMERS
-from .views import GameButton, view_of
+from .table import tell
 
 log = logging.getLogger("pioneer.commands")
 SETS = sorted({t["set"] for t in TOWNSFOLK.values()})

@@ -7,7 +7,7 @@ import aiosqlite
 import pytest
 
 import engine
-from cogs.service import GameService
+from app.service import GameService
 from db import Store
 from db.migrations import LATEST, SchemaTooNew, migrate
 

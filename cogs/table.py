@@ -10,10 +10,10 @@ import logging
 import discord
 
 import engine
+from app.service import SIMULTANEOUS, names
+from ui import panel
 
-from . import panel
-from .present import marks
-from .service import SIMULTANEOUS, names
+from .channel import marks
 
 log = logging.getLogger("pioneer.play")
 LOBBY = ("join", "leave", "start", "aieasy", "aihard", "airemove")

@@ -16,8 +16,7 @@ import discord
 
 import engine
 from db import GameRow
-
-from . import panel
+from ui import panel
 
 log = logging.getLogger("pioneer.present")
 NO_FILES = "\n_(I need the **Attach Files** permission here to show the table image.)_"

@@ -6,13 +6,13 @@ Discord limits honoured: 5 rows, 5 buttons a row, labels <= 80, select options <
 import discord
 
 import engine
+from app import narrate
+from app.service import TIMERS
 from db import GameRow
 from engine.cards import PIONEERS
 from engine.describe import card
 
-from . import narrate
-from .service import TIMERS
-from .views import GameButton, GameSelect, clip, view_of
+from .components import GameButton, GameSelect, clip, view_of
 
 GREEN = discord.Colour.from_rgb(76, 140, 74)
 BROWN = discord.Colour.from_rgb(150, 98, 52)
