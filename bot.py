@@ -14,12 +14,15 @@ import os
 import secrets
 import subprocess
 import sys
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from db import StoreError
 
 ROOT = Path(__file__).resolve().parent
 log = logging.getLogger("pioneer")
@@ -53,6 +56,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync: bool = False
+    new_database: bool = False   # --new-database: create the database file where none is found
     ai_pause: float = 1.5        # seconds between an AI's moves on its turn, so people can follow
     ai_hard_budget: int = 240    # rollouts per decision of the hard AI (about 1 s); small in tests
     # worker processes for the hard AI: in a thread it would hold the GIL and slow every click
@@ -104,27 +108,28 @@ class PioneerBot(commands.Bot):
         self.settings = settings
         self.renderer = renderer or LazyRenderer()
         self.store = None
-        self.errors: list = []  # unexpected errors (code, exception): tests assert it stays empty
+        # the last unexpected errors (code, exception): tests assert it stays empty
+        self.errors: deque = deque(maxlen=100)
         self.clock = clock
         self._recovered = False
 
     async def setup_hook(self) -> None:
         from app.service import GameService
         from cogs.ai_seats import AiSeats
-        from cogs.channel import Presenter
-        from cogs.table import Play
+        from cogs.channel import Courier
         from cogs.timers import Timers
         from db import Store
         from ui.components import GameButton, GameSelect
 
-        self.store = await Store.open(self.settings.database_path)
+        self.store = await Store.open(self.settings.database_path, create=self.settings.new_database)
         self.service = GameService(self.store, clock=self.clock)
-        self.present = Presenter(self)
+        self.courier = Courier(self)
+        await self.add_cog(self.courier)
         self.ai = AiSeats(self)
         self.timers = Timers(self, self.clock)
         self.service.on_deadline = self.timers.poke
-        self.play = Play(self)
         self.add_dynamic_items(GameButton, GameSelect)  # panels keep working after a restart
+        await self.load_extension("cogs.table")
         await self.load_extension("cogs.pioneer")
         await self.sync_commands()
 
@@ -156,42 +161,8 @@ class PioneerBot(commands.Bot):
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
         if not self._recovered:
             self._recovered = True
-            await self.recover()
-
-    async def recover(self) -> None:
-        """A crash between a commit and what the channel shows is repaired: the panel is brought up to
-        date (or posted, if a day's end left none) and a ping that was never posted goes out. Then the
-        AI seats resume where it is their decision, and the turn timers are rescheduled (overdue ones
-        fire at once)."""
-        for game in await self.store.open_games():
-            if game.status != "active":
-                continue
-            async with self.service.lock(game.channel_id):
-                game = await self.service.game(game.id)
-                if game.status != "active":
-                    continue
-                if game.panel_message_id is None:
-                    await self.present.post_panel(game)
-                else:
-                    await self.present.refresh_panel(game)
-                if game.unpinged:
-                    await self.present.ping_fresh(game, game.unpinged)
-            self.ai.kick(game.id)
-        self.timers.start()
-
-    async def on_guild_channel_delete(self, channel) -> None:
-        game = await self.service.in_channel(channel.id)
-        if game is not None:
-            await self.present.archive(game.id, "channel deleted")
-
-    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
-        game = await self.service.in_channel(payload.channel_id)
-        if game is None or game.status != "active" or game.panel_message_id != payload.message_id:
-            return
-        async with self.service.lock(game.channel_id):
-            fresh = await self.service.game(game.id)
-            if fresh.panel_message_id == payload.message_id:  # not replaced meanwhile
-                await self.present.post_panel(fresh, note="_(The previous panel was deleted.)_")
+            await self.courier.recover()  # what a crash left pending is shown, AI seats resume
+            self.timers.start()
 
     async def report_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """The one error handler for commands and components: a short code the user sees and the
@@ -243,6 +214,8 @@ def run_simulator() -> int:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Pioneer Days Discord bot")
     ap.add_argument("--sync", action="store_true", help="publish the slash commands globally at start-up")
+    ap.add_argument("--new-database", action="store_true",
+                    help="create a new, empty database if none is found at DATABASE_PATH (first start)")
     args = ap.parse_args(argv)
     try:
         from dotenv import load_dotenv
@@ -251,6 +224,7 @@ def main(argv=None) -> int:
         pass
     settings = Settings.from_env()
     settings.sync = args.sync
+    settings.new_database = args.new_database
     if not settings.token:
         print(NO_TOKEN, flush=True)
         run_simulator()
@@ -265,6 +239,9 @@ def main(argv=None) -> int:
         asyncio.run(runner())
     except discord.LoginFailure:
         log.error("Discord rejected DISCORD_TOKEN: check it in .env")
+        return 1
+    except StoreError as e:  # never start on an empty database where games were expected
+        log.critical("%s", e)
         return 1
     except KeyboardInterrupt:
         pass

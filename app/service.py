@@ -1,31 +1,38 @@
-"""The game service: lobby, start, apply, persist. Discord-free, so it can be tested directly.
+"""The game service: lobby, start, moves, and every write to the store. Discord-free, so it can be
+tested directly.
 
-Every accepted action is validated against the stored state, written (log row + new state, one
-transaction, optimistic version check) and only then reported back to the Discord layer. Callers
-hold `lock(channel_id)` around a call and the reply that shows its result, so that replies and
-panel edits happen in the same order as the actions.
+Every accepted action is validated against the stored state and written (log row + new state +
+turn deadlines + what the channel must now show, one transaction, optimistic version check) before
+anything is answered. Callers hold `lock(channel_id)` around a change and the reply that shows it.
 
-AI seats and timed-out players act through `auto`, the same path (log row, one transaction, version
-check), so engine.replay of the log always rebuilds the stored state. Each commit also stores the
-turn deadlines of the players who must decide next (see `plan`)."""
+AI seats and timed-out players act through `auto`, the same path, so engine.replay of the log always
+rebuilds the stored state. What a change promises to show (the day's record and image, results, a
+new panel, pings) is an outbox item written with it (app/outbox.py); the courier delivers it."""
 
-import asyncio
+import functools
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 
 import engine
-from db import ChannelBusy, GameRow, Store
+from db import ChannelBusy, GameRow, Store, StoreError
 from engine.constants import MAX_PLAYERS, MIN_PLAYERS
+from engine.flow import make_config
 
-from . import narrate
+from . import narrate, outbox
+from .locks import ChannelLocks
 
+log = logging.getLogger("pioneer.service")
 SIMULTANEOUS = ("disaster", "town", "pioneer")
-RECENT = 16  # narrated lines kept: the live panel shows 4, a finished day's panel all
+RECENT = 16  # narrated lines kept for the live panel
 AI_NAMES = {"easy": "Easy AI {}", "hard": "Hard AI {}"}
 # turn timer choices (seconds): slow games by default, shorter ones for live play
 TIMERS = (("off", 0), ("2 minutes", 120), ("10 minutes", 600), ("1 hour", 3600), ("12 hours", 43200),
           ("24 hours", 86400))
+PIONEER_MODES = ("standard", "unique")
+UNAVAILABLE = ("I can't save games right now, so nothing was changed. The bot's operator has been told: "
+               "please try again later.")
 
 
 @dataclass
@@ -39,16 +46,41 @@ class Outcome:
     events: list = field(default_factory=list)          # public events of the action
     line: str = ""
     seat: int | None = None
-    fresh: list = field(default_factory=list)  # people who now have a new decision to make (to ping)
+    fresh: list = field(default_factory=list)  # people who now have a new decision to make
 
 
 def refuse(code: str, message: str, game: GameRow | None = None) -> Outcome:
     return Outcome(False, message, code, game, game.state if game else None)
 
 
+def guarded(method):
+    """A write that cannot be saved (the database file is gone, the disk is full) is refused with a clear
+    message; nothing was changed. The cause is logged once per call."""
+    @functools.wraps(method)
+    async def run(self, *a, **kw):
+        try:
+            return await method(self, *a, **kw)
+        except StoreError as e:
+            log.critical("the store refused a write: %s", e)
+            return refuse("unavailable", UNAVAILABLE)
+    return run
+
+
 def names(game: GameRow) -> list[str]:
     """Display names by seat (AI seats marked)."""
     return [game.display(p.seat) for p in sorted(game.players, key=lambda p: p.seat)]
+
+
+def lobby_options(sets: str, pioneers: str, timer: int) -> dict | str:
+    """Validated lobby options, or the reason they are refused (a modified client can send anything)."""
+    letters = sorted(sets) if isinstance(sets, str) else []
+    try:
+        make_config(players=2, sets=letters, pioneers=pioneers)
+    except (ValueError, TypeError) as e:
+        return f"Those game options are not valid ({e})."
+    if timer not in dict(TIMERS).values():
+        return "That turn timer is not one I offer."
+    return {"sets": letters, "pioneers": pioneers, "timer": timer}
 
 
 def decision_key(state: dict) -> tuple:
@@ -74,25 +106,21 @@ class GameService:
         self.store = store
         self.clock = clock          # unix seconds; injectable so tests (and SimCord) control time
         self.on_deadline = None     # optional callback(earliest new instant) after new deadlines
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        """The per-channel lock that serialises every change to the channel's game."""
-        lk = self._locks.get(channel_id)
-        if lk is None:
-            lk = self._locks[channel_id] = asyncio.Lock()
-        return lk
+        self.lock = ChannelLocks()  # lock(channel_id): serialises every change to the channel's game
 
     # ---- lobby -----------------------------------------------------------------------------
-    async def new_lobby(self, guild_id, channel_id: int, host_id: int, host_name: str, options: dict):
-        """(game_id, None) or (None, existing GameRow) when the channel already has a game."""
+    @guarded
+    async def new_lobby(self, guild_id, channel_id: int, host_id: int, host_name: str,
+                        options: dict) -> Outcome:
+        """A lobby with its host seated; code "busy" (and the channel's game) when there is one already."""
         try:
             gid = await self.store.create_lobby(guild_id, channel_id, host_id, host_name, options,
                                                 secrets.randbits(31))
         except ChannelBusy as busy:
-            return None, busy.game
-        return gid, None
+            return refuse("busy", "This channel already has a game.", busy.game)
+        return Outcome(True, game=await self.store.game(gid))
 
+    @guarded
     async def join(self, game_id: int, user_id: int, name: str) -> Outcome:
         r = await self.store.add_player(game_id, user_id, name, MAX_PLAYERS)
         game = await self.store.game(game_id)
@@ -101,6 +129,7 @@ class GameService:
                "closed": "This lobby is closed."}.get(r, "")
         return Outcome(r == "ok", msg, r, game)
 
+    @guarded
     async def leave(self, game_id: int, user_id: int) -> Outcome:
         game = await self.store.game(game_id)
         if game is None or game.status != "lobby":
@@ -120,6 +149,7 @@ class GameService:
             return None, refuse("not_host", f"Only the host can {what}.", game)
         return game, None
 
+    @guarded
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Outcome:
         game, refused = await self._host_lobby(game_id, user_id, "add or remove AI players")
         if refused:
@@ -128,6 +158,7 @@ class GameService:
         msg = {"full": f"This table is full ({MAX_PLAYERS} players).", "closed": "This lobby is closed."}
         return Outcome(r == "ok", msg.get(r, ""), r, await self.store.game(game_id))
 
+    @guarded
     async def remove_ai(self, game_id: int, user_id: int) -> Outcome:
         game, refused = await self._host_lobby(game_id, user_id, "add or remove AI players")
         if refused:
@@ -136,6 +167,7 @@ class GameService:
             return refuse("no_ai", "There is no AI player at this table.", game)
         return Outcome(True, game=await self.store.game(game_id))
 
+    @guarded
     async def set_timer(self, game_id: int, user_id: int, seconds: int) -> Outcome:
         game, refused = await self._host_lobby(game_id, user_id, "change the turn timer")
         if refused:
@@ -146,6 +178,7 @@ class GameService:
             return refuse("closed", "This lobby is closed.", game)
         return Outcome(True, game=await self.store.game(game_id))
 
+    @guarded
     async def start(self, game_id: int, user_id: int) -> Outcome:
         game, refused = await self._host_lobby(game_id, user_id, "start the game")
         if refused:
@@ -165,19 +198,25 @@ class GameService:
             p.seat = seat
         recent = narrate.lines(public, names(game))[-RECENT:]
         plan, fresh = self.plan(game, None, state)
+        items, _ = outbox.promised(None, state, public, None, fresh)
         if not await self.store.start_game(game_id, config, engine.to_json(state), state["seq"], public,
-                                           recent, plan, fresh):
+                                           recent, plan, items):
             return refuse("closed", "This lobby is closed.", game)
         self._notify(plan)
         game = await self.store.game(game_id)
         return Outcome(True, game=game, state=game.state, events=public, line=" ".join(recent), fresh=fresh)
 
     # ---- play ------------------------------------------------------------------------------
-    async def act(self, game_id: int, channel_id: int, user_id: int, version: int, action_id: str) -> Outcome:
-        """Validates, applies and commits one action. Never raises for a user mistake."""
+    @guarded
+    async def act(self, game_id: int, channel_id: int, user_id: int, version: int, action_id: str,
+                  dry_run: bool = False) -> Outcome:
+        """Validates, applies and commits one action. Never raises for a user mistake. dry_run: only the
+        checks that need no write (answered at once; the real call checks again under the lock)."""
         game = await self.store.game(game_id)
-        if game is None or game.channel_id != channel_id:
+        if game is None:
             return refuse("missing", "This button does not belong to a game in this channel.")
+        if game.channel_id != channel_id:
+            return refuse("elsewhere", "This button belongs to a game in another channel.")
         if game.status in ("over", "ended"):
             return refuse("over", "This game is over.", game)
         if game.status != "active":
@@ -186,6 +225,11 @@ class GameService:
         if seat is None:
             return refuse("not_player", "You are not playing in this game.", game)
         state = game.state
+        stale = version != state["seq"]
+        if stale and not await self._still_valid(game, seat, version):
+            # an old message: say so, whoever's turn it is now
+            return refuse("stale", "That choice is from an earlier moment: the game has moved on. "
+                                   "Use the current panel.", game)
         who = engine.deciders(state)
         if seat not in who:
             if state["stage"] == "turn":
@@ -194,10 +238,11 @@ class GameService:
         a_seat, _, _ = action_id.partition(":")
         if a_seat != str(seat):
             return refuse("not_yours", "That choice belongs to another player.", game)
-        if version != state["seq"] and not await self._still_valid(game, seat, version):
-            return refuse("stale", "The game has moved on: use the current panel.", game)
-        return await self._commit(game, seat, user_id, action_id, stale_ok=version != state["seq"])
+        if dry_run:
+            return Outcome(True, game=game, state=state, seat=seat)
+        return await self._commit(game, seat, user_id, action_id, stale_ok=stale)
 
+    @guarded
     async def auto(self, game_id: int, seat: int, version: int, action_id: str, timed_out: bool = False):
         """An action chosen by the bot: for an AI seat, or for a person whose time ran out. The choice
         was computed from state `version`: it must still be current (or, during simultaneous
@@ -233,15 +278,19 @@ class GameService:
         recent = (game.recent + [line])[-RECENT:] if line else game.recent
         status = "over" if engine.is_over(new) else "active"
         plan, fresh = self.plan(game, state, new)
-        unpinged = self.unpinged(game, new, fresh, seat if user_id > 0 else None)
+        # the person who clicked is looking already: ping only the others
+        ping = [s for s in fresh if not (user_id > 0 and s == seat)]
+        items, new_panel = outbox.promised(state, new, public, game.panel_message_id, ping)
         ok = await self.store.commit_action(game.id, state["seq"], action_id, seat, user_id, state["stage"],
                                             public, engine.to_json(new), new["seq"], status, recent, plan,
-                                            unpinged)
+                                            items, new_panel)
         if not ok:  # another process or a lost race wrote first: nothing was applied
             return refuse("stale", "The game has moved on: use the current panel.", game)
         self._notify(plan)
         game.state_json, game._state, game.seq = None, new, new["seq"]
-        game.status, game.recent, game.unpinged = status, recent, unpinged
+        game.status, game.recent = status, recent
+        if new_panel:
+            game.panel_message_id = None
         return Outcome(True, game=game, state=new, before=state, events=public, line=line, seat=seat,
                        fresh=fresh)
 
@@ -267,22 +316,23 @@ class GameService:
                     plan[s] = (after["seq"], now + timer, now + timer / 2)
         return plan, fresh
 
-    @staticmethod
-    def unpinged(game: GameRow, after: dict, fresh: list, clicker: int | None) -> list:
-        """The seats to ping after this commit (the clicker is looking already), plus any earlier ping
-        that was never posted (a crash) while that seat is still deciding. Stored with the commit and
-        cleared when the ping is posted, so start-up can post what a crash swallowed."""
-        if engine.is_over(after):
-            return []
-        deciding = engine.deciders(after)
-        carry = [s for s in game.unpinged if s in deciding and s not in fresh]
-        return sorted(carry + [s for s in fresh if s != clicker])
-
     def _notify(self, plan: dict) -> None:
         new = [row[2] for row in plan.values() if row is not None]
         if new and self.on_deadline is not None:
             self.on_deadline(min(new))
 
+    async def _still_valid(self, game: GameRow, seat: int, version: int) -> bool:
+        """During simultaneous decisions, one player's choices do not change another's: a button made
+        before others decided stays valid as long as this seat has not acted since and the stage
+        did not change (the engine then re-checks the action itself)."""
+        stage = game.state["stage"]
+        if stage not in SIMULTANEOUS or version > game.state["seq"]:
+            return False
+        since = await self.store.actors_since(game.id, version)
+        return all(s != seat and st == stage for s, st in since)
+
+    # ---- leaving and ending ------------------------------------------------------------------
+    @guarded
     async def leave_game(self, game_id: int, user_id: int) -> Outcome:
         """A person leaves a running game: an easy AI plays their seat on. Code "ended" when nobody
         is left: the game is then over (status ended)."""
@@ -295,7 +345,9 @@ class GameService:
         name = game.display(seat)
         others = [p for p in game.humans() if p.user_id != user_id]
         if not others:
-            await self.store.end_game(game_id, user_id, f"{name} left and no person is left at the table.")
+            reason = f"{name} left and no person is left at the table."
+            await self.store.end_game(game_id, user_id, reason,
+                                      outbox.ended(game.state, game.panel_message_id, reason))
             return Outcome(True, code="ended", game=await self.store.game(game_id), seat=seat)
         line = f"{name} left the table: an AI (easy) plays on."
         recent = (game.recent + [line])[-RECENT:]
@@ -304,22 +356,53 @@ class GameService:
             return refuse("closed", "This game is not running.", game)
         return Outcome(True, game=await self.store.game(game_id), seat=seat, line=line)
 
-    async def _still_valid(self, game: GameRow, seat: int, version: int) -> bool:
-        """During simultaneous decisions, one player's choices do not change another's: a button made
-        before others decided stays valid as long as this seat has not acted since and the stage
-        did not change (the engine then re-checks the action itself)."""
-        stage = game.state["stage"]
-        if stage not in SIMULTANEOUS or version > game.state["seq"]:
-            return False
-        since = await self.store.actors_since(game.id, version)
-        return all(s != seat and st == stage for s, st in since)
-
+    @guarded
     async def end(self, game_id: int, by: int, reason: str = "ended by a player") -> Outcome:
         game = await self.store.game(game_id)
         if game is None or game.status not in ("lobby", "active"):
             return refuse("over", "This game is already over.", game)
-        await self.store.end_game(game_id, by, reason)
+        if not await self.store.end_game(game_id, by, reason,
+                                         outbox.ended(game.state, game.panel_message_id, reason)):
+            return refuse("over", "This game is already over.", game)
         return Outcome(True, game=await self.store.game(game_id))
+
+    async def archive(self, game_id: int, reason: str) -> None:
+        """The channel is gone: the game ends with nothing to show."""
+        log.info("archiving game %s: %s", game_id, reason)
+        try:
+            await self.store.end_game(game_id, None, reason)
+        except StoreError as e:
+            log.critical("could not archive game %s: %s", game_id, e)
+
+    # ---- what the channel shows (bookkeeping of the courier) ------------------------------------
+    async def panel_posted(self, game_id: int, message_id: int | None) -> None:
+        await self.store.set_panel(game_id, message_id)
+
+    async def lobby_posted(self, game_id: int, message_id: int | None) -> None:
+        await self.store.set_lobby_message(game_id, message_id)
+
+    async def ping_posted(self, game_id: int, message_id: int | None) -> None:
+        await self.store.set_ping(game_id, message_id)
+
+    async def delivered(self, item_ids, message_id: int | None = None) -> None:
+        await self.store.mark_done(item_ids, message_id)
+
+    async def promise(self, game: GameRow, items: list) -> None:
+        """Items that belong to no move (a panel to repost, a reminder)."""
+        await self.store.add_items(game.id, game.seq, items)
+
+    async def drop_deadline(self, game_id: int, seat: int, seq: int) -> None:
+        await self.store.drop_deadline(game_id, seat, seq)
+
+    async def remind(self, game_id: int, rows: list[dict]) -> list[int]:
+        """Half of the time is gone for these deadline rows: marks them and promises one reminder ping;
+        returns the seats reminded (each deadline is reminded once)."""
+        seats = [r["seat"] for r in rows if await self.store.mark_reminded(game_id, r["seat"], r["seq"])]
+        if seats:
+            game = await self.store.game(game_id)
+            due = min(r["due_at"] for r in rows if r["seat"] in seats)
+            await self.store.add_items(game_id, game.seq, [("ping", {"seats": seats, "reminder": due})])
+        return seats
 
     # ---- reading ---------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
@@ -327,6 +410,11 @@ class GameService:
 
     async def in_channel(self, channel_id: int) -> GameRow | None:
         return await self.store.open_game_in_channel(channel_id)
+
+    async def last_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's open game, or else its most recent one."""
+        ids = await self.store.game_ids_in_channel(channel_id)
+        return await self.store.game(ids[-1]) if ids else None
 
     async def log_lines(self, game: GameRow, count: int) -> list[str]:
         rows = await self.store.actions(game.id, limit=count)
@@ -340,8 +428,24 @@ class GameService:
                 out.append(line)
         return out[-count:]
 
+    async def record_lines(self, game: GameRow, after_seq: int | None, upto_seq: int) -> list[str]:
+        """One narrated line per event of the actions that took the game from version after_seq to
+        upto_seq (after_seq None: from the start of the game)."""
+        nm = names(game)
+        out = narrate.lines(await self.store.start_events(game.id), nm) if after_seq is None else []
+        for r in await self.store.actions(game.id):
+            if (after_seq is None or r["seq"] >= after_seq) and r["seq"] < upto_seq:
+                out.extend(narrate.lines(r["events"], nm))
+        return out
+
+    async def state_at(self, game: GameRow, seq: int) -> dict:
+        """The game's state at version `seq` (the stored one, or rebuilt from the log)."""
+        if seq == game.seq:
+            return game.state
+        state, _ = engine.replay(game.config, game.seed, await self.store.action_ids(game.id, before=seq))
+        return state
+
     async def replayed(self, game: GameRow) -> dict:
         """The state rebuilt from config + seed + the logged actions (for checks and recovery)."""
-        ids = [r["action_id"] for r in await self.store.actions(game.id)]
-        state, _ = engine.replay(game.config, game.seed, ids)
+        state, _ = engine.replay(game.config, game.seed, await self.store.action_ids(game.id))
         return state

@@ -16,11 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import engine
-from app.service import names
 from engine.ai import choose
-from ui import panel
-
-from .channel import marks
 
 log = logging.getLogger("pioneer.ai")
 
@@ -29,7 +25,6 @@ class AiSeats:
     def __init__(self, bot):
         self.bot = bot
         self.service = bot.service
-        self.present = bot.present
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
         self._pool: ProcessPoolExecutor | None = None
@@ -95,15 +90,11 @@ class AiSeats:
         return True  # a stale choice (someone acted meanwhile) is simply chosen again
 
     async def commit(self, game, seat: int, version: int, action_id: str):
-        """Applies an AI seat's action and shows it in the channel, as play.act does for a click."""
+        """Applies an AI seat's action; the courier then shows it, as after a click."""
         async with self.service.lock(game.channel_id):
             out = await self.service.auto(game.id, seat, version, action_id)
-            if not out.ok:
-                return out
-            m = marks(out.events, out.before, names(out.game))
-            await self.present.show(out, m)
-        if m.any:
-            await self.present.publish(game.id, game.channel_id, out.state, m, out.fresh)
+        if out.ok:
+            await self.bot.courier.after(game.id, game.channel_id)
         return out
 
     async def timeout(self, game_id: int, seat: int, seq: int) -> bool:
@@ -112,8 +103,7 @@ class AiSeats:
         game = await self.service.game(game_id)
         if game is None or game.status != "active":
             return False
-        lock = self.service.lock(game.channel_id)
-        async with lock:
+        async with self.service.lock(game.channel_id):
             game = await self.service.game(game_id)
             row = (await self.service.store.deadlines(game_id)).get(seat)
             if game.status != "active" or row is None or row["seq"] != seq \
@@ -121,17 +111,14 @@ class AiSeats:
                 return False
             state = game.state
             if seat not in engine.deciders(state) or game.is_ai(seat):
-                await self.service.store.drop_deadline(game_id, seat, seq)  # stale row: never loop on it
+                await self.service.drop_deadline(game_id, seat, seq)  # stale row: never loop on it
                 return False
             action = await self.think(state, seat, "easy", game.seed)
             out = await self.service.auto(game_id, seat, state["seq"], action.id, timed_out=True)
             if not out.ok:
-                await self.service.store.drop_deadline(game_id, seat, seq)
+                await self.service.drop_deadline(game_id, seat, seq)
                 return False
-            m = marks(out.events, out.before, names(out.game))
-            await self.present.show(out, m)
-        if m.any:
-            await self.present.publish(game_id, game.channel_id, out.state, m, out.fresh)
+        await self.bot.courier.after(game_id, game.channel_id)
         self.kick(game_id)
         return True
 
@@ -141,9 +128,6 @@ class AiSeats:
         if game is None or game.status != "active":
             return
         async with self.service.lock(game.channel_id):
-            game = await self.service.game(game_id)
-            seats = [r["seat"] for r in rows
-                     if await self.service.store.mark_reminded(game_id, r["seat"], r["seq"])]
-            if seats:
-                due = min(r["due_at"] for r in rows)
-                await self.present.ping(game, panel.reminder_text(game, seats, due))
+            seats = await self.service.remind(game_id, rows)
+        if seats:
+            await self.bot.courier.after(game_id, game.channel_id, refresh=False)

@@ -1,65 +1,50 @@
-"""Posting to the channel: day images, the panel (posted, edited, frozen, re-posted), the results.
+"""The courier: keeps each game's channel in step with the store.
 
-Rendering runs in a worker thread. Every Discord call here tolerates the expected failures: a
-deleted panel is re-posted, a missing Attach Files permission degrades to text, a deleted channel
-archives the game. Order: the per-channel post lock is taken before the action lock, never after.
+Everything a committed change promised to show is in the outbox (app/outbox.py); `after(game)` delivers
+it in order (the day's record, the table image, the results, a new panel, pings), marks each item done
+with its message, then edits the live panel and lets the AI seats move. Start-up (`recover`) delivers
+what a crash left pending, looking in the channel first for messages that were posted but not yet
+marked, so that each shows exactly once. One game that cannot be read is reported and skipped.
 
-Edited panels notify no one, so a short mention ("ping") is posted when people get a new decision;
-the game's previous ping is deleted then, so only one stays in the channel."""
+Every Discord call here tolerates the expected failures: a deleted panel or lobby is re-posted, a
+missing Attach Files permission degrades to text, a deleted channel archives the game. Lock order: the
+courier's per-channel lock is taken before the game's action lock, never after."""
 
 import asyncio
 import io
 import logging
-from dataclasses import dataclass
 
 import discord
+from discord.ext import commands
 
 import engine
-from db import GameRow
-from ui import panel
+from app.locks import ChannelLocks
+from app.service import names
+from db import GameRow, OutboxItem
+from ui import lobby as lobby_ui
+from ui import panel as panel_ui
+from ui import results as results_ui
+from ui import texts
 
-log = logging.getLogger("pioneer.present")
+log = logging.getLogger("pioneer.channel")
 NO_FILES = "\n_(I need the **Attach Files** permission here to show the table image.)_"
+DAMAGED = ("⚠️ The saved data of this channel's game (game {gid}) can't be read, so it can't go on. The bot's "
+           "operator has been told. You can start a new game with `/pioneer new` after `/pioneer end`.")
+HISTORY = 100  # messages looked at, at start-up, to tell whether a pending item was already posted
 
 
-@dataclass
-class Marks:
-    """Day boundaries crossed by one action (or at the start of a game)."""
-    ended: str | None = None    # "End of week 1, day 3"
-    started: str | None = None  # "Week 1, day 4 begins — Bob starts"
-    over: bool = False
-
-    @property
-    def any(self) -> bool:
-        return bool(self.ended or self.started or self.over)
-
-    def caption(self) -> str:
-        return " · ".join(f"**{x}**" for x in (self.ended, self.started) if x)
+def _signature(msg: discord.Message) -> tuple:
+    emb = msg.embeds[0] if msg.embeds else None
+    return (msg.content or "", emb.title if emb else None, emb.footer.text if emb and emb.footer else None)
 
 
-def marks(events: list, before: dict | None, names: list[str]) -> Marks:
-    m = Marks()
-    for e in events:
-        if e["type"] == "disaster_advanced" and e["why"] == "leftover" and before:
-            m.ended = f"End of week {before['week']}, day {before['day']}"
-        elif e["type"] == "day_started":
-            m.started = f"Week {e['week']}, day {e['day']} begins — {names[e['start']]} starts"
-        elif e["type"] == "game_over":
-            m.over = True
-    return m
-
-
-class Presenter:
+class Courier(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
-        self._post_locks: dict[int, asyncio.Lock] = {}
+        self.service = bot.service
+        self.lock = ChannelLocks()
 
-    def post_lock(self, channel_id: int) -> asyncio.Lock:
-        lk = self._post_locks.get(channel_id)
-        if lk is None:
-            lk = self._post_locks[channel_id] = asyncio.Lock()
-        return lk
-
+    # ---- Discord helpers -----------------------------------------------------------------------
     async def render(self, name: str, *args) -> bytes | None:
         """PNG bytes from the renderer, off the event loop; None (logged) if it fails."""
         try:
@@ -78,10 +63,6 @@ class Presenter:
         except (discord.NotFound, discord.Forbidden):
             return None
 
-    async def archive(self, game_id: int, reason: str) -> None:
-        log.info("archiving game %s: %s", game_id, reason)
-        await self.bot.service.store.end_game(game_id, None, reason)
-
     async def send(self, channel, game_id: int, png: bytes | None, filename: str, **kw):
         """channel.send with an optional image; falls back to text without Attach Files.
         Returns the message, or None when the channel is gone (the game is then archived)."""
@@ -90,159 +71,314 @@ class Presenter:
                 try:
                     return await channel.send(file=discord.File(io.BytesIO(png), filename), **kw)
                 except discord.Forbidden:
-                    if "embed" in kw and kw["embed"] is not None:
+                    if kw.get("embed") is not None:
                         kw["embed"].set_image(url=None)
                     kw["content"] = (kw.get("content") or "") + NO_FILES
             return await channel.send(**kw)
         except discord.NotFound:
-            await self.archive(game_id, "channel deleted")
+            await self.service.archive(game_id, "channel deleted")
         except discord.Forbidden:
             log.warning("cannot post in channel %s (game %s)", getattr(channel, "id", "?"), game_id)
         return None
 
-    # ---- the panel (callers hold the action lock) -------------------------------------------
-    async def post_panel(self, game: GameRow, note: str | None = None) -> discord.Message | None:
-        ch = await self.channel(game.channel_id)
-        if ch is None:
-            await self.archive(game.id, "channel deleted")
+    async def _edit(self, channel, message_id: int | None, **kw) -> bool:
+        """Edits one of our messages; False when it is gone (or may not be edited)."""
+        if message_id is None:
+            return False
+        try:
+            await channel.get_partial_message(message_id).edit(**kw)
+            return True
+        except (discord.NotFound, discord.Forbidden):
+            return False
+
+    async def _delete(self, channel, message_id: int | None) -> None:
+        if message_id is None:
+            return
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            pass
+
+    # ---- after every change --------------------------------------------------------------------
+    async def after(self, game_id: int, channel_id: int, refresh: bool = True) -> None:
+        """The one path after every change (a click, an AI move, a timeout, a start, an end): the outbox
+        is delivered, the live panel shows the latest state, the AI seats get their turn."""
+        async with self.lock(channel_id):
+            game = await self.service.game(game_id)
+            if game is None:
+                return
+            ch = await self.channel(channel_id)
+            if ch is None:
+                await self.service.archive(game_id, "channel deleted")
+                return
+            await self.deliver(game, ch)
+            if refresh:
+                await self.refresh_panel(game_id, ch)
+        if game.status == "active" and any(p.ai for p in game.players):
+            self.bot.ai.kick(game_id)
+
+    async def deliver(self, game: GameRow, ch, recovering: bool = False) -> None:
+        """Shows the game's pending outbox items in order (callers hold the courier's lock). When
+        recovering, a message already in the channel for an item is adopted instead of posted again."""
+        items = await self.service.store.pending(game.id)
+        for i, item in enumerate(items):
+            if item.kind == "ping":
+                later = items[i + 1:]
+                if any(x.kind != "ping" for x in later):
+                    await self.service.delivered([item.id])  # a later change pings anew
+                    continue
+                if not item.data.get("reminder"):  # the remaining plain pings go out as one
+                    pings = [x for x in items[i:] if x.kind == "ping" and not x.data.get("reminder")]
+                    if item is not pings[0]:
+                        continue
+                    await self._ping(game, ch, pings, recovering)
+                    continue
+                await self._ping(game, ch, [item], recovering)
+                continue
+            found = await self._posted(game, ch, item) if recovering else None
+            if found is not None:
+                mid = found.id
+            else:
+                mid = await getattr(self, f"_show_{item.kind}")(game, ch, item)
+            await self.service.delivered([item.id], mid)
+            game = await self.service.game(game.id)  # panels and pings change the row
+
+    async def _posted(self, game: GameRow, ch, item: OutboxItem) -> discord.Message | None:
+        """The message that already shows `item` (posted before a crash, not yet marked), if any."""
+        if item.kind not in ("image", "results", "standings", "panel"):
             return None
-        msg = await self.send(ch, game.id, None, "", **panel.panel(game, note))
+        if item.kind == "panel" and game.panel_message_id is not None:
+            return None
+        want = self._signature(game, item)
+        after = await self.service.store.last_shown(game.id) or game.lobby_message_id
+        try:
+            async for msg in ch.history(limit=HISTORY, after=discord.Object(after) if after else None,
+                                        oldest_first=True):
+                if msg.author.id != self.bot.user.id:
+                    continue
+                sig = _signature(msg)
+                if item.kind == "panel":
+                    if sig[2] and sig[2].startswith(f"Game {game.id} · move") and msg.components:
+                        await self.service.panel_posted(game.id, msg.id)
+                        return msg
+                elif sig[0].startswith(want[0]) and sig[1:] == want[1:]:
+                    return msg
+        except discord.HTTPException as e:
+            log.warning("game %s: could not read the channel's history: %s", game.id, e)
+        return None
+
+    def _signature(self, game: GameRow, item: OutboxItem) -> tuple:
+        if item.kind == "image":
+            return texts.caption(item.data, names(game)), None, None
+        if item.kind == "results":
+            return "", "Game over", f"Game {game.id}"
+        return "", "Game ended", f"Game {game.id}"
+
+    # ---- the kinds of items ---------------------------------------------------------------------
+    async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
+        prev = await self.service.store.previous_seq(game.id, "freeze", item.id)
+        lines = await self.service.record_lines(game, prev, item.seq)
+        shown = panel_ui.frozen(game, item.data["heading"], lines, item.seq)
+        await self._edit(ch, item.data["panel"], **shown)
+
+    async def _show_image(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        state = await self.service.state_at(game, item.seq)
+        png = await self.render("table_png", state, None)
+        msg = await self.send(ch, game.id, png, "table.png", content=texts.caption(item.data, names(game)))
+        return msg.id if msg else None
+
+    async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        state = await self.service.state_at(game, item.seq)
+        png = await self.render("results_png", state)
+        shown = results_ui.results(game, state, png is not None)
+        msg = await self.send(ch, game.id, png, "results.png", **shown)
+        await self._clear_ping(game, ch)
+        return msg.id if msg else None
+
+    async def _show_standings(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        if game.state is None and game.lobby_message_id:  # a lobby closed: its buttons go
+            await self._edit(ch, game.lobby_message_id, view=None)
+        await self._clear_ping(game, ch)
+        msg = await self.send(ch, game.id, None, "", **results_ui.standings(game, item.data["reason"]))
+        return msg.id if msg else None
+
+    async def _show_panel(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        if game.status != "active" or game.panel_message_id is not None:
+            return None
+        msg = await self.post_panel(game, ch)
+        return msg.id if msg else None
+
+    async def _ping(self, game: GameRow, ch, items: list[OutboxItem], recovering: bool) -> None:
+        """One ping naming everyone of these items who still has to decide (nobody left: none)."""
+        deciding = set(engine.deciders(game.state)) if game.status == "active" else set()
+        seats = sorted({s for x in items for s in x.data["seats"] if s in deciding and not game.is_ai(s)})
+        text = None
+        if seats:
+            due = items[0].data.get("reminder")
+            text = texts.reminder_text(game, seats, due) if due else texts.ping_text(game, seats)
+        mid = None
+        if text:
+            found = await self._posted_text(game, ch, text) if recovering else None
+            mid = found.id if found else await self._post_ping(game, ch, text)
+        await self.service.delivered([x.id for x in items], mid)
+
+    async def _posted_text(self, game: GameRow, ch, text: str) -> discord.Message | None:
+        after = max(filter(None, (await self.service.store.last_shown(game.id), game.panel_message_id,
+                                  game.ping_message_id)), default=None)
+        try:
+            async for msg in ch.history(limit=HISTORY, after=discord.Object(after) if after else None):
+                if msg.author.id == self.bot.user.id and msg.content == text:
+                    await self.service.ping_posted(game.id, msg.id)
+                    return msg
+        except discord.HTTPException:
+            pass
+        return None
+
+    async def _post_ping(self, game: GameRow, ch, text: str) -> int | None:
+        """Posts the game's new ping and deletes the previous one, so only one stays in the channel."""
+        old = game.ping_message_id
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        msg = await self.send(ch, game.id, None, "", content=text, allowed_mentions=mentions)
+        if msg is None:
+            return None
+        await self.service.ping_posted(game.id, msg.id)
+        await self._delete(ch, old)
+        return msg.id
+
+    async def _clear_ping(self, game: GameRow, ch) -> None:
+        """The game is over: nobody is waited for any more."""
+        if game.ping_message_id is not None:
+            await self._delete(ch, game.ping_message_id)
+            await self.service.ping_posted(game.id, None)
+
+    # ---- the panel --------------------------------------------------------------------------------
+    async def post_panel(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
+        msg = await self.send(ch, game.id, None, "", **panel_ui.panel(game, note))
         if msg is not None:
-            await self.bot.service.store.set_panel(game.id, msg.id)
+            await self.service.panel_posted(game.id, msg.id)
             game.panel_message_id = msg.id
         return msg
 
-    async def refresh_panel(self, game: GameRow) -> None:
-        """Edits the panel in place; re-posts it if it was deleted. No-op while a new one is due."""
-        if game.panel_message_id is None:
-            return
-        ch = await self.channel(game.channel_id)
-        if ch is None:
-            await self.archive(game.id, "channel deleted")
-            return
-        try:
-            await ch.get_partial_message(game.panel_message_id).edit(**panel.panel(game))
-        except discord.NotFound:
-            await self.post_panel(game)
-
-    async def freeze_panel(self, game: GameRow, before: dict, heading: str) -> None:
-        """Turns the panel into the record of the day that ended; a new one comes with the image."""
-        pid = game.panel_message_id
-        await self.bot.service.store.set_panel(game.id, None)
-        game.panel_message_id = None
-        if pid is None:
-            return
-        ch = await self.channel(game.channel_id)
-        if ch is None:
-            return
-        try:
-            await ch.get_partial_message(pid).edit(**panel.frozen(game, before, heading))
-        except (discord.NotFound, discord.Forbidden):
-            pass
-
-    # ---- after a day boundary (callers hold no lock) -----------------------------------------
-    async def publish(self, game_id: int, channel_id: int, state: dict, m: Marks, ping: list | None = None):
-        """Posts the table image (and the results at the end), then a fresh panel under them and the
-        ping of `ping` (seats). A failed image post (Discord error) is logged and skipped: the panel
-        must still come."""
-        async with self.post_lock(channel_id):
-            ch = await self.channel(channel_id)
-            if ch is None:
-                await self.archive(game_id, "channel deleted")
+    async def refresh_panel(self, game_id: int, ch) -> None:
+        """Edits the live panel to the latest state (re-posted if it was deleted). Runs under the game's
+        action lock, so edits reach Discord in the order of the moves. No-op while a new one is due."""
+        async with self.service.lock(ch.id):
+            game = await self.service.game(game_id)
+            if game is None or game.status != "active" or game.panel_message_id is None:
                 return
-            try:
-                if m.ended or m.started:
-                    png = await self.render("table_png", state, None)
-                    await self.send(ch, game_id, png, "table.png", content=m.caption())
-                if m.over:
-                    game = await self.bot.service.game(game_id)
-                    png = await self.render("results_png", state)
-                    shown = panel.results(game, state, png is not None)
-                    await self.send(ch, game_id, png, "results.png", **shown)
-            except discord.HTTPException as e:
-                log.warning("game %s: could not post the day's image: %s", game_id, e)
-            async with self.bot.service.lock(channel_id):
-                game = await self.bot.service.game(game_id)
-                if game is not None and game.status == "active" and game.panel_message_id is None:
-                    await self.post_panel(game)
-                if game is not None:
-                    await self.ping_fresh(game, ping or [])
-
-    # ---- pings (callers hold the action lock) -------------------------------------------------
-    async def ping(self, game: GameRow, text: str | None) -> None:
-        """Posts `text` as the game's new ping (None: only removes the old one) and deletes the
-        previous ping; an already deleted one is fine."""
-        ch = await self.channel(game.channel_id)
-        if ch is None:
-            return
-        old = game.ping_message_id
-        msg = None
-        if text:
-            msg = await self.send(ch, game.id, None, "", content=text,
-                                  allowed_mentions=discord.AllowedMentions(users=True, roles=False,
-                                                                           everyone=False))
-        if msg is None and old is None:
-            return
-        game.ping_message_id = msg.id if msg is not None else None
-        await self.bot.service.store.set_ping(game.id, game.ping_message_id)
-        if old is not None:
-            try:
-                await ch.get_partial_message(old).delete()
-            except discord.HTTPException:
-                pass
-
-    async def ping_fresh(self, game: GameRow, seats: list[int]) -> None:
-        if game.status != "active":
-            await self.ping(game, None)  # the game is over: no one is waited for
-            return
-        people = [s for s in seats if not game.is_ai(s) and s in engine.deciders(game.state)]
-        if people:
-            await self.ping(game, panel.ping_text(game, people))
-
-    async def show(self, out, m: Marks) -> None:
-        """The channel after an action made without an interaction (AI seat, timeout): the panel
-        edited and the ping posted, or the panel frozen when a day ends (publish then posts the
-        new panel and the ping)."""
-        game = out.game
-        if m.any:
-            await self.freeze_panel(game, out.before, panel.heading(out.before))
-        else:
-            await self.refresh_panel(game)
-            await self.ping_fresh(game, out.fresh)
-
-    async def ended(self, game: GameRow) -> None:
-        """A game ended early (/pioneer end, everyone left): the panel or lobby closes, the standings
-        are posted."""
-        async with self.bot.service.lock(game.channel_id):
-            if game.state is not None:
-                await self.freeze_panel(game, game.state, "Game ended")
-            elif game.lobby_message_id:
-                ch = await self.channel(game.channel_id)
-                try:
-                    await ch.get_partial_message(game.lobby_message_id).edit(view=None)
-                except discord.HTTPException:
-                    pass
-            await self.ping(game, None)
-        ch = await self.channel(game.channel_id)
-        if ch is not None:
-            await self.send(ch, game.id, None, "", **panel.standings(game, game.end_reason))
+            if not await self._edit(ch, game.panel_message_id, **panel_ui.panel(game)):
+                await self.post_panel(game, ch, note="_(The previous panel was deleted.)_")
 
     async def repost(self, game: GameRow) -> None:
         """/pioneer board: a new panel at the bottom; the old one is deleted (or marked as moved)."""
-        async with self.bot.service.lock(game.channel_id):
-            game = await self.bot.service.game(game.id)
-            if game is None or game.status != "active":
-                return
-            old = game.panel_message_id
-            await self.post_panel(game)
-            if old is None or old == game.panel_message_id:
-                return
+        async with self.lock(game.channel_id):
             ch = await self.channel(game.channel_id)
+            if ch is None:
+                return
+            async with self.service.lock(game.channel_id):
+                game = await self.service.game(game.id)
+                if game is None or game.status != "active" or game.panel_message_id is None:
+                    return
+                old = game.panel_message_id
+                await self.post_panel(game, ch)
+            if old == game.panel_message_id:
+                return
             try:
                 await ch.get_partial_message(old).delete()
             except discord.HTTPException:
-                try:
-                    await ch.get_partial_message(old).edit(content="The panel moved below.", embed=None,
-                                                           view=None)
-                except discord.HTTPException:
-                    pass
+                await self._edit(ch, old, content="The panel moved below.", embed=None, view=None)
+
+    async def post_lobby(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
+        msg = await self.send(ch, game.id, None, "", **lobby_ui.lobby(game, note))
+        if msg is not None:
+            await self.service.lobby_posted(game.id, msg.id)
+        return msg
+
+    # ---- start-up ---------------------------------------------------------------------------------
+    async def recover(self) -> None:
+        """After a restart: each open game, and each finished one with something left to show, is brought
+        up to date (outbox delivered, panel edited or posted, lobby message restored); AI seats resume.
+        A game that cannot be read is logged with its id, its channel is told, and the others go on."""
+        store = self.service.store
+        for problem in store.problems:
+            log.error("database check (PRAGMA quick_check): %s", problem)
+        try:
+            refs = sorted(set(await store.open_game_refs()) | set(await store.games_with_pending()))
+        except Exception:
+            log.exception("start-up: the list of games could not be read; no game was repaired")
+            return
+        for gid, channel_id in refs:
+            try:
+                await self._recover_one(gid, channel_id)
+            except Exception:
+                log.exception("start-up: game %s (channel %s) could not be recovered", gid, channel_id)
+                ch = await self.channel(channel_id)
+                if ch is not None:
+                    try:
+                        await ch.send(DAMAGED.format(gid=gid))
+                    except discord.HTTPException:
+                        pass
+
+    async def _recover_one(self, gid: int, channel_id: int) -> None:
+        async with self.lock(channel_id):
+            game = await self.service.game(gid)
+            if game is None:
+                raise LookupError(f"game {gid} is listed but its row cannot be read")
+            _ = game.state  # parsed now: a damaged state is found here, not in the middle of a move
+            ch = await self.channel(channel_id)
+            if ch is None:
+                await self.service.archive(gid, "channel deleted")
+                return
+            if game.status == "lobby":
+                if not game.lobby_message_id or not await self._exists(ch, game.lobby_message_id):
+                    await self.post_lobby(game, ch, note="_(The lobby was posted again after a restart.)_")
+                return
+            await self.deliver(game, ch, recovering=True)
+            game = await self.service.game(gid)
+            if game.status == "active":
+                if game.panel_message_id is None:
+                    await self.post_panel(game, ch)
+                else:
+                    await self.refresh_panel(gid, ch)
+        if game.status == "active":
+            self.bot.ai.kick(gid)
+
+    async def lobby_shown(self, game: GameRow) -> bool:
+        """Whether the lobby's message is still in its channel."""
+        if not game.lobby_message_id:
+            return False
+        ch = await self.channel(game.channel_id)
+        return ch is not None and await self._exists(ch, game.lobby_message_id)
+
+    async def _exists(self, ch, message_id: int) -> bool:
+        try:
+            await ch.fetch_message(message_id)
+            return True
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True  # can't tell: don't post a second one
+
+    # ---- listeners ----------------------------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel) -> None:
+        game = await self.service.in_channel(channel.id)
+        if game is not None:
+            await self.service.archive(game.id, "channel deleted")
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A deleted panel or lobby comes back (buttons must stay reachable)."""
+        game = await self.service.in_channel(payload.channel_id)
+        if game is None or payload.message_id not in (game.panel_message_id, game.lobby_message_id):
+            return
+        async with self.lock(game.channel_id):
+            ch = await self.channel(game.channel_id)
+            if ch is None:
+                return
+            async with self.service.lock(game.channel_id):
+                fresh = await self.service.game(game.id)
+                if fresh.status == "active" and fresh.panel_message_id == payload.message_id:
+                    await self.post_panel(fresh, ch, note="_(The previous panel was deleted.)_")
+                elif fresh.status == "lobby" and fresh.lobby_message_id == payload.message_id:
+                    await self.post_lobby(fresh, ch, note="_(The lobby was deleted: here it is again.)_")

@@ -9,9 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from app import rules
-from app.service import TIMERS
+from app.service import TIMERS, lobby_options
 from engine.cards import TOWNSFOLK
-from ui import panel
+from ui import lobby as lobby_ui
+from ui import texts
 from ui.components import GameButton, view_of
 
 from .table import tell
@@ -57,27 +58,41 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
                                     app_commands.Choice(name="unique", value="unique")])
     async def new(self, interaction: discord.Interaction, sets: str = "AB", pioneers: str = "standard",
                   timer: int = 86400):
-        options = {"sets": sorted(sets), "pioneers": pioneers, "timer": timer}
-        user = interaction.user
         perms = interaction.app_permissions
         missing = [name for flag, name in NEEDED if not getattr(perms, flag)]
         if missing:
             await tell(interaction, "I can't host a game in this channel: I need the "
                                     + ", ".join(f"**{m}**" for m in missing) + " permission(s) here.")
             return
+        options = lobby_options(sets, pioneers, timer)  # Discord offers choices; a modified client may not
+        if isinstance(options, str):
+            await tell(interaction, options)
+            return
+        user = interaction.user
         async with self.service.lock(interaction.channel_id):
-            gid, existing = await self.service.new_lobby(interaction.guild_id, interaction.channel_id,
-                                                          user.id, user.display_name, options)
-            if existing is not None:
-                where = self.link(existing)
-                await tell(interaction, f"This channel already has a game ({where}). Finish it or "
-                                        "`/pioneer end` it first.")
+            out = await self.service.new_lobby(interaction.guild_id, interaction.channel_id, user.id,
+                                               user.display_name, options)
+            if out.code == "busy":
+                await self.busy(interaction, out.game)
                 return
-            game = await self.service.game(gid)
-            resp = await interaction.response.send_message(**panel.lobby(game))
+            if not out.ok:
+                await tell(interaction, out.message)
+                return
+            resp = await interaction.response.send_message(**lobby_ui.lobby(out.game))
             msg = resp.resource
             if isinstance(msg, discord.InteractionMessage):
-                await self.service.store.set_lobby_message(gid, msg.id)
+                await self.service.lobby_posted(out.game.id, msg.id)
+
+    async def busy(self, interaction: discord.Interaction, game) -> None:
+        """/pioneer new where a game is open: point to it; a lobby whose message is gone is posted again."""
+        if game.status == "lobby" and not await self.bot.courier.lobby_shown(game):
+            resp = await interaction.response.send_message(
+                **lobby_ui.lobby(game, note="_(This channel's lobby, posted again.)_"))
+            if isinstance(resp.resource, discord.InteractionMessage):
+                await self.service.lobby_posted(game.id, resp.resource.id)
+            return
+        await tell(interaction, f"This channel already has a game ({self.link(game)}). Finish it or "
+                                "`/pioneer end` it first.")
 
     def link(self, game) -> str:
         mid = game.lobby_message_id if game.status == "lobby" else game.panel_message_id
@@ -104,20 +119,20 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
             return
         await interaction.response.defer(thinking=True)
         st = game.state
-        png = await self.bot.present.render("table_png", st, None)
-        caption = f"**Table — {panel.title(st).replace('Pioneer Days — ', '')}**"
+        png = await self.bot.courier.render("table_png", st, None)
+        caption = f"**Table — {texts.title(st).replace('Pioneer Days — ', '')}**"
         if png is not None:
             await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "table.png"))
         else:
             await interaction.followup.send(caption + " (image unavailable)")
-        await self.bot.present.repost(game)
+        await self.bot.courier.repost(game)
 
     # ---- /pioneer wagon --------------------------------------------------------------------
     @app_commands.command(name="wagon", description="Your wagon and goods (only you see it)")
     async def wagon(self, interaction: discord.Interaction):
         game = await self.current(interaction)
         if game is not None:
-            await self.bot.play.wagon(interaction, None, game=game)
+            await self.bot.table.wagon(interaction, None, game=game)
 
     # ---- /pioneer rules --------------------------------------------------------------------
     @app_commands.command(name="rules", description="Rules by topic, or any card, tile, town or pioneer")
@@ -139,8 +154,11 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
     @app_commands.command(name="log", description="The recent moves of this channel's game")
     @app_commands.describe(count="How many lines (1-30, default 10)")
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 30] = 10):
-        ids = await self.service.store.game_ids_in_channel(interaction.channel_id)
-        game = await self.service.game(ids[-1]) if ids else None  # the running or the last game
+        # Discord enforces the range for real clients; a modified one can send anything
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 30:
+            await tell(interaction, "`count` must be a whole number from 1 to 30.")
+            return
+        game = await self.service.last_in_channel(interaction.channel_id)  # the running or the last game
         if game is None or game.state is None:
             await tell(interaction, "No game has been played in this channel yet.")
             return
@@ -154,41 +172,20 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
         await tell(interaction, "\n".join(out) or "Nothing has happened yet.")
 
     # ---- /pioneer end ----------------------------------------------------------------------
-    def may_end(self, interaction: discord.Interaction, game) -> bool:
-        perms = interaction.permissions
-        return interaction.user.id == game.host_id or bool(perms and perms.manage_channels)
-
     @app_commands.command(name="end", description="End this channel's game (host or Manage Channels)")
     async def end(self, interaction: discord.Interaction):
         game = await self.current(interaction, started=False)
         if game is None:
             return
-        if not self.may_end(interaction, game):
+        if not self.bot.table.may_end(interaction, game):
             await tell(interaction, "Only the host or a member with **Manage Channels** can end this game.")
             return
         seq = game.seq
         view = view_of([GameButton(game.id, seq, "endok", "Yes, end the game", discord.ButtonStyle.danger),
                         GameButton(game.id, seq, "endno", "No, keep playing", discord.ButtonStyle.secondary)])
-        await tell(interaction, "End this game for everyone? The current standings will be posted.",
-                   view=view)
-
-    async def confirm_end(self, interaction: discord.Interaction, gid: int) -> None:
-        game = await self.service.game(gid)
-        if game is None or game.channel_id != interaction.channel_id \
-                or game.status not in ("lobby", "active"):
-            await tell(interaction, "This game is already over.")
-            return
-        if not self.may_end(interaction, game):
-            await tell(interaction, "Only the host or a member with **Manage Channels** can end this game.")
-            return
-        async with self.service.lock(game.channel_id):
-            who = interaction.user
-            out = await self.service.end(gid, who.id, f"Ended by {who.display_name}.")
-            if not out.ok:
-                await tell(interaction, out.message)
-                return
-            await interaction.response.edit_message(content="The game has been ended.", view=None)
-        await self.bot.present.ended(out.game)
+        what = ("Close this lobby?" if game.status == "lobby"
+                else "End this game for everyone? The current standings will be posted.")
+        await tell(interaction, what, view=view)
 
     # ---- /pioneer leave --------------------------------------------------------------------
     @app_commands.command(name="leave", description="Leave this channel's game: an AI takes your seat")
@@ -208,24 +205,6 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
         await tell(interaction, "Leave this game? " + (
             "You are the last person at the table, so the game ends and the standings are posted."
             if alone else "An AI (easy) takes your seat and plays on; you cannot come back."), view=view)
-
-    async def confirm_leave(self, interaction: discord.Interaction, gid: int) -> None:
-        game = await self.service.game(gid)
-        if game is None or game.channel_id != interaction.channel_id:
-            await tell(interaction, "This game is not running.")
-            return
-        async with self.service.lock(game.channel_id):
-            out = await self.service.leave_game(gid, interaction.user.id)
-            if not out.ok:
-                await tell(interaction, out.message)
-                return
-            await interaction.response.edit_message(content="You left the game.", view=None)
-            if out.code != "ended":
-                await self.bot.present.refresh_panel(out.game)
-        if out.code == "ended":
-            await self.bot.present.ended(out.game)
-        else:
-            self.bot.ai.kick(gid)  # if it was the seat's decision, the AI makes it now
 
     # ---- /pioneer help ---------------------------------------------------------------------
     @app_commands.command(name="help", description="What this bot does and how to start a game")

@@ -1,22 +1,33 @@
 """Component clicks: lobby buttons, the action panel, private choices, confirmations.
 
-Each click answers within Discord's 3 s: the accepted action is committed in a few milliseconds and
-the first response is the updated panel itself; if the channel's lock is busy the click is
-deferred first. Images are rendered only after the first response."""
+A click that may change the game is acknowledged first (deferred): a move is applied only once
+Discord has its answer, so nobody sees "interaction failed" for a move that happened. Refusals that
+need no write (not your turn, an old button) are answered at once. When too many clicks wait for
+one table, or for the whole bot, the click is answered "busy" and nothing is applied. After a change
+the courier (cogs/channel.py) updates the channel."""
 
 import io
 import logging
+import re
 
 import discord
+from discord.ext import commands
 
 import engine
-from app.service import SIMULTANEOUS, names
-from ui import panel
+from app.service import SIMULTANEOUS
+from ui import lobby as lobby_ui
+from ui import panel as panel_ui
+from ui import private as private_ui
+from ui.components import BUTTON, SELECT
 
-from .channel import marks
-
-log = logging.getLogger("pioneer.play")
+log = logging.getLogger("pioneer.table")
 LOBBY = ("join", "leave", "start", "aieasy", "aihard", "airemove")
+QUEUE_MAX = 6        # clicks waiting for one table's lock before new ones are turned away
+IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are turned away
+BUSY = "⏳ The table is busy right now, so nothing was changed: try again in a moment."
+UNKNOWN = ("That button is out of date or isn't one of mine, so nothing happened. "
+           "Use `/pioneer board` for a fresh panel.")
+OURS = [re.compile(BUTTON), re.compile(SELECT)]
 
 
 async def tell(interaction: discord.Interaction, content: str | None = None, **kw) -> None:
@@ -36,28 +47,68 @@ async def update(interaction: discord.Interaction, **kw) -> None:
         await interaction.edit_original_response(**kw)
 
 
-class Play:
+async def acknowledge(interaction: discord.Interaction, **kw) -> bool:
+    """Defers the interaction; False if Discord no longer takes an answer (then nothing may be applied)."""
+    if interaction.response.is_done():
+        return True
+    try:
+        await interaction.response.defer(**kw)
+        return True
+    except discord.HTTPException as e:
+        log.warning("interaction %s could not be acknowledged (%s): nothing applied", interaction.id, e)
+        return False
+
+
+def handled_by_components(interaction: discord.Interaction) -> bool:
+    """True when discord.py routes this component interaction to one of our DynamicItems: its custom_id
+    fits a template and the clicked message carries that component."""
+    data = interaction.data or {}
+    cid, ctype = data.get("custom_id"), data.get("component_type")
+    if not isinstance(cid, str) or not any(p.fullmatch(cid) for p in OURS) or interaction.message is None:
+        return False
+    for row in interaction.message.components:
+        for c in getattr(row, "children", [row]):
+            if getattr(c, "custom_id", None) == cid and c.type.value == ctype:
+                return True
+    return False
+
+
+class Table(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.service = bot.service
-        self.present = bot.present
+        self.in_flight = 0
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """The fallback: a component interaction no DynamicItem takes (an older format, a forged id)
+        still gets a short answer."""
+        if interaction.type is not discord.InteractionType.component or handled_by_components(interaction):
+            return
+        try:
+            await tell(interaction, UNKNOWN)
+        except discord.HTTPException as e:
+            log.warning("could not answer an unknown component: %s", e)
 
     async def on_component(self, interaction, gid: int, ver: int, act: str, values) -> None:
+        self.in_flight += 1
         try:
-            if act in LOBBY:
+            if self.in_flight > IN_FLIGHT_MAX:
+                await tell(interaction, BUSY)
+            elif act in LOBBY:
                 await self.lobby(interaction, gid, act)
             elif act == "decide":
                 await self.decide(interaction, gid)
             elif act == "wagon":
                 await self.wagon(interaction, gid)
             elif act == "endok":
-                await self.bot.get_cog("Pioneer").confirm_end(interaction, gid)
+                await self.confirm_end(interaction, gid)
             elif act == "endno":
-                await update(interaction, content="Cancelled: the game goes on.", view=None)
+                await self.cancel(interaction, gid, "Cancelled: the game goes on.")
             elif act == "quitok":
-                await self.bot.get_cog("Pioneer").confirm_leave(interaction, gid)
+                await self.confirm_leave(interaction, gid)
             elif act == "quitno":
-                await update(interaction, content="Good: you stay in the game.", view=None)
+                await self.cancel(interaction, gid, "Good: you stay in the game.")
             elif act == "select" and values and values[0].startswith("timer:"):
                 await self.lobby(interaction, gid, values[0])
             elif act == "select":
@@ -68,67 +119,64 @@ class Play:
                 await tell(interaction, "I don't know that button.")
         except Exception as error:  # one handler for commands and components
             await self.bot.report_error(interaction, error)
+        finally:
+            self.in_flight -= 1
 
-    # ---- actions ---------------------------------------------------------------------------
+    # ---- moves ---------------------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: str) -> None:
-        lock = self.service.lock(interaction.channel_id)
-        if lock.locked():
-            # someone else's action is being written: acknowledge now, answer after
-            await interaction.response.defer()
+        cid = interaction.channel_id
+        user = interaction.user.id
+        lock = self.service.lock(cid)
+        if lock.queued >= QUEUE_MAX:
+            await tell(interaction, BUSY)
+            return
+        check = await self.service.act(gid, cid, user, ver, action, dry_run=True)
+        if not check.ok:  # nothing to write: answer at once
+            await self.refused(interaction, check)
+            return
+        if not await acknowledge(interaction):
+            return
         msg = interaction.message
         private = bool(msg and msg.flags.ephemeral)
+        answered = False
         async with lock:
-            out = await self.service.act(gid, interaction.channel_id, interaction.user.id, ver, action)
-            if not out.ok:
-                await tell(interaction, out.message)
-                if out.code == "stale" and not private and msg and msg.id == out.game.panel_message_id:
-                    await self.present.refresh_panel(out.game)  # the panel itself is behind: repair it
-                return
-            game, before = out.game, out.before
-            m = marks(out.events, before, names(game))
-            on_panel = not private and msg is not None and msg.id == game.panel_message_id
-            if private:
-                shown = await self.answer(interaction, attachments=[], **self.private_followup(out))
-            elif m.any:
-                shown = await self.answer(interaction, **panel.frozen(game, before, panel.heading(before)))
-            else:
-                shown = await self.answer(interaction, **panel.panel(game))
-            # the channel's panel, when the answer did not already update it
-            if m.any:
-                if on_panel and shown:
-                    await self.service.store.set_panel(game.id, None)
-                    game.panel_message_id = None
-                else:
-                    await self.present.freeze_panel(game, before, panel.heading(before))
-            elif not (on_panel and shown):
-                await self.present.refresh_panel(game)
-            # the clicker is here already: ping only the others who now have a decision
-            ping = [s for s in out.fresh if s != out.seat]
-            if not m.any:
-                await self.present.ping_fresh(game, ping)
-        if m.any:
-            await self.present.publish(gid, game.channel_id, out.state, m, ping)
-        if any(p.ai for p in game.players):
-            self.bot.ai.kick(gid)
+            out = await self.service.act(gid, cid, user, ver, action)
+            if out.ok:
+                game = out.game
+                if private:
+                    await self.answer(interaction, attachments=[], **self.private_followup(out))
+                elif msg is not None and msg.id == game.panel_message_id:  # no new panel is due
+                    answered = await self.answer(interaction, **panel_ui.panel(game))
+        if not out.ok:  # outside the lock: the courier takes it to repair the panel
+            await self.refused(interaction, out)
+            return
+        await self.bot.courier.after(gid, game.channel_id, refresh=not answered)
+
+    async def refused(self, interaction: discord.Interaction, out) -> None:
+        await tell(interaction, out.message)
+        msg = interaction.message
+        if out.code == "stale" and out.game is not None and msg is not None \
+                and msg.id == out.game.panel_message_id:
+            await self.bot.courier.after(out.game.id, out.game.channel_id)  # the panel itself is behind
 
     async def answer(self, interaction: discord.Interaction, **kw) -> bool:
-        """The first response to an accepted action. The action is already committed, so a failure
-        here (token expired, message deleted) must not stop the channel from being updated."""
+        """The answer to an accepted action. The action is already committed, so a failure here (token
+        expired, message deleted) must not stop the channel from being updated."""
         try:
             await update(interaction, **kw)
             return True
         except discord.HTTPException as e:
-            log.warning("could not answer interaction %s (%s): updating the channel instead",
+            log.warning("could not answer interaction %s (%s): the channel is updated instead",
                         interaction.id, e)
             return False
 
     def private_followup(self, out) -> dict:
         """What replaces a player's private message after their choice."""
         if out.state["stage"] in SIMULTANEOUS:
-            return panel.choices(out.game, out.seat)  # the next choice, or "Done, still deciding: ..."
+            return private_ui.choices(out.game, out.seat)  # the next choice, or "Done, still deciding: ..."
         return {"content": f"✅ {out.line or 'Done.'}", "view": None, "embed": None}
 
-    # ---- private views ---------------------------------------------------------------------
+    # ---- private views -------------------------------------------------------------------------
     async def _game_for(self, interaction, gid: int):
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
@@ -154,7 +202,7 @@ class Play:
             await tell(interaction, "You have nothing to decide right now."
                        + (f" Waiting for {', '.join(waiting)}." if waiting else ""))
             return
-        await tell(interaction, **panel.choices(game, seat))
+        await tell(interaction, **private_ui.choices(game, seat))
 
     async def wagon(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
         game = game or await self._game_for(interaction, gid)
@@ -164,10 +212,11 @@ class Play:
         if seat is None:
             await tell(interaction, "You are not playing in this game, so you have no wagon here.")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await self.present.render("wagon_png", game.state, seat)
-        kw = {"content": panel.wagon_text(game.state, seat)}
-        view = panel.wagon_view(game, seat)
+        if not await acknowledge(interaction, ephemeral=True, thinking=True):
+            return
+        png = await self.bot.courier.render("wagon_png", game.state, seat)
+        kw = {"content": private_ui.wagon_text(game.state, seat)}
+        view = private_ui.wagon_view(game, seat)
         if view is not None:
             kw["view"] = view
             kw["content"] += "\nDiscard a gold token (only you see these values):"
@@ -175,14 +224,20 @@ class Play:
             kw["file"] = discord.File(io.BytesIO(png), "wagon.png")
         await interaction.followup.send(ephemeral=True, **kw)
 
-    # ---- the lobby -------------------------------------------------------------------------
+    # ---- the lobby -----------------------------------------------------------------------------
     async def lobby(self, interaction: discord.Interaction, gid: int, act: str) -> None:
-        lock = self.service.lock(interaction.channel_id)
-        if lock.locked():
-            await interaction.response.defer()
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
             await tell(interaction, "This button does not belong to a game in this channel.")
+            return
+        if game.status != "lobby":
+            await tell(interaction, "This lobby is closed: the game has started or ended.")
+            return
+        lock = self.service.lock(interaction.channel_id)
+        if lock.queued >= QUEUE_MAX:
+            await tell(interaction, BUSY)
+            return
+        if not await acknowledge(interaction):
             return
         user = interaction.user
         async with lock:
@@ -202,11 +257,62 @@ class Play:
             if not out.ok:
                 await tell(interaction, out.message)
                 return
-            if act != "start":
-                await update(interaction, **panel.lobby(out.game))
+            note = "**The game has started below.**" if act == "start" else None
+            await self.answer(interaction, **lobby_ui.lobby(out.game, note=note))
+        if act == "start":
+            await self.bot.courier.after(gid, out.game.channel_id)
+
+    # ---- confirmations (/pioneer end, /pioneer leave) --------------------------------------------
+    async def cancel(self, interaction: discord.Interaction, gid: int, text: str) -> None:
+        game = await self.service.game(gid)
+        if game is None or game.channel_id != interaction.channel_id:
+            text = "This button belongs to a game in another channel."
+        elif game.status in ("over", "ended"):
+            text = "This game is already over."
+        await update(interaction, content=text, view=None)
+
+    def may_end(self, interaction: discord.Interaction, game) -> bool:
+        perms = interaction.permissions
+        return interaction.user.id == game.host_id or bool(perms and perms.manage_channels)
+
+    async def confirm_end(self, interaction: discord.Interaction, gid: int) -> None:
+        game = await self.service.game(gid)
+        if game is None or game.channel_id != interaction.channel_id:
+            await tell(interaction, "This button belongs to a game in another channel.")
+            return
+        if game.status not in ("lobby", "active"):
+            await tell(interaction, "This game is already over.")
+            return
+        if not self.may_end(interaction, game):
+            await tell(interaction, "Only the host or a member with **Manage Channels** can end this game.")
+            return
+        if not await acknowledge(interaction):
+            return
+        async with self.service.lock(game.channel_id):
+            who = interaction.user
+            out = await self.service.end(gid, who.id, f"Ended by {who.display_name}.")
+            if not out.ok:
+                await tell(interaction, out.message)
                 return
-            await update(interaction, **panel.lobby(out.game, note="**The game has started below.**"))
-        m = marks(out.events, None, names(out.game))
-        await self.present.publish(gid, out.game.channel_id, out.state, m, out.fresh)
-        if any(p.ai for p in out.game.players):
-            self.bot.ai.kick(gid)
+            await self.answer(interaction, content="The game has been ended.", view=None)
+        await self.bot.courier.after(gid, game.channel_id)
+
+    async def confirm_leave(self, interaction: discord.Interaction, gid: int) -> None:
+        game = await self.service.game(gid)
+        if game is None or game.channel_id != interaction.channel_id:
+            await tell(interaction, "This button belongs to a game in another channel.")
+            return
+        if not await acknowledge(interaction):
+            return
+        async with self.service.lock(game.channel_id):
+            out = await self.service.leave_game(gid, interaction.user.id)
+            if not out.ok:
+                await tell(interaction, out.message)
+                return
+            await self.answer(interaction, content="You left the game.", view=None)
+        await self.bot.courier.after(gid, game.channel_id)  # the AI makes the seat's decision, if it was one
+
+
+async def setup(bot):
+    bot.table = Table(bot)
+    await bot.add_cog(bot.table)

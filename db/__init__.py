@@ -1,5 +1,10 @@
-"""Persistence for the Discord bot: aiosqlite store, schema migrations."""
+"""Persistence for the Discord bot: the SQLite store (games, players, the append-only action log, turn
+deadlines, the outbox of what the channel must show) and its schema migrations."""
 
-from .store import ChannelBusy, GameRow, Store
+from .errors import DatabaseGone, DatabaseMissing, NotOurDatabase, SchemaTooNew, StoreError
+from .games import ChannelBusy
+from .rows import GameRow, OutboxItem, Player
+from .store import Store
 
-__all__ = ["ChannelBusy", "GameRow", "Store"]
+__all__ = ["ChannelBusy", "DatabaseGone", "DatabaseMissing", "GameRow", "NotOurDatabase", "OutboxItem",
+           "Player", "SchemaTooNew", "Store", "StoreError"]

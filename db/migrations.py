@@ -4,6 +4,8 @@ Each entry upgrades from version i to i+1 and runs in one transaction together w
 bump, so a crash mid-migration leaves the previous version intact. Never edit a released entry:
 append a new one."""
 
+from .errors import SchemaTooNew
+
 MIGRATIONS: list[str] = [
     # 1: games, players, append-only action log
     """
@@ -75,29 +77,42 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN unpinged TEXT NOT NULL DEFAULT '[]';  -- JSON list of seats
     """,
+    # 4: the outbox: what a commit promises to show in the channel (the day's record, table images, the
+    # results, a new panel, pings), written in the commit's own transaction, delivered at least once and
+    # marked done with the message that showed it. Pending pings move here from games.unpinged.
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,               -- the state version it shows
+        kind TEXT NOT NULL,                 -- freeze | image | results | standings | panel | ping
+        data TEXT NOT NULL DEFAULT '{}',    -- JSON: what to show (caption, record lines, seats ...)
+        done INTEGER NOT NULL DEFAULT 0,
+        message_id INTEGER                  -- the message that showed it (null for edits)
+    );
+    CREATE INDEX outbox_pending ON outbox (game_id, id) WHERE done = 0;
+    INSERT INTO outbox (game_id, seq, kind, data)
+        SELECT id, seq, 'ping', json_object('seats', json(unpinged)) FROM games
+        WHERE unpinged != '[]' AND status = 'active';
+    UPDATE games SET unpinged = '[]';
+    """,
 ]
 
 LATEST = len(MIGRATIONS)
 
 
-class SchemaTooNew(RuntimeError):
-    pass
-
-
-async def migrate(conn) -> int:
-    """Brings the database to LATEST; returns the version found before. Refuses a newer schema
-    (written by a newer bot) rather than guessing."""
-    async with conn.execute("PRAGMA user_version") as cur:
-        (found,) = await cur.fetchone()
+def migrate(db) -> int:
+    """Brings the database (a sqlite3 connection in autocommit mode) to LATEST; returns the version found
+    before. Refuses a newer schema (written by a newer bot) rather than guessing."""
+    (found,) = db.execute("PRAGMA user_version").fetchone()
     if found > LATEST:
         raise SchemaTooNew(f"database schema v{found} is newer than this bot (v{LATEST})")
     for version in range(found, LATEST):
         # executescript commits first; BEGIN/COMMIT inside the script make each step atomic
         try:
-            await conn.executescript(
-                f"BEGIN;\n{MIGRATIONS[version]}\nPRAGMA user_version = {version + 1};\nCOMMIT;")
+            db.executescript(f"BEGIN;\n{MIGRATIONS[version]}\nPRAGMA user_version = {version + 1};\nCOMMIT;")
         except Exception:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
     return found

@@ -276,3 +276,13 @@ class ResponseClock:
         for name, orig in self._saved.items():
             setattr(self._model, name, orig)
         self._backend.new_interaction = self._original_new
+
+
+def private(res) -> str:
+    """What only the clicking user saw: the ephemeral response, or the ephemeral follow-ups after a
+    deferred click (a move is acknowledged before it is applied)."""
+    texts = []
+    if res.response is not None and res.response.ephemeral:
+        texts.append(res.response.content)
+    texts += [m.content for m in res.followups if m.ephemeral]
+    return " | ".join(texts)

@@ -2,7 +2,7 @@
 
 import discord
 import pytest
-from simharness import message, people_deciding, play_step, start_game, table
+from simharness import message, people_deciding, play_step, private, start_game, table
 
 import engine
 from engine.ai import choose
@@ -68,12 +68,12 @@ async def test_lobby_add_and_remove_ai_by_the_host_only(simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
     lobby = (await ann.slash(channel, "pioneer new", timer=0)).response
     res = await ann.click(lobby, label="Start the game")
-    assert res.ephemeral and "add an AI" in res.response.content  # alone: solo needs an AI
+    assert "add an AI" in private(res)  # alone: solo needs an AI
     for who, label in ((bob, "Add AI (easy)"), (bob, "Remove AI")):
         res = await who.click(lobby, label=label)
-        assert res.ephemeral and "Only the host" in res.response.content
+        assert "Only the host" in private(res)
     res = await ann.click(lobby, label="Remove AI")
-    assert res.ephemeral and "no AI player" in res.response.content
+    assert "no AI player" in private(res)
     await ann.click(lobby, label="Add AI (easy)")
     await ann.click(lobby, label="Add AI (hard)")
     text = message(env, channel, lobby.id).embeds[0].description
@@ -84,7 +84,7 @@ async def test_lobby_add_and_remove_ai_by_the_host_only(simcord_env, simcord_bot
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Add AI (hard)")
     res = await ann.click(lobby, label="Add AI (easy)")
-    assert res.ephemeral and "full" in res.response.content
+    assert "full" in private(res)
     await ann.click(lobby, label="Start the game")
     game = await current(bot, channel)
     assert [(p.name, p.ai) for p in game.players] == [("ann", None), ("Easy AI 1", "easy"), ("bob", None),
@@ -127,7 +127,7 @@ async def test_leave_gives_the_seat_to_an_ai_and_the_last_one_out_ends_the_game(
     while (await current(bot, channel)).state["turn"] != 1:
         assert await play_step(env, bot, channel, actors)
     res = await bob.slash(channel, "pioneer leave")
-    assert res.ephemeral and "An AI (easy) takes your seat" in res.response.content
+    assert "An AI (easy) takes your seat" in private(res)
     no = await bob.click(res.response, label="No, stay")
     assert not no.response.components and not (await current(bot, channel)).is_ai(1)
     res = await bob.slash(channel, "pioneer leave")
@@ -138,7 +138,7 @@ async def test_leave_gives_the_seat_to_an_ai_and_the_last_one_out_ends_the_game(
     assert game.seq > seq and 1 not in engine.deciders(game.state)  # bob's turn: the AI played it at once
     assert any("bob left the table" in x for x in game.recent)
     res = await bob.slash(channel, "pioneer wagon")
-    assert "not playing" in res.response.content
+    assert "not playing" in private(res)
     for _ in range(12):
         assert await play_step(env, bot, channel, [ann, cy])
     res = await ann.slash(channel, "pioneer leave")  # the host leaves: cy becomes the host
@@ -148,7 +148,7 @@ async def test_leave_gives_the_seat_to_an_ai_and_the_last_one_out_ends_the_game(
     for _ in range(5):
         assert await play_step(env, bot, channel, [cy])
     res = await cy.slash(channel, "pioneer leave")
-    assert "last person" in res.response.content
+    assert "last person" in private(res)
     await cy.click(res.response, label="Yes, leave")
     assert await current(bot, channel) is None
     g = await last_game(bot, channel)

@@ -13,6 +13,7 @@ from simharness import (
     emit_clicks,
     message,
     play_step,
+    private,
     start_game,
     table,
 )
@@ -41,16 +42,16 @@ async def test_lobby_rules(simcord_env, simcord_bot):
     lobby = (await host.slash(channel, "pioneer new", sets="BD", pioneers="unique", timer=600)).response
     assert "B+D" in lobby.embeds[0].description and "10 min" in lobby.embeds[0].description
     res = await host.click(lobby, label="Start the game")
-    assert res.ephemeral and "needs 2-4 players" in res.response.content
+    assert "needs 2-4 players" in private(res)
     for a in actors[1:]:
         assert not (await a.click(lobby, label="Join")).ephemeral
-    assert "already seated" in (await actors[1].click(lobby, label="Join")).response.content
-    assert "full" in (await fifth.click(lobby, label="Join")).response.content
-    assert "host" in (await host.click(lobby, label="Leave")).response.content
+    assert "already seated" in private(await actors[1].click(lobby, label="Join"))
+    assert "full" in private(await fifth.click(lobby, label="Join"))
+    assert "host" in private(await host.click(lobby, label="Leave"))
     await actors[3].click(lobby, label="Leave")
     assert "dee" not in message(env, channel, lobby.id).embeds[0].description
     res = await actors[1].click(lobby, label="Start the game")
-    assert res.ephemeral and "Only the host" in res.response.content
+    assert "Only the host" in private(res)
     await host.click(lobby, label="Start the game")
     started = message(env, channel, lobby.id)
     assert not started.components and "started" in started.embeds[0].description
@@ -65,7 +66,7 @@ async def test_the_host_changes_the_turn_timer_in_the_lobby(simcord_env, simcord
     lobby = (await ann.slash(channel, "pioneer new")).response
     assert "Turn timer: **24 h**" in lobby.embeds[0].description
     res = await bob.select(lobby, ["timer:600"])
-    assert res.ephemeral and "Only the host" in res.response.content
+    assert "Only the host" in private(res)
     await ann.select(lobby, ["timer:600"])
     assert "Turn timer: **10 min**" in message(env, channel, lobby.id).embeds[0].description
     game = await bot.store.open_game_in_channel(channel.id)
@@ -90,7 +91,7 @@ async def test_end_needs_the_host_or_manage_channels(simcord_env, simcord_bot):
     for _ in range(4):
         await play_step(env, bot, channel, actors)
     res = await actors[1].slash(channel, "pioneer end")
-    assert res.ephemeral and "Only the host" in res.response.content
+    assert "Only the host" in private(res)
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     res = await mod.slash(channel, "pioneer end")
@@ -114,14 +115,14 @@ async def test_help_rules_and_autocomplete(simcord_env, simcord_bot):
     guild, channel, actors = table(env, 1)
     a = actors[0]
     res = await a.slash(channel, "pioneer help")
-    assert res.ephemeral and "/pioneer new" in res.response.content
+    assert "/pioneer new" in private(res)
     for topic in ("turn", "actions", "wagons", "disasters", "town", "scoring"):
         res = await a.slash(channel, "pioneer rules", topic=topic)
         assert res.ephemeral and len(res.response.content) > 80
     res = await a.slash(channel, "pioneer rules", topic="farmhand")
-    assert "Farmhand" in res.response.content and "VP" in res.response.content
+    assert "Farmhand" in private(res) and "VP" in res.response.content
     res = await a.slash(channel, "pioneer rules", topic="no such card")
-    assert "Nothing called" in res.response.content
+    assert "Nothing called" in private(res)
     choices = await a.autocomplete(channel, "pioneer rules", "topic", "dis")
     assert any(c["value"] == "disasters" for c in choices) and len(choices) <= 25
     tile = next(iter(EQUIPMENT.values()))["name"]
@@ -135,15 +136,15 @@ async def test_wagon_log_and_board(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 2)
     outsider = guild.add_member(env.create_user("outsider"))
-    assert "no game" in (await actors[0].slash(channel, "pioneer board")).response.content
+    assert "no game" in private(await actors[0].slash(channel, "pioneer board"))
     await start_game(env, channel, actors)
     for _ in range(6):
         await play_step(env, bot, channel, actors)
     game = await bot.store.open_game_in_channel(channel.id)
     res = await actors[0].slash(channel, "pioneer wagon")
-    assert res.ephemeral and "Gold tokens" in res.response.content and res.response.attachments
+    assert "Gold tokens" in private(res) and res.response.attachments
     assert res.response.id not in [m.id for m in channel.history(viewer=actors[1])]  # private
-    assert "not playing" in (await outsider.slash(channel, "pioneer wagon")).response.content
+    assert "not playing" in private(await outsider.slash(channel, "pioneer wagon"))
     res = await outsider.slash(channel, "pioneer log", count=3)
     assert res.ephemeral and 1 <= res.response.content.count("• ") <= 3
     old = game.panel_message_id
@@ -209,5 +210,5 @@ async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
         overwrites={guild.me: discord.PermissionOverwrite(send_messages=False, embed_links=False)})
     host = guild.add_member(env.create_user("ann"))
     res = await host.slash(channel, "pioneer new")
-    assert res.ephemeral and "Send Messages" in res.response.content and "Embed Links" in res.response.content
+    assert "Send Messages" in private(res) and "Embed Links" in res.response.content
     assert await simcord_bot.store.open_game_in_channel(channel.id) is None

@@ -23,7 +23,7 @@ async def store(db_path):
 
 async def started(store, channel=100, players=3):
     svc = GameService(store)
-    gid, _ = await svc.new_lobby(1, channel, 1, "ann", OPTS)
+    gid = (await svc.new_lobby(1, channel, 1, "ann", OPTS)).game.id
     for uid, name in ((2, "bob"), (3, "cy"), (4, "dee"))[:players - 1]:
         await svc.join(gid, uid, name)
     out = await svc.start(gid, 1)
@@ -32,22 +32,22 @@ async def started(store, channel=100, players=3):
 
 
 async def test_migrations_wal_and_version(db_path, store):
-    async with store.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
-    async with store.conn.execute("PRAGMA user_version") as cur:
-        assert (await cur.fetchone())[0] == LATEST
-    assert await migrate(store.conn) == LATEST  # idempotent: nothing left to apply
+    assert (await store._rows("PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await store._rows("PRAGMA user_version"))[0][0] == LATEST
+    assert await store._write(migrate) == LATEST  # idempotent: nothing left to apply
     again = await Store.open(db_path)  # reopening an up-to-date database
     await again.close()
 
 
 async def test_refuses_a_newer_schema(tmp_path):
     path = str(tmp_path / "new.sqlite3")
-    async with aiosqlite.connect(path) as conn:
-        await conn.execute(f"PRAGMA user_version = {LATEST + 1}")
-        await conn.commit()
-        with pytest.raises(SchemaTooNew):
-            await migrate(conn)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    with pytest.raises(SchemaTooNew):
+        migrate(conn)
+    conn.close()
+    with pytest.raises(SchemaTooNew):  # and the store refuses to open it
+        await Store.open(path)
 
 
 async def test_database_folder_is_created(tmp_path):
@@ -58,15 +58,16 @@ async def test_database_folder_is_created(tmp_path):
 
 async def test_one_open_game_per_channel_and_finished_games_kept(store):
     svc = GameService(store)
-    gid, busy = await svc.new_lobby(1, 100, 1, "ann", OPTS)
-    assert gid and busy is None
-    again, busy = await svc.new_lobby(1, 100, 2, "bob", OPTS)
-    assert again is None and busy.id == gid
-    other, _ = await svc.new_lobby(1, 101, 2, "bob", OPTS)  # another channel is fine
-    assert other
+    first = await svc.new_lobby(1, 100, 1, "ann", OPTS)
+    gid = first.game.id
+    assert first.ok
+    again = await svc.new_lobby(1, 100, 2, "bob", OPTS)
+    assert not again.ok and again.code == "busy" and again.game.id == gid
+    other = await svc.new_lobby(1, 101, 2, "bob", OPTS)  # another channel is fine
+    assert other.ok
     await svc.end(gid, 1)
-    third, busy = await svc.new_lobby(1, 100, 3, "cy", OPTS)
-    assert third and busy is None
+    third = await svc.new_lobby(1, 100, 3, "cy", OPTS)
+    assert third.ok and third.game.id not in (gid, other.game.id)
     assert (await store.game(gid)).status == "ended"  # kept
 
 
@@ -81,9 +82,9 @@ async def test_action_log_is_append_only_and_version_checked(store):
                                          "active", [])
     assert len(await store.actions(gid)) == 1
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        await store.conn.execute("DELETE FROM actions")
+        await store._write(lambda db: db.execute("DELETE FROM actions"))
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        await store.conn.execute("UPDATE actions SET action_id='x'")
+        await store._write(lambda db: db.execute("UPDATE actions SET action_id='x'"))
 
 
 async def test_concurrent_commits_apply_exactly_one(store):
@@ -146,7 +147,7 @@ async def test_v1_database_is_upgraded_with_its_games(tmp_path):
     try:
         g = await s.open_game_in_channel(100)
         assert [(p.name, p.ai) for p in g.players] == [("ann", None)] and g.ping_message_id is None
-        assert g.unpinged == [] and await s.next_deadline() is None
+        assert await s.pending(g.id) == [] and await s.next_deadline() is None
     finally:
         await s.close()
 
@@ -157,7 +158,7 @@ async def test_deadlines_follow_the_decisions(store):
     svc = GameService(store, clock=lambda: now[0])
     poked = []
     svc.on_deadline = poked.append
-    gid, _ = await svc.new_lobby(1, 100, 1, "ann", {**OPTS, "timer": 60})
+    gid = (await svc.new_lobby(1, 100, 1, "ann", {**OPTS, "timer": 60})).game.id
     await svc.join(gid, 2, "bob")
     assert (await svc.add_ai(gid, 2, "easy")).code == "not_host"
     assert (await svc.add_ai(gid, 1, "easy")).ok

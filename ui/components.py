@@ -39,7 +39,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON):
                    style=item.style, emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction):
-        await interaction.client.play.on_component(interaction, self.gid, self.ver, self.act, None)
+        await interaction.client.table.on_component(interaction, self.gid, self.ver, self.act, None)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
@@ -56,7 +56,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
 
     async def callback(self, interaction: discord.Interaction):
         values = self.item.values
-        await interaction.client.play.on_component(interaction, self.gid, self.ver, "select", values)
+        await interaction.client.table.on_component(interaction, self.gid, self.ver, "select", values)
 
 
 def view_of(items: list) -> discord.ui.View:

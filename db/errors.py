@@ -1,0 +1,21 @@
+"""Why the database cannot be used: each message says what to do."""
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer bot."""
+
+
+class DatabaseMissing(StoreError):
+    """No database where one was expected (a wrong path, an unmounted volume)."""
+
+
+class NotOurDatabase(StoreError):
+    """A file that is not (or no longer) a Pioneer Days database."""
+
+
+class DatabaseGone(StoreError):
+    """The database file was removed or replaced while the bot was running."""

@@ -1,0 +1,57 @@
+"""The outbox: what a committed change promised to show in the channel (a Store mixin).
+
+Items are written by the change's own transaction (insert_items), delivered in order by the bot's
+courier (cogs/channel.py) and marked done with the message that showed them, so a crash between a
+commit and its posts loses nothing: start-up delivers what is still pending."""
+
+import json
+
+from .rows import OutboxItem
+
+
+def insert_items(db, game_id: int, seq: int, items) -> None:
+    """Adds (kind, data) items for version `seq` inside the caller's transaction."""
+    for kind, data in items:
+        db.execute("INSERT INTO outbox (game_id, seq, kind, data) VALUES (?,?,?,?)",
+                   (game_id, seq, kind, json.dumps(data)))
+
+
+class Outbox:
+    async def pending(self, game_id: int) -> list[OutboxItem]:
+        """The game's undelivered items, in the order they were promised."""
+        rows = await self._rows("SELECT id, game_id, seq, kind, data FROM outbox WHERE game_id=? AND done=0 "
+                                "ORDER BY id", (game_id,))
+        return [OutboxItem(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    async def games_with_pending(self) -> list[tuple[int, int]]:
+        """(game id, channel id) of every game with something left to show, finished games included."""
+        rows = await self._rows("SELECT DISTINCT o.game_id, g.channel_id FROM outbox o JOIN games g "
+                                "ON g.id=o.game_id WHERE o.done=0 ORDER BY o.game_id")
+        return [tuple(r) for r in rows]
+
+    async def add_items(self, game_id: int, seq: int, items) -> None:
+        """Items that belong to no move (a reminder, a repaired panel): their own transaction."""
+        def tx(db):
+            insert_items(db, game_id, seq, items)
+        await self._write(tx)
+
+    async def mark_done(self, item_ids, message_id: int | None = None) -> None:
+        ids = list(item_ids)
+        if not ids:
+            return
+
+        def tx(db):
+            db.execute(f"UPDATE outbox SET done=1, message_id=? WHERE id IN ({','.join('?' * len(ids))})",
+                       (message_id, *ids))
+        await self._write(tx)
+
+    async def last_shown(self, game_id: int) -> int | None:
+        """The newest message an item of this game was shown in: later items come after it."""
+        rows = await self._rows("SELECT MAX(message_id) FROM outbox WHERE game_id=? AND done=1", (game_id,))
+        return rows[0][0] if rows else None
+
+    async def previous_seq(self, game_id: int, kind: str, before_id: int) -> int | None:
+        """The version of the game's last item of this kind promised before item `before_id`."""
+        rows = await self._rows("SELECT MAX(seq) FROM outbox WHERE game_id=? AND kind=? AND id<?",
+                                (game_id, kind, before_id))
+        return rows[0][0] if rows else None
