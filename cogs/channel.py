@@ -303,11 +303,19 @@ class Courier(commands.Cog):
         for problem in store.problems:
             log.error("database check (PRAGMA quick_check): %s", problem)
         try:
-            refs = sorted(set(await store.open_game_refs()) | set(await store.games_with_pending()))
+            refs = dict(await store.open_game_refs())
+            for gid in await store.games_with_pending():
+                if gid not in refs:
+                    try:
+                        refs[gid] = await store.channel_of(gid)
+                    except Exception:
+                        log.exception("start-up: game %s has posts pending but cannot be read", gid)
         except Exception:
             log.exception("start-up: the list of games could not be read; no game was repaired")
             return
-        for gid, channel_id in refs:
+        for gid, channel_id in sorted(refs.items()):
+            if channel_id is None:
+                continue
             try:
                 await self._recover_one(gid, channel_id)
             except Exception:

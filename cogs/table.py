@@ -127,12 +127,12 @@ class Table(commands.Cog):
         cid = interaction.channel_id
         user = interaction.user.id
         lock = self.service.lock(cid)
-        if lock.queued >= QUEUE_MAX:
-            await tell(interaction, BUSY)
-            return
         check = await self.service.act(gid, cid, user, ver, action, dry_run=True)
         if not check.ok:  # nothing to write: answer at once
             await self.refused(interaction, check)
+            return
+        if lock.queued >= QUEUE_MAX:
+            await tell(interaction, BUSY)
             return
         if not await acknowledge(interaction):
             return

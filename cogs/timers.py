@@ -10,6 +10,7 @@ seconds); asyncio.sleep is what SimCord's env.advance_time drives in the tests."
 import asyncio
 import logging
 import math
+import sqlite3
 
 log = logging.getLogger("pioneer.timers")
 MAX_SLEEP = 40 * 86400.0  # a wake-up now and then costs nothing; very long sleeps are not needed
@@ -22,6 +23,7 @@ class Timers:
         self._task: asyncio.Task | None = None
         self._sleeping = False
         self._wake_at = math.inf
+        self.broken: set[int] = set()  # games whose data could not be read
 
     def start(self) -> None:
         self._restart()
@@ -47,7 +49,7 @@ class Timers:
         store = self.bot.service.store
         while True:
             try:
-                nxt = await store.next_deadline()
+                nxt = await store.next_deadline(exclude=self.broken)
                 now = self.clock()
                 if nxt is None or nxt > now:
                     self._wake_at = math.inf if nxt is None else nxt
@@ -68,9 +70,20 @@ class Timers:
     async def fire(self, rows: list[dict], now: float) -> None:
         reminders: dict[int, list[dict]] = {}
         for r in rows:
+            if r["game_id"] in self.broken:
+                continue
             if r["due_at"] <= now:
-                await self.bot.ai.timeout(r["game_id"], r["seat"], r["seq"])
+                await self._guard(r["game_id"], self.bot.ai.timeout(r["game_id"], r["seat"], r["seq"]))
             else:
                 reminders.setdefault(r["game_id"], []).append(r)
         for gid, due in reminders.items():
-            await self.bot.ai.remind(gid, due)
+            await self._guard(gid, self.bot.ai.remind(gid, due))
+
+    async def _guard(self, game_id: int, work) -> None:
+        """One game whose saved data can't be read must not stop the others' timers: it is left out
+        until the next start (start-up reports it in its channel)."""
+        try:
+            await work
+        except (sqlite3.DatabaseError, ValueError) as e:
+            self.broken.add(game_id)
+            log.error("game %s: its timer could not run (%s); its timers are stopped", game_id, e)

@@ -10,18 +10,19 @@ class Deadlines:
                                 "WHERE game_id=?", (game_id,))
         return {r[0]: {"seq": r[1], "due_at": r[2], "remind_at": r[3], "reminded": bool(r[4])} for r in rows}
 
-    async def next_deadline(self) -> float | None:
+    async def next_deadline(self, exclude=()) -> float | None:
         """The earliest instant a timer needs attention (a reminder or a timeout), over running games."""
+        # deadlines exist only for running games (ending a game removes them): no join with games, so a
+        # damaged game row cannot stop the other games' timers
         rows = await self._rows(
             "SELECT MIN(CASE WHEN reminded=0 AND remind_at<due_at THEN remind_at ELSE due_at END) "
-            "FROM deadlines d JOIN games g ON g.id=d.game_id WHERE g.status='active'")
+            f"FROM deadlines WHERE game_id NOT IN ({','.join(str(int(g)) for g in exclude)})")
         return rows[0][0] if rows else None
 
     async def due_deadlines(self, now: float) -> list[dict]:
         rows = await self._rows(
-            "SELECT d.game_id, d.seat, d.seq, d.due_at, d.remind_at, d.reminded FROM deadlines d "
-            "JOIN games g ON g.id=d.game_id WHERE g.status='active' AND (d.due_at<=? OR "
-            "(d.reminded=0 AND d.remind_at<=?)) ORDER BY d.due_at", (now, now))
+            "SELECT game_id, seat, seq, due_at, remind_at, reminded FROM deadlines WHERE due_at<=? OR "
+            "(reminded=0 AND remind_at<=?) ORDER BY due_at", (now, now))
         return [{"game_id": r[0], "seat": r[1], "seq": r[2], "due_at": r[3], "remind_at": r[4],
                  "reminded": bool(r[5])} for r in rows]
 

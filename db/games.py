@@ -50,7 +50,11 @@ class Games:
         """(game id, channel id) of every lobby and running game: cheap, so that one unreadable game
         does not stop the others from being found."""
         return [tuple(r) for r in await self._rows(
-            "SELECT id, channel_id FROM games WHERE status IN ('lobby','active') ORDER BY id")]
+            "SELECT id, channel_id FROM games INDEXED BY games_by_status WHERE status IN ('lobby','active')")]
+
+    async def channel_of(self, game_id: int) -> int | None:
+        rows = await self._rows("SELECT channel_id FROM games WHERE id=?", (game_id,))
+        return rows[0][0] if rows else None
 
     async def game_ids_in_channel(self, channel_id: int) -> list[int]:
         return [r[0] for r in await self._rows("SELECT id FROM games WHERE channel_id=? ORDER BY id",

@@ -91,6 +91,9 @@ MIGRATIONS: list[str] = [
         message_id INTEGER                  -- the message that showed it (null for edits)
     );
     CREATE INDEX outbox_pending ON outbox (game_id, id) WHERE done = 0;
+    -- games by status, covering (id, channel_id): start-up finds the open games without reading a row
+    -- (so one damaged game cannot hide the others)
+    CREATE INDEX games_by_status ON games (status, channel_id);
     INSERT INTO outbox (game_id, seq, kind, data)
         SELECT id, seq, 'ping', json_object('seats', json(unpinged)) FROM games
         WHERE unpinged != '[]' AND status = 'active';

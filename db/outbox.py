@@ -23,11 +23,9 @@ class Outbox:
                                 "ORDER BY id", (game_id,))
         return [OutboxItem(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
 
-    async def games_with_pending(self) -> list[tuple[int, int]]:
-        """(game id, channel id) of every game with something left to show, finished games included."""
-        rows = await self._rows("SELECT DISTINCT o.game_id, g.channel_id FROM outbox o JOIN games g "
-                                "ON g.id=o.game_id WHERE o.done=0 ORDER BY o.game_id")
-        return [tuple(r) for r in rows]
+    async def games_with_pending(self) -> list[int]:
+        """Every game with something left to show, finished games included."""
+        return [r[0] for r in await self._rows("SELECT DISTINCT game_id FROM outbox WHERE done=0")]
 
     async def add_items(self, game_id: int, seq: int, items) -> None:
         """Items that belong to no move (a reminder, a repaired panel): their own transaction."""

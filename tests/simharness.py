@@ -286,3 +286,56 @@ def private(res) -> str:
         texts.append(res.response.content)
     texts += [m.content for m in res.followups if m.ephemeral]
     return " | ".join(texts)
+
+
+async def forged_slash(actor, channel, name: str, **options):
+    """A slash command as a modified client could send it: option values are not checked against the
+    command's declared types and choices (SimCord's actor.slash checks them, as Discord's clients do)."""
+    from simcord import actors as sim_actors
+    from simcord import interactions as sim_inter
+    parts = name.split()
+    root = sim_actors._resolve_visible_command(actor, channel.id, parts[0], 1)
+    leaf, nesting = sim_inter.walk_to_subcommand(root, parts[1:])
+    declared = {o["name"]: o["type"] for o in leaf.get("options") or []}
+    leaf_options = [{"name": k, "type": declared.get(k, 3), "value": v} for k, v in options.items()]
+    data = {"id": root["id"], "name": root["name"], "type": 1,
+            "options": sim_inter.nest_options(root, nesting, leaf_options)}
+    return await sim_actors._dispatch_actor_interaction(actor, 2, channel, data)
+
+
+def kill_switch(bot, when=None):
+    """Stops `bot` from showing anything after its commits, as if the process died right after each one
+    was acknowledged: the courier's deliveries are dropped (the outbox keeps them). when(game): only
+    after the commits that leave the game in that condition (e.g. over)."""
+    real = bot.courier.after
+
+    async def dead(game_id, channel_id, refresh=True):
+        if when is not None and not when(await bot.store.game(game_id)):
+            await real(game_id, channel_id, refresh)
+    bot.courier.after = dead
+
+
+def forgetful(bot, when):
+    """After commits that leave the game in condition when(game), the courier posts but the process dies
+    before it marks its items done."""
+    real = bot.service.delivered
+
+    async def maybe(item_ids, message_id=None):
+        rows = await bot.store._rows(f"SELECT DISTINCT game_id FROM outbox WHERE id IN "
+                                     f"({','.join(str(int(i)) for i in item_ids) or '0'})")
+        games = [await bot.store.game(r[0]) for r in rows]
+        if not any(when(g) for g in games):
+            await real(item_ids, message_id)
+    bot.service.delivered = maybe
+
+
+async def restart(env, bot, make_bot, **settings):
+    """The process goes away (nothing more is shown or written) and a new one starts on the same database."""
+    kill_switch(bot)
+    await env.settle()
+    await bot.store.close()
+    bot.store = None
+    new = make_bot(**settings)
+    await env.restart_bot(new)
+    await env.settle()
+    return new
