@@ -232,7 +232,7 @@ def fire_triggers(state: dict, p: dict, face: str) -> list:
     fired = []
     for kind, cid, e in list(sources(p)):
         if e["when"] == "trigger" and e["face"] == face:
-            out = {"source": kind, "id": cid}
+            out = {"seat": p["seat"], "source": kind, "id": cid}
             run_ops(state, p, e["do"], out)
             fired.append(out)
     return fired
@@ -242,7 +242,7 @@ def end_of_week(state: dict, p: dict) -> list:
     done = []
     for kind, cid, e in list(sources(p)):
         if e["when"] == "end_of_week":
-            out = {"source": kind, "id": cid}
+            out = {"seat": p["seat"], "source": kind, "id": cid}
             run_ops(state, p, e["do"], out)
             done.append(out)
     return done

@@ -90,7 +90,9 @@ def setup(config: dict, seed: int) -> tuple[dict, list]:
             p["boards"] = [boards.pop() for _ in range(PIONEER_BOARDS_DEALT)]
             s["pending"][p["seat"]] = {"kind": "pioneer"}
         s["stage"] = "pioneer"
-        events.append({"type": "pioneers_dealt", "boards": [p["boards"] for p in s["players"]]})
+        # one record per seat: each seat's boards are its secret (engine/view.py)
+        events.append({"type": "pioneers_dealt",
+                       "players": [{"seat": p["seat"], "boards": list(p["boards"])} for p in s["players"]]})
     else:
         begin(s, events)
     return s, events

@@ -1,35 +1,80 @@
-"""What one player (or the public) may see: hidden gold values and deck orders are removed."""
+"""What one player (or the public) may see. ONE rule says what is secret, and ONE function applies it.
 
-from .api import clone
+The rule (every state and every event follows it; nothing else is secret):
+- A dict that has a `seat` key is a record of that seat. Its keys named in PRIVATE are that seat's
+  secrets, wherever the record sits (a player, a town-visit entry, a trigger record, an event):
+  `gold`   - gold token values: others see the same number of face-down tokens (value 0);
+  `boards` - the pioneer boards dealt to the seat: others see none;
+  `secret` - anything else only the seat may know (e.g. the values of the tokens just drawn:
+             {"seat": 2, "gold": [3]}): others do not see the key at all.
+  A PRIVATE key in a dict without a `seat` has no owner: a list of token values (`gold` as a list)
+  or a `secret` is then hidden from everyone. (`gold` as a number is a count: public.)
+- The keys in HIDDEN (decks, bags, the engine's random state and seed) are seen by nobody: only
+  their size is shown, as `<key>_count`.
+- When the game is over the seats' secrets are revealed to all (final scoring shows every token);
+  the HIDDEN keys stay hidden.
+
+`redact(obj, viewer)` applies the rule to anything: a state, an event, a list of events. view_for,
+public_event, the AI's determiniser and the renderer all start from it, so a new place that records
+a secret under this convention is hidden everywhere without being listed anywhere."""
 
 HIDDEN = ("rng", "seed", "townsfolk_deck", "equip_deck", "town_deck", "gold_bag", "bag")
+_HIDDEN = frozenset(HIDDEN)
+_DROP = object()
+
+
+def _face_down(v):
+    return [0] * len(v) if isinstance(v, list) else None
+
+
+PRIVATE = {
+    "gold": _face_down,
+    "boards": lambda v: [],
+    "secret": lambda v: _DROP,
+}
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def redact(obj, viewer: int | None, reveal: bool = False):
+    """A copy of `obj` (state, event, list...) without what `viewer` may not see (None: the public).
+    reveal=True (the game is over): the seats' secrets are shown; HIDDEN keys never are."""
+    if isinstance(obj, list):
+        return [x if x.__class__ in _PLAIN else redact(x, viewer, reveal) for x in obj]
+    if not isinstance(obj, dict):
+        return obj  # str, int, bool, None: immutable, shared safely
+    seat = obj.get("seat")
+    owner = seat if seat.__class__ is int else None
+    mine = reveal or (owner is not None and owner == viewer)
+    out = {}
+    for k, v in obj.items():
+        if k in _HIDDEN:
+            out[k + "_count"] = len(v) if isinstance(v, list) else None
+        elif k in PRIVATE and not mine:
+            if owner is None and k == "gold" and not isinstance(v, list):
+                out[k] = v  # a count of tokens, not their values
+                continue
+            v = PRIVATE[k](v)
+            if v is not _DROP:
+                out[k] = v
+        elif v.__class__ in _PLAIN:
+            out[k] = v
+        else:
+            out[k] = redact(v, viewer, reveal)
+    return out
 
 
 def view_for(state: dict, player: int | None) -> dict:
-    """A copy of the state as `player` sees it (None: a spectator). Gold values of others are
-    replaced by 0 (the token count stays visible); decks and bags show only their sizes."""
-    v = clone(state)
-    over = state["stage"] == "over"
-    for k in HIDDEN:
-        if k in v:
-            v[k + "_count"] = len(v[k]) if isinstance(v[k], list) else None
-            del v[k]
-    for p in v["players"]:
-        if p["seat"] != player and not over:
-            p["gold"] = [0] * len(p["gold"])
-        if p["seat"] != player:
-            p["boards"] = p["boards"] if over else []
+    """The state as `player` sees it (None: a spectator): redact() with the game-over reveal, plus
+    `viewer`. Gold values of others are 0 (the token count stays visible); decks and bags show
+    only their sizes; other players' dealt boards are hidden until the game is over."""
+    v = redact(state, player, reveal=state.get("stage") == "over")
     v["viewer"] = player
     return v
 
 
 def public_event(event: dict, player: int | None = None):
-    """The event as `player` may see it: 'secret' parts of other players are removed."""
-    def strip(x):
-        if isinstance(x, dict):
-            return {k: strip(v) for k, v in x.items()
-                    if not (k == "secret" and v.get("seat") != player)}
-        if isinstance(x, list):
-            return [strip(i) for i in x]
-        return x
-    return strip(event)
+    """The event as `player` may see it (None: everyone): redact() without the game-over reveal
+    (an event is shown as it happened)."""
+    return redact(event, player)

@@ -37,8 +37,9 @@ def results_image(state: dict) -> Image.Image:
 
 
 def table_png(state: dict, viewer: int | None = None) -> bytes:
-    """The public table, about 1600 px wide. Gold token values are never shown (before the end);
-    `viewer` only marks that seat's panel as "YOU"."""
+    """The public table, about 1600 px wide, drawn from engine.view_for(state, None): no secret
+    (gold values before the end, dealt boards, decks) can reach it. `viewer` only marks that
+    seat's panel as "YOU"."""
     return _png(table_image(state, viewer))
 
 

@@ -37,10 +37,10 @@ TOTAL_X = COL_X0 + len(COLS) * COL_W + 10
 
 
 def render(state: dict) -> Image.Image:
+    state = engine.view_for(state, None)  # public: gold values only once the game is over
     result = state.get("result")
     title = "PIONEER DAYS · FINAL RESULTS"
     if not result:  # not over yet: the standings without the hidden gold
-        state = engine.view_for(state, None)
         result = scoring.results(state)
         title = "PIONEER DAYS · STANDINGS (gold not counted)"
     rows = sorted(result, key=lambda r: (r["rank"], r["seat"]))

@@ -360,7 +360,8 @@ def badges(s: dict, seat: int, viewer) -> list:
 
 
 def render(state: dict, viewer: int | None = None) -> Image.Image:
-    s = engine.view_for(state, None)  # never sees gold values (unless the game is over)
+    # the public view, whoever asks (`viewer` only marks a panel): a secret cannot reach this image
+    s = engine.view_for(state, None)
     n = len(s["players"])
     layouts = [panel.Layout(s, i, PANEL_W, 1.0, False) for i in range(n)]
     rows = tuple(max(L.h for L in layouts[r:r + 2]) for r in range(0, n, 2))

@@ -2,14 +2,14 @@
 gold values, the gold bag, deck orders and contents, the dice bag order, the engine's rng, other
 players' pioneer boards) is replaced by a sample drawn with the AI's own generator.
 
-The sample depends only on what view_for(state, seat) shows, so a search built on it cannot
-profit from hidden information."""
+It starts from view_for(state, seat) (the one secrecy rule of engine/view.py), so the sample
+depends only on what that seat sees and a search built on it cannot profit from hidden
+information."""
 
 from .. import rng
-from ..api import clone
 from ..cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from ..constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS
-from ..view import HIDDEN
+from ..constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, PIONEER_BOARDS_DEALT
+from ..view import HIDDEN, view_for
 
 ALL_GOLD = [v for v, k in sorted(GOLD_TOKENS.items()) for _ in range(k)]
 
@@ -30,20 +30,6 @@ def _sample(gen: dict, pool: list, k: int) -> list:
     return pool[:k]
 
 
-def _scrub(s: dict, seat: int) -> None:
-    """Drops other players' gold values noted in the current die / town visit records."""
-    def strip(x):
-        if isinstance(x, dict):
-            return {k: strip(v) for k, v in x.items()
-                    if not (k == "secret" and isinstance(v, dict) and v.get("seat") != seat)}
-        if isinstance(x, list):
-            return [strip(i) for i in x]
-        return x
-    for k in ("visit", "die", "report"):
-        if s.get(k):
-            s[k] = strip(s[k])
-
-
 def _size(state: dict, key: str) -> int:
     """Length of a hidden list, from the state or from a view_for() view of it."""
     return len(state[key]) if key in state else state[key + "_count"]
@@ -52,8 +38,8 @@ def _size(state: dict, key: str) -> int:
 def determinize(state: dict, seat: int, gen: dict) -> dict:
     """A full game state consistent with what `seat` sees; gen = {"rng": int} (advances).
     `state` may be the real state or engine.view_for(state, seat): the result is the same."""
-    s = clone(state)
-    for k in ("viewer", "seed_count", "rng_count") + tuple(f"{k}_count" for k in HIDDEN):
+    s = view_for(state, seat)  # a copy without anything this seat may not see
+    for k in ("viewer",) + tuple(f"{k}_count" for k in HIDDEN):
         s.pop(k, None)
     over = s["stage"] == "over"
     me = s["players"][seat]
@@ -84,17 +70,15 @@ def determinize(state: dict, seat: int, gen: dict) -> dict:
             left[s["die"]["colour"]] -= 1
         bag = [c for c in COLOURS for _ in range(max(0, min(left[c], DICE_PER_COLOUR)))]
         s["bag"] = _sample(gen, bag, _size(state, "bag"))
-    if not over:
+    if not over and s["config"]["pioneers"] == "unique":
+        # every player was dealt the same number of boards: others' are drawn from those not mine
         mine = set(me["boards"])
-        others = [p for p in s["players"] if p["seat"] != seat]
-        if any(p["boards"] for p in others):
-            pool = [b for b in PIONEERS if b not in mine]
-            rng.shuffle(gen, pool)
-            for p in others:
-                k = len(p["boards"])
-                p["boards"], pool = sorted(pool[:k]), pool[k:]
+        pool = [b for b in PIONEERS if b not in mine]
+        rng.shuffle(gen, pool)
+        for p in s["players"]:
+            if p["seat"] != seat:
+                p["boards"], pool = sorted(pool[:PIONEER_BOARDS_DEALT]), pool[PIONEER_BOARDS_DEALT:]
     s.setdefault("bag", [])
-    _scrub(s, seat)
     s["rng"] = rng.seed_state(rng.below(gen, 1 << 62))
     s["seed"] = 0
     return s

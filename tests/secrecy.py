@@ -1,0 +1,289 @@
+"""The secrecy property, checked on random games (used by tests/test_secrets.py and bench/secrets.py).
+
+After every action of a random game, for every viewer (each seat and the public):
+1. taint: every gold token carries a unique value (SENTINEL * (i + 1) + nuggets), so any copy of a
+   token's value can be recognised; no value the viewer never held, and no pioneer board dealt to
+   another seat (unless that seat has openly chosen it), appears in view_for(state, viewer), in any
+   public_event(event, viewer), or (for the public) in the narration text of the public events;
+2. twin: the same action applied to a twin state whose hidden values differ (other seats' gold
+   values, wherever they are recorded) gives the same view_for and the same public events and
+   narration (so nothing derived from a hidden value leaks either).
+Before the game is over; the game_over event is the final reveal (every token scores) and is
+exempt from the gold check.
+
+images(): the public table (and each seat's own wagon) rendered from a state and from a twin that
+differs in every hidden value (other seats' gold, the bags, deck orders, dealt boards, rng, seed)
+must be byte-identical."""
+
+import itertools
+import json
+import re
+
+import engine
+from engine import rng
+from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+
+SENTINEL = 1_000_000
+SHIFT = 500  # twin values: a sentinel + SHIFT is no sentinel (nuggets are 1..3)
+PAIRS = ["".join(p) for p in itertools.combinations("ABCDE", 2)]
+NUMBER = re.compile(r"\d{7,}")
+# narration may name cards whose names contain a pioneer's name ("Horse Doctor", "Army Scout"):
+# those are removed from a text before looking for pioneer names
+OTHER_NAMES = sorted({c["name"] for t in (TOWNSFOLK, EQUIPMENT, TOWNS) for c in t.values()}, key=len,
+                     reverse=True)
+
+
+def _narrate():
+    try:
+        from app import narrate
+    except ImportError:  # the narration's older home
+        from cogs import narrate
+    return narrate
+
+
+def config_of(i: int) -> dict:
+    """Game i: every set pair, 2-4 players, unique pioneers."""
+    return {"players": 2 + (i // len(PAIRS)) % 3, "sets": list(PAIRS[i % len(PAIRS)]), "pioneers": "unique"}
+
+
+def taint(s: dict) -> None:
+    """Gives every token in the bag a unique value (before any is drawn)."""
+    assert all(not p["gold"] for p in s["players"])
+    s["gold_bag"] = [SENTINEL * (i + 1) + v for i, v in enumerate(s["gold_bag"])]
+
+
+class Leak(AssertionError):
+    pass
+
+
+BOARD = re.compile(r'"(P\d+)"')
+PIONEER_NAME = re.compile("|".join(rf"\b{re.escape(c['name'])}\b" for c in PIONEERS.values()))
+
+
+def _values(obj) -> tuple[set, set]:
+    """(sentinel-sized numbers, pioneer board ids) anywhere in obj, keys and texts included."""
+    text = json.dumps(obj)
+    return {int(m) for m in NUMBER.findall(text)}, set(BOARD.findall(text))
+
+
+def _secret_gold(events: list, seat: int) -> set:
+    """Token values shown to `seat` in its own events (drawn and maybe gone at once)."""
+    out: set = set()
+
+    def walk(x):
+        if isinstance(x, dict):
+            if x.get("seat") == seat and isinstance(x.get("secret"), dict):
+                out.update(x["secret"].get("gold", []))
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(events)
+    return out
+
+
+class Game:
+    """One tainted random game, with the knowledge each seat may have."""
+
+    def __init__(self, config: dict, seed: int, chooser: int):
+        self.s, events = engine.new_game(config, seed)
+        taint(self.s)
+        self.n = config["players"]
+        self.names = [p["name"] for p in self.s["players"]]
+        self.tokens = set(self.s["gold_bag"])
+        self.known = {seat: set() for seat in range(self.n)}
+        self.dealt = {p["seat"]: set(p["boards"]) for p in self.s["players"]}
+        self.stream = {"rng": rng.seed_state(chooser)}
+        self.steps = 0
+        self.checked_events = 0
+        self.check_events(events, exempt=False)
+
+    # ---- what a viewer may not see ---------------------------------------------------------
+    def forbidden_gold(self, viewer) -> set:
+        return self.tokens - (self.known[viewer] if viewer is not None else set())
+
+    def forbidden_boards(self, viewer) -> set:
+        out = set()
+        for p in self.s["players"]:
+            if p["seat"] == viewer:
+                continue
+            chosen = {p["pioneer"]} if p["side"] == "unique" else set()
+            out |= self.dealt[p["seat"]] - chosen
+        return out
+
+    def viewers(self):
+        return list(range(self.n)) + [None]
+
+    def _check(self, obj, viewer, what: str, gold: bool = True) -> None:
+        ints, strs = _values(obj)
+        bad = (ints & self.forbidden_gold(viewer)) if gold else set()
+        boards = strs & self.forbidden_boards(viewer)
+        if bad or boards:
+            raise Leak(f"{what} for viewer {viewer} at seq {self.s['seq']}: gold values "
+                       f"{sorted(bad)[:5]} boards {sorted(boards)}")
+
+    def check_text(self, text: str, what: str) -> None:
+        bad = {int(m) for m in NUMBER.findall(text)} & self.forbidden_gold(None)
+        boards = set()
+        if PIONEER_NAME.search(text):
+            for name in OTHER_NAMES:
+                text = text.replace(name, "")
+            boards = {b for b in self.forbidden_boards(None)
+                      if re.search(rf"\b{re.escape(PIONEERS[b]['name'])}\b", text)}
+        if bad or boards:
+            raise Leak(f"{what} at seq {self.s['seq']}: {text!r} shows {sorted(bad)} {sorted(boards)}")
+
+    def check_events(self, events: list, exempt: bool) -> None:
+        for seat in range(self.n):
+            self.known[seat] |= _secret_gold(events, seat)
+        for viewer in self.viewers():
+            for e in events:
+                self._check(engine.public_event(e, viewer), viewer, f"event {e['type']}",
+                            gold=not (exempt and e["type"] == "game_over"))
+        public = [engine.public_event(e, None) for e in events if not (exempt and e["type"] == "game_over")]
+        narrate = _narrate()
+        for line in narrate.lines(public, self.names):
+            self.check_text(line, "narration")
+        self.check_text(narrate.action_line(public, self.names), "action line")
+        self.checked_events += len(events)
+
+    def check_views(self) -> None:
+        if self.s["stage"] == "over":
+            return  # the final reveal
+        for viewer in self.viewers():
+            self._check(engine.view_for(self.s, viewer), viewer, "view_for")
+
+    # ---- one step ----------------------------------------------------------------------------
+    def step(self, twin_viewer=None, twin: bool = True) -> None:
+        acts = engine.legal_actions(self.s)
+        a = acts[rng.below(self.stream, len(acts))]
+        if twin:
+            self.check_twin(a, twin_viewer)
+        r = engine.apply(self.s, a, trusted=True)
+        self.s = r.state
+        for p in self.s["players"]:
+            self.known[p["seat"]] |= set(p["gold"])
+        self.check_events(r.events, exempt=self.s["stage"] == "over")
+        self.check_views()
+        self.steps += 1
+
+    def check_twin(self, a, viewer) -> None:
+        """The same action from a twin whose other seats' gold values differ: the viewer sees the
+        same events, narration and view afterwards."""
+        t = perturb_gold(self.s, viewer, lambda v: v + SHIFT)
+        a2 = twin_action(self.s, a.id, viewer, lambda v: v + SHIFT)
+        r1 = engine.apply(self.s, a, trusted=True)
+        r2 = engine.apply(t, a2)
+        if not r2.ok:
+            raise Leak(f"twin rejected {a2}: {r2.reason}")
+        e1 = [engine.public_event(e, viewer) for e in r1.events]
+        e2 = [engine.public_event(e, viewer) for e in r2.events]
+        over = r1.state["stage"] == "over"
+        if over:  # the final reveal shows every token
+            e1 = [e for e in e1 if e["type"] != "game_over"]
+            e2 = [e for e in e2 if e["type"] != "game_over"]
+        if e1 != e2:
+            raise Leak(f"events differ for viewer {viewer} at seq {self.s['seq']} ({a.id}): "
+                       f"{_first_difference(e1, e2)}")
+        if viewer is None:
+            narrate = _narrate()
+            if narrate.lines(e1, self.names) != narrate.lines(e2, self.names):
+                raise Leak(f"narration differs at seq {self.s['seq']}")
+        if not over and engine.view_for(r1.state, viewer) != engine.view_for(r2.state, viewer):
+            raise Leak(f"view_for differs for viewer {viewer} after {a.id}")
+
+
+def _first_difference(a, b) -> str:
+    ja, jb = json.dumps(a, sort_keys=True), json.dumps(b, sort_keys=True)
+    i = next((k for k, (x, y) in enumerate(zip(ja, jb, strict=False)) if x != y), min(len(ja), len(jb)))
+    return f"...{ja[max(0, i - 80):i + 40]} vs ...{jb[max(0, i - 80):i + 40]}"
+
+
+# ---- twins -----------------------------------------------------------------------------------
+def perturb_gold(s: dict, viewer, f) -> dict:
+    """A copy where every gold value of a seat other than `viewer` is mapped by f: in the players'
+    wagons and in every record of that seat (trigger and town-visit records, ...)."""
+    t = engine.clone(s)
+    for p in t["players"]:
+        if p["seat"] != viewer:
+            p["gold"] = [f(v) for v in p["gold"]]
+
+    def walk(x):
+        if isinstance(x, dict):
+            sec = x.get("secret")
+            if isinstance(sec, dict) and sec.get("seat") != viewer and "gold" in sec:
+                sec["gold"] = [f(v) for v in sec["gold"]]
+            for k, v in x.items():
+                if k != "players":
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(t)
+    return t
+
+
+def twin_action(s: dict, action_id: str, viewer, f) -> str:
+    """The action id in the twin: a gold token named by value is renamed for a non-viewer."""
+    seat, _, body = action_id.partition(":")
+    parts = body.split(":")
+    if int(seat) != viewer and len(parts) == 3 and parts[0] in ("drop", "lose") and parts[1] == "gold":
+        parts[2] = str(f(int(parts[2])))
+    return f"{seat}:{':'.join(parts)}"
+
+
+def hidden_twin(s: dict, viewer) -> dict:
+    """A copy differing in everything `viewer` may not see: other seats' gold values (a value
+    map 1->2->3->1), the gold bag, every deck order, the dice bag order, other seats' dealt boards
+    (an openly chosen pioneer stays), the rng and the seed."""
+    cycle = {1: 2, 2: 3, 3: 1}
+    t = perturb_gold(s, viewer, lambda v: cycle.get(v, v))
+    t["gold_bag"] = [cycle.get(v, v) for v in reversed(t["gold_bag"])]
+    for k in ("townsfolk_deck", "equip_deck", "town_deck", "bag"):
+        t[k] = list(reversed(t[k]))
+    if len(set(t["bag"])) > 1 and t["bag"] == s["bag"]:
+        t["bag"] = t["bag"][1:] + t["bag"][:1]
+    t["rng"] = rng.seed_state(987654321)
+    t["seed"] = s["seed"] + 1
+    others = [p for p in t["players"] if p["seat"] != viewer and s["stage"] != "over"]
+    spare = [b for b in PIONEERS if not any(b in p["boards"] for p in t["players"])]
+    loose = [b for p in others for b in p["boards"] if not (p["side"] == "unique" and b == p["pioneer"])]
+    pool = list(reversed(spare + loose))
+    for p in others:
+        keep = [b for b in p["boards"] if p["side"] == "unique" and b == p["pioneer"]]
+        p["boards"] = keep + [pool.pop(0) for _ in range(len(p["boards"]) - len(keep))]
+    return t
+
+
+def images(s: dict) -> int:
+    """The public table and each seat's wagon, from s and from hidden twins: byte-identical.
+    Returns the number of images compared."""
+    import render
+    n = 0
+    base = render.table_png(s)
+    if render.table_png(hidden_twin(s, None)) != base:
+        raise Leak(f"public table differs at seq {s['seq']}")
+    n += 1
+    for seat in range(len(s["players"])):
+        t = hidden_twin(s, seat)
+        if seat == s["seq"] % len(s["players"]):  # the table as drawn for one seat ("YOU")
+            if render.table_png(t, seat) != render.table_png(s, seat):
+                raise Leak(f"table for seat {seat} differs at seq {s['seq']}")
+            n += 1
+        if render.wagon_png(t, seat) != render.wagon_png(s, seat):
+            raise Leak(f"wagon of seat {seat} differs at seq {s['seq']}")
+        n += 1
+    return n
+
+
+def play(i: int, seed: int, twin_every: int = 1) -> dict:
+    """Plays tainted random game i to the end, checking after every action (the twin check on
+    every twin_every-th action, viewers in turn). Returns counts; raises Leak on a leak."""
+    g = Game(config_of(i), seed, chooser=seed * 7919 + 17)
+    g.check_views()
+    viewers = g.viewers()
+    while g.s["stage"] != "over":
+        k = g.steps
+        g.step(viewers[(k // twin_every) % len(viewers)], twin=k % twin_every == 0)
+    return {"games": 1, "actions": g.steps, "events": g.checked_events}
