@@ -37,7 +37,6 @@ TOWNSFOLK_PER_WEEK = SLOTS
 
 FAVOR_VP = 2
 FAVOR_MAJORITY_VP = 5
-FAVOR_MAJORITY_MIN = 1  # [H] nobody gains the majority bonus with 0 favors
 CATTLE_TOWN_VP = 1
 
 # [H] the standard Pioneer side of every player board

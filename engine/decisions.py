@@ -1,7 +1,8 @@
 """Simultaneous decisions: choosing a pioneer, resolving a disaster, satisfying town cards.
 
 Each affected player has one pending decision in state['pending'][seat]; a decision with a
-single possible choice is taken automatically. When nobody is left deciding, the flow goes on."""
+single possible choice is taken automatically, and a disaster that leaves no choice (raid,
+famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 
 from . import flow
 from .cards import PIONEERS, TOWNS, TOWNSFOLK
@@ -35,12 +36,25 @@ def start_disaster(s: dict, d: str, events: list) -> bool:
             exposed = max(0, p["silver"] - shield)
             p["silver"] -= (exposed + 1) // 2  # half, rounded up
         elif d == "famine":
-            s["pending"][seat] = {"kind": "famine", "free": shield}
+            famine(s, p, shield)
+            continue  # no decision: nothing is left to choose
         else:
             s["pending"][seat] = {"kind": "disease", "left": list(p["townsfolk"]), "free": shield}
         autoresolve(s, seat, events)
         waiting = waiting or s["pending"][seat] is not None
     return waiting
+
+
+def famine(s: dict, p: dict, shield: int) -> None:
+    """Famine, resolved at once: "for each of your cattle, you must pay 1 silver; any cattle you
+    cannot pay for are returned to stock". `shield` cattle need no silver (protect: famine)."""
+    hungry = max(0, p["cattle"] - shield)
+    if not hungry:
+        return
+    fed = min(hungry, p["silver"])
+    p["silver"] -= fed
+    p["cattle"] -= hungry - fed
+    s["report"][p["seat"]]["choices"].append({"fed": fed, "lost_cattle": hungry - fed})
 
 
 def disaster_report(s: dict, d: str) -> list:
@@ -65,11 +79,6 @@ def options(s: dict, seat: int) -> list:
         return opts
     if kind == "overflow":
         return goods_choices(p, "lose", "Return")
-    if kind == "famine":
-        hungry = max(0, p["cattle"] - dec["free"])
-        most = min(hungry, p["silver"])
-        return [(f"famine:feed:{k}", f"Famine: pay ${k}, keep {k + p['cattle'] - hungry} "
-                 f"of {p['cattle']} cattle") for k in range(most, -1, -1)]
     if kind == "disease":
         t = dec["left"][0]
         name = TOWNSFOLK[t]["name"]
@@ -155,9 +164,6 @@ def _settled(s: dict, seat: int, dec: dict) -> bool:
     if kind == "overflow" and free_spaces(p) >= 0:
         s["pending"][seat] = None
         return True
-    if kind == "famine" and p["cattle"] <= dec["free"]:
-        s["pending"][seat] = None
-        return True
     if kind == "disease":
         if not dec["left"]:
             s["pending"][seat] = None
@@ -193,13 +199,6 @@ def _choose(s: dict, seat: int, body: str, events: list) -> None:
         else:
             p["equipment"].remove(parts[2])
         rep.append({"returned": what if what != "equip" else parts[2]})
-    elif verb == "famine":
-        k = int(parts[2])
-        hungry = max(0, p["cattle"] - dec["free"])
-        p["silver"] -= k
-        p["cattle"] -= hungry - k
-        rep.append({"fed": k, "lost_cattle": hungry - k})
-        s["pending"][seat] = None
     elif verb == "disease":
         t = parts[2]
         dec["left"].remove(t)

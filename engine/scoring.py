@@ -1,7 +1,7 @@
 """Final scoring (also used for the running score shown during the game)."""
 
 from .cards import EQUIPMENT, TOWNSFOLK
-from .constants import DAMAGE_VP, FAVOR_MAJORITY_MIN, FAVOR_MAJORITY_VP, FAVOR_VP
+from .constants import DAMAGE_VP, FAVOR_MAJORITY_VP, FAVOR_VP
 from .effects import count, vp_of
 
 CATEGORIES = ("gold", "favors", "majority", "townsfolk", "equipment", "damage", "game")
@@ -13,7 +13,8 @@ def breakdown(state: dict, seat: int) -> dict:
     b = {
         "gold": sum(p["gold"]),
         "favors": FAVOR_VP * p["favors"],
-        "majority": FAVOR_MAJORITY_VP if p["favors"] == top and top >= FAVOR_MAJORITY_MIN else 0,
+        # "if you have (or are tied for) the most favor tokens": nobody having a favor, all are tied
+        "majority": FAVOR_MAJORITY_VP if p["favors"] == top else 0,
         "townsfolk": sum(vp_of(p, TOWNSFOLK[t]["vp"]) for t in p["townsfolk"]),
         "equipment": sum(vp_of(p, EQUIPMENT[t].get("vp")) for t in p["equipment"]),
         "damage": DAMAGE_VP * count(p, "damage"),

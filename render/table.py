@@ -53,7 +53,7 @@ PANEL_W = (W - 2 * M - PANEL_GAP) // 2  # two columns of panels
 DISASTER_TEXT = {
     "storm": "Each wagon: pay 1 wood or take a damage token (-2 VP)",
     "raid": "Lose half your silver, rounded up",
-    "famine": "Pay $1 per cattle or lose it",
+    "famine": "Pay $1 per cattle while you can; lose the rest",
     "disease": "Each townsfolk: pay 1 medicine or lose it",
 }
 STEP_TEXT = {"pick": "takes a die", "use": "uses a die", "wild": "picks a Wild action",

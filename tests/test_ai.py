@@ -214,15 +214,18 @@ def test_storm_is_paid_with_wood_not_damage():
                 assert ai.choose(s, seat, level, seed=k, budget=TINY).id == f"{seat}:storm:pay:0"
 
 
-def test_famine_feeds_the_herd_when_silver_allows():
+def test_famine_asks_the_ai_nothing():
+    """Famine is paid automatically (no decision kind left for an AI to answer)."""
     s = game(players=2, seed=5)
     s["tracks"]["famine"] = 3
     for p in s["players"]:
         p["cattle"], p["silver"] = 3, 6
     finish_day_with(s, "yellow")
-    for seat in (0, 1):
-        for level in ("easy", "hard"):
-            assert ai.choose(s, seat, level, seed=seat, budget=TINY).id == f"{seat}:famine:feed:3"
+    assert s["stage"] == "turn" and all(d is None for d in s["pending"])
+    assert [(p["cattle"], p["silver"]) for p in s["players"]] == [(3, 3), (3, 3)]
+    seat = s["turn"]
+    for level in ("easy", "hard"):
+        assert ai.choose(s, seat, level, seed=1, budget=TINY).player == seat
 
 
 def test_wagon_bought_when_full_and_a_raid_is_coming():

@@ -281,12 +281,12 @@ def test_end_of_week_at_town_visit(kind, cid, profile):
 
 # ---- ongoing modifiers ---------------------------------------------------------------------
 def resolve_all(s):
-    """Resolves pending disaster decisions: storms damage, famine feeds nobody, disease spares
+    """Resolves pending disaster decisions: storms damage (famine needs no decision), disease spares
     while it can (otherwise loses), overflow returns the first good offered."""
     while s["stage"] == "disaster":
         seat = deciders(s)[0]
         b = bodies(s, seat)
-        pick = next((x for x in b if x.startswith(("storm:damage", "famine:feed:0", "disease:spare"))),
+        pick = next((x for x in b if x.startswith(("storm:damage", "disease:spare"))),
                     next((x for x in b if x.startswith("disease:lose")), b[0]))
         s, _ = act(s, pick, seat)
     return s

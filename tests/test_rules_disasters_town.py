@@ -116,17 +116,53 @@ def test_storm_goods_that_no_longer_fit_owner_chooses():
     assert s["stage"] == "turn"
 
 
-def test_famine_pay_per_cattle_or_lose_them():
+def test_famine_you_must_pay_while_you_have_silver():
+    """"For each of your cattle, you must pay 1 silver. Any cattle you cannot pay for are returned
+    to stock": no choice is offered, the silver is taken as far as it goes."""
+    s = game(players=3)
+    s["tracks"]["famine"] = 3
+    p0, p1, p2 = s["players"]
+    p0["cattle"], p0["silver"] = 2, 5  # pays for both (today's bug: was offered feed:2/1/0)
+    p1["cattle"], p1["silver"] = 3, 2  # pays $2, loses 1
+    p2["cattle"], p2["silver"] = 2, 0  # cannot pay: loses both
+    ev = finish_day_with(s, "yellow")
+    assert s["stage"] == "turn" and engine.deciders(s) == [s["turn"]]  # nobody was asked
+    assert [(p["cattle"], p["silver"]) for p in s["players"]] == [(2, 3), (2, 0), (0, 0)]
+    report = all_events(ev, "disaster_triggered")[0]["players"]
+    assert [r["choices"] for r in report] == [[{"fed": 2, "lost_cattle": 0}],
+                                              [{"fed": 2, "lost_cattle": 1}],
+                                              [{"fed": 0, "lost_cattle": 2}]]
+
+
+def test_famine_protection_feeds_some_cattle_free_and_the_rest_are_paid():
+    hay_bale = "EQ21"  # Always: Famine: 3 cattle fed free
+    assert engine.cards.EQUIPMENT[hay_bale]["effect"]["mods"]["protect"] == {"famine": 3}
     s = game()
     s["tracks"]["famine"] = 3
     p0, p1 = s["players"]
-    p0["cattle"], p0["silver"] = 3, 2
-    p1["cattle"], p1["silver"] = 2, 0  # cannot pay: loses both
+    p0.update(cattle=5, silver=1, equipment=[hay_bale])  # 3 free, 1 paid, 1 lost
+    p1.update(cattle=2, silver=4, equipment=[hay_bale])  # all free: keeps the silver
     finish_day_with(s, "yellow")
-    assert s["players"][1]["cattle"] == 0
-    assert bodies(s, 0) == ["famine:feed:2", "famine:feed:1", "famine:feed:0"]
-    s, _ = act(s, "famine:feed:1", 0)  # may choose to pay for fewer
-    assert (s["players"][0]["cattle"], s["players"][0]["silver"]) == (1, 1)
+    assert s["stage"] == "turn"
+    assert (s["players"][0]["cattle"], s["players"][0]["silver"]) == (4, 0)
+    assert (s["players"][1]["cattle"], s["players"][1]["silver"]) == (2, 4)
+
+
+def test_famine_with_another_disaster_asks_only_the_real_choices():
+    """A black leftover die at 3 everywhere: storm and disease ask, famine does not."""
+    s = game()
+    s["tracks"] = {d: 3 for d in DISASTERS}
+    for p in s["players"]:
+        p.update(cattle=2, silver=6, wood=1, medicine=0, townsfolk=[])
+    finish_day_with(s, "black")
+    kinds = set()
+    while s["stage"] == "disaster":
+        seat = engine.deciders(s)[0]
+        kinds.add(s["pending"][seat]["kind"])
+        s, _ = act(s, bodies(s, seat)[0], seat)
+    assert kinds == {"storm"}
+    # raid took $3 of 6, then famine $2 for the 2 cattle
+    assert [(p["cattle"], p["silver"]) for p in s["players"]] == [(2, 1), (2, 1)]
 
 
 def test_disease_medicine_or_discard_with_pioneer_immunity():
@@ -242,6 +278,11 @@ def test_end_of_week_effects_run_first():
     assert eow[0]["gained"]["silver"] == TOWNSFOLK[card]["effect"]["do"][0]["gain"]["silver"]
 
 
-def test_no_majority_bonus_without_favors():
-    s = game(players=2)
-    assert breakdown(s, 0)["majority"] == 0 and breakdown(s, 1)["majority"] == 0
+def test_majority_bonus_when_nobody_has_a_favor():
+    """"If you have (or are tied for) the most favor tokens, gain 5 VPs": with no favors at all,
+    everybody is tied for the most."""
+    s = game(players=3)
+    assert [breakdown(s, i)["majority"] for i in range(3)] == [5, 5, 5]
+    s["players"][2]["favors"] = 1
+    assert [breakdown(s, i)["majority"] for i in range(3)] == [0, 0, 5]
+    assert [r["vp"]["majority"] for r in results(s)] == [0, 0, 5]

@@ -241,7 +241,7 @@ def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
         elif d == "raid":
             loss = (max(0, p["silver"] - shield) + 1) // 2 * ctx.silver
         elif d == "famine":
-            hungry = max(0, p["cattle"] - (pend["free"] if kind == "famine" else shield))
+            hungry = max(0, p["cattle"] - shield)  # famine is resolved at once: never pending
             paid = min(hungry, p["silver"])
             loss = paid * ctx.silver + (hungry - paid) * cattle_unit(p, ctx) + 0.2 * hungry
         else:
@@ -303,7 +303,7 @@ def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = N
         new = Counter(p["gold"]) - Counter(gold_base)
         gold += sum(new.values()) * GOLD_MEAN - sum(k * n for k, n in new.items())
     v = gold + FAVOR_VP * p["favors"] + p["vp"]
-    if p["favors"] == top and top > 0:
+    if p["favors"] == top:  # with no favors at all, everyone is tied for the most
         ties = sum(1 for q in players if q["favors"] == top)
         v += FAVOR_MAJORITY_VP / ties
     v += DAMAGE_VP * sum(w["damage"] for w in p["wagons"])
