@@ -36,7 +36,9 @@ def markdown() -> str:
            "Generated from the content data by `python -m engine.catalogue` (do not edit by hand). "
            "Effect words: *Now* = when recruited or taken; *On Face* = each time you take a die "
            "whose rolled face is Face; *Always* = while you hold it; *Each town* = at the start of "
-           "each town visit.", "",
+           "each town visit. *Pay X for Y* happens by itself whenever you can pay X and all of Y can be "
+           "received: with *(if room)*, Y must fit whole in your wagons (and gold tokens be left in the "
+           "bag), otherwise nothing is paid and nothing gained.", "",
            f"Game options: two townsfolk sets out of A–E (default {' + '.join(TOWNSFOLK_SETS_DEFAULT)}); "
            "pioneers `standard` (everyone plays the Pioneer side) or `unique` (each player is dealt "
            "two boards and plays one of them on either side).", ""]

@@ -2,6 +2,7 @@
 
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import STANDARD_PIONEER
+from .effects import needs_room
 
 COUNT_TEXT = {"cattle": "cattle", "favor": "favor", "wagon": "wagon", "small_wagon": "small wagon",
               "large_wagon": "large wagon", "gold_token": "gold token", "equipment": "equipment tile",
@@ -38,8 +39,9 @@ def op_text(op: dict) -> str:
     (k, v), = op.items()
     if k == "gain":
         return f"+{res_text(v)}"
-    if k == "pay_gain":
-        return f"pay {res_text(v['pay'])} for {res_text(v['gain'])}"
+    if k == "pay_gain":  # never paid for nothing: skipped when the gain would not fit whole
+        room = " (if room)" if needs_room(v["gain"]) else ""
+        return f"pay {res_text(v['pay'])} for {res_text(v['gain'])}{room}"
     if k == "gain_per":
         s = f"+{res_text(v['gain'])} per {per_text(v['per'], v.get('div', 1))}"
         return s + (f" (max {v['max']})" if "max" in v else "")

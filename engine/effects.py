@@ -184,6 +184,27 @@ def can_pay(p: dict, what: dict) -> bool:
     return all(p["favors" if r == "favor" else r] >= n for r, n in what.items())
 
 
+SPACE_GOODS = ("gold", "wood", "medicine")  # goods that need wagon space (cattle, silver... do not)
+
+
+def needs_room(what: dict) -> bool:
+    return any(r in SPACE_GOODS for r in what)
+
+
+def can_receive(state: dict, p: dict, what: dict, after_paying: dict | None = None) -> bool:
+    """True if every good in `what` would be received whole (none lost for want of space or of
+    tokens in the bag), once `after_paying` has been paid."""
+    if not needs_room(what):
+        return True
+    if what.get("gold", 0) > len(state["gold_bag"]):
+        return False
+    paid = after_paying or {}
+    wood = p["wood"] - paid.get("wood", 0) + what.get("wood", 0)
+    medicine = p["medicine"] - paid.get("medicine", 0) + what.get("medicine", 0)
+    used = len(p["gold"]) + what.get("gold", 0) + len(p["equipment"]) + (wood + 1) // 2 + (medicine + 1) // 2
+    return used <= total_spaces(p)
+
+
 def pay(p: dict, what: dict) -> None:
     for r, n in what.items():
         p["favors" if r == "favor" else r] -= n
@@ -203,7 +224,8 @@ def run_ops(state: dict, p: dict, ops: list, out: dict) -> None:
         if k == "gain":
             gain(state, p, v, out)
         elif k == "pay_gain":
-            if can_pay(p, v["pay"]):
+            # nothing is paid for nothing: only when the whole gain can be received
+            if can_pay(p, v["pay"]) and can_receive(state, p, v["gain"], v["pay"]):
                 pay(p, v["pay"])
                 paid = out.setdefault("paid", {})
                 for r, n in v["pay"].items():

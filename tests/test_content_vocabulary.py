@@ -194,7 +194,7 @@ def test_protect_storm_famine_disease(put):
         from engine import deciders, legal_actions
         seat = deciders(s)[0]
         acts = [a.id.split(":", 1)[1] for a in legal_actions(s, seat)]
-        pick = next((a for a in acts if a.startswith(("storm:damage", "famine:feed:0", "disease:spare"))),
+        pick = next((a for a in acts if a.startswith(("storm:damage", "disease:spare"))),
                     next((a for a in acts if a.startswith("disease:lose")), acts[0]))
         s, _ = act(s, pick, seat)
     p = s["players"][0]
@@ -350,7 +350,8 @@ def test_every_card_has_a_text_from_its_data():
 
 def test_vocabulary_texts():
     assert describe.effect_text({"when": "trigger", "face": "mine", "do": [
-        {"pay_gain": {"pay": {"silver": 2}, "gain": {"gold": 1}}}]}) == "On Mine: pay $2 for 1 gold token"
+        {"pay_gain": {"pay": {"silver": 2}, "gain": {"gold": 1}}}]}) == \
+        "On Mine: pay $2 for 1 gold token (if room)"
     assert describe.effect_text({"when": "end_of_week", "do": [
         {"gain_per": {"gain": {"silver": 1}, "per": "cattle", "max": 3}}]}) == \
         "Each town: +$1 per cattle (max 3)"
