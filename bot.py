@@ -10,21 +10,18 @@ exits with status 2."""
 import argparse
 import asyncio
 import logging
-import os
 import secrets
 import subprocess
 import sys
 from collections import deque
-from dataclasses import dataclass
-from pathlib import Path
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from app.settings import ROOT, Settings, SettingsError
 from db import StoreError
 
-ROOT = Path(__file__).resolve().parent
 log = logging.getLogger("pioneer")
 
 # View Channel, Send Messages, Embed Links, Attach Files, Read Message History
@@ -47,38 +44,6 @@ To run it:
 
 Meanwhile, here is the offline simulator: {SIMULATOR}
 """
-
-
-@dataclass
-class Settings:
-    token: str | None = None
-    database_path: str = str(ROOT / "data" / "pioneer.sqlite3")
-    dev_guild_id: int | None = None
-    log_level: str = "INFO"
-    sync: bool = False
-    new_database: bool = False   # --new-database: create the database file where none is found
-    ai_pause: float = 1.5        # seconds between an AI's moves on its turn, so people can follow
-    ai_hard_budget: int = 240    # rollouts per decision of the hard AI (about 1 s); small in tests
-    # worker processes for the hard AI: in a thread it would hold the GIL and slow every click
-    # (0 = a worker thread, as in most tests)
-    ai_processes: int = max(1, (os.cpu_count() or 2) - 1)
-
-    @classmethod
-    def from_env(cls, env=None) -> "Settings":
-        env = os.environ if env is None else env
-        guild = (env.get("DEV_GUILD_ID") or "").strip()
-        db = (env.get("DATABASE_PATH") or "").strip()
-        pause = (env.get("AI_PAUSE") or "").strip()
-        budget = (env.get("AI_HARD_BUDGET") or "").strip()
-        procs = (env.get("AI_PROCESSES") or "").strip()
-        return cls(token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-                   # a relative path is taken from the project folder, wherever the bot is started
-                   database_path=str(ROOT / db) if db else cls.database_path,
-                   dev_guild_id=int(guild) if guild else None,
-                   log_level=(env.get("LOG_LEVEL") or "INFO").strip().upper(),
-                   ai_pause=max(0.0, float(pause)) if pause else cls.ai_pause,
-                   ai_hard_budget=max(1, int(budget)) if budget else cls.ai_hard_budget,
-                   ai_processes=max(0, int(procs)) if procs else cls.ai_processes)
 
 
 class PioneerTree(app_commands.CommandTree):
@@ -218,14 +183,13 @@ def main(argv=None) -> int:
                     help="create a new, empty database if none is found at DATABASE_PATH (first start)")
     args = ap.parse_args(argv)
     try:
-        from dotenv import load_dotenv
-        load_dotenv(ROOT / ".env")
-    except ImportError:
-        pass
-    settings = Settings.from_env()
+        settings = Settings.from_env()
+    except SettingsError as e:
+        print(f"The bot's settings (environment or .env) are not valid:\n{e}", file=sys.stderr)
+        return 2
     settings.sync = args.sync
     settings.new_database = args.new_database
-    if not settings.token:
+    if not settings.discord_token:
         print(NO_TOKEN, flush=True)
         run_simulator()
         return 2
@@ -234,7 +198,7 @@ def main(argv=None) -> int:
 
     async def runner():
         async with bot:
-            await bot.start(settings.token)
+            await bot.start(settings.discord_token)
     try:
         asyncio.run(runner())
     except discord.LoginFailure:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import discord
+import pytest
 from simharness import (
     CheapRenderer,
     answer,
@@ -18,6 +19,7 @@ from simharness import (
     table,
 )
 
+from app.settings import SettingsError
 from bot import PERMISSIONS, ROOT, SIMULATOR, PioneerBot, Settings
 from engine.cards import EQUIPMENT
 
@@ -176,15 +178,32 @@ async def test_dev_guild_gets_the_commands_at_start(simcord_env, db_path):
 def test_settings_from_env(tmp_path):
     s = Settings.from_env({"DISCORD_TOKEN": " abc ", "DATABASE_PATH": str(tmp_path / "x.db"),
                            "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
-    assert (s.token, s.database_path, s.dev_guild_id, s.log_level) == ("abc", str(tmp_path / "x.db"), 123,
-                                                                        "DEBUG")
+    assert (s.discord_token, s.database_path, s.dev_guild_id, s.log_level) == (
+        "abc", str(tmp_path / "x.db"), 123, "DEBUG")
     assert Settings.from_env({"DATABASE_PATH": "data/x.db"}).database_path == str(ROOT / "data" / "x.db")
-    d = Settings.from_env({})
-    assert d.token is None and d.database_path.endswith(os.path.join("data", "pioneer.sqlite3"))
+    d = Settings.from_env({"DEV_GUILD_ID": " "})  # empty values (as in .env.example) mean the default
+    assert d.discord_token is None and d.database_path.endswith(os.path.join("data", "pioneer.sqlite3"))
     assert d.dev_guild_id is None and d.log_level == "INFO"
     assert (d.ai_pause, d.ai_hard_budget) == (1.5, 240)
     s = Settings.from_env({"AI_PAUSE": "0.25", "AI_HARD_BUDGET": "16"})
     assert (s.ai_pause, s.ai_hard_budget) == (0.25, 16)
+
+
+@pytest.mark.parametrize("env, named", [({"AI_PAUSE": "abc"}, "AI_PAUSE: Input should be a valid number"),
+                                        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL: Input should be 'DEBUG'"),
+                                        ({"AI_HARD_BUDGET": "0"}, "AI_HARD_BUDGET"),
+                                        ({"AI_PROCESSES": "-1"}, "AI_PROCESSES"),
+                                        ({"DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID")])
+def test_bad_settings_name_the_variable(env, named):
+    with pytest.raises(SettingsError, match=named):
+        Settings.from_env(env)
+
+
+def test_bad_settings_stop_the_bot_with_the_variable_named(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "x", "AI_PAUSE": "abc"}
+    r = subprocess.run([sys.executable, str(ROOT / "bot.py")], capture_output=True, text=True, env=env,
+                       timeout=120, cwd=tmp_path)
+    assert r.returncode == 2 and "AI_PAUSE" in r.stderr and "valid number" in r.stderr
 
 
 def test_no_token_explains_runs_the_simulator_and_fails():

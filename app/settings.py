@@ -1,0 +1,66 @@
+"""The bot's settings: environment variables, or a `.env` file in the project folder (see .env.example).
+
+A bad value stops the bot with the variable's name and what it accepts (pydantic-settings)."""
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class SettingsError(ValueError):
+    """One line per bad variable: its name and what is wrong."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_ignore_empty=True, extra="ignore", validate_default=True)
+
+    discord_token: str | None = None
+    database_path: str = str(ROOT / "data" / "pioneer.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    ai_pause: float = Field(1.5, ge=0)          # seconds between an AI's moves, so people can follow
+    ai_hard_budget: int = Field(240, ge=1)      # rollouts per decision of the hard AI (about 1 s)
+    # worker processes for the hard AI: in a thread it would hold the GIL and slow every click
+    # (0 = a thread of the bot's process, as in most tests)
+    ai_processes: int = Field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1), ge=0)
+    sync: bool = False          # --sync: publish the slash commands globally at start-up
+    new_database: bool = False  # --new-database: create the database file where none is found
+
+    @field_validator("discord_token")
+    @classmethod
+    def _strip(cls, v):
+        return (v or "").strip() or None
+
+    @field_validator("database_path")
+    @classmethod
+    def _from_root(cls, v: str) -> str:
+        # a relative path is taken from the project folder, wherever the bot is started
+        return str(ROOT / v) if not Path(v).is_absolute() else v
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, v):
+        return v.strip().upper() if isinstance(v, str) else v
+
+    @classmethod
+    def from_env(cls, env=None, env_file: Path | None = ROOT / ".env") -> "Settings":
+        """From the process environment and `.env` (env=None), or from the mapping `env` alone."""
+        try:
+            if env is None:
+                return cls(_env_file=env_file if env_file and env_file.is_file() else None)
+            return cls.model_validate({k.lower(): v for k, v in env.items() if str(v).strip()})
+        except ValidationError as e:
+            raise SettingsError(explain(e)) from None
+
+
+def explain(error: ValidationError) -> str:
+    lines = []
+    for err in error.errors():
+        name = str(err["loc"][0]).upper() if err["loc"] else "?"
+        lines.append(f"{name}: {err['msg']} (got {err.get('input')!r})")
+    return "\n".join(lines)
