@@ -135,7 +135,9 @@ class PioneerBot(commands.Bot):
         err = getattr(error, "original", None) or getattr(error, "__cause__", None) or error
         code = secrets.token_hex(2)
         expected = True
-        if isinstance(err, app_commands.CheckFailure):
+        if isinstance(err, app_commands.CommandOnCooldown):  # a CheckFailure too: it comes first
+            text = f"Slow down: you can use this command again in {max(1, round(err.retry_after))} s."
+        elif isinstance(err, app_commands.CheckFailure):
             text = "You can't use this command here."
         elif isinstance(err, discord.NotFound) and err.code == 10062:
             log.warning("[%s] interaction expired before the first response", code)

@@ -50,6 +50,7 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
 
     # ---- /pioneer new ----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Pioneer Days table in this channel")
+    @app_commands.checks.cooldown(2, 30.0, key=lambda i: (i.guild_id, i.user.id))
     @app_commands.describe(sets="Two townsfolk sets (A+B for a first game)",
                            pioneers="standard: everyone plays the Pioneer side; unique: choose from two",
                            timer="Time per turn, then the AI decides (default 24 hours)")
@@ -113,6 +114,7 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
 
     # ---- /pioneer board --------------------------------------------------------------------
     @app_commands.command(name="board", description="Re-post the table image and the action panel here")
+    @app_commands.checks.cooldown(3, 60.0, key=lambda i: (i.channel_id, i.user.id))
     async def board(self, interaction: discord.Interaction):
         game = await self.current(interaction)
         if game is None:

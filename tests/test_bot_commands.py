@@ -231,3 +231,20 @@ async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
     res = await host.slash(channel, "pioneer new")
     assert "Send Messages" in private(res) and "Embed Links" in res.response.content
     assert await simcord_bot.store.open_game_in_channel(channel.id) is None
+
+
+async def test_board_and_new_have_cooldowns(simcord_env, simcord_bot):
+    env = simcord_env
+    guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    for _ in range(3):
+        assert "Slow down" not in private(await actors[1].slash(channel, "pioneer board"))
+    res = await actors[1].slash(channel, "pioneer board")
+    assert "Slow down" in private(res) and "can't use" not in private(res)
+    await env.advance_time(61)
+    assert "Slow down" not in private(await actors[1].slash(channel, "pioneer board"))
+    other = guild.create_text_channel("other")
+    for _ in range(2):
+        await actors[1].slash(other, "pioneer new")
+    assert "Slow down" in private(await actors[1].slash(other, "pioneer new"))
+    assert {type(e).__name__ for e in env.errors} == {"CommandOnCooldown"}  # seen by SimCord, answered
