@@ -21,11 +21,11 @@ from discord.ext import commands
 
 from app.settings import ROOT, Settings, SettingsError
 from db import StoreError
+from ui import invite
 
 log = logging.getLogger("pioneer")
 
-# View Channel, Send Messages, Embed Links, Attach Files, Read Message History
-PERMISSIONS = 1024 | 2048 | 16384 | 32768 | 65536
+PERMISSIONS = invite.NEEDED.value
 SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
 DEMO = "python -m render.demo --players 3 --seed 1 --out out/demo"
 NO_TOKEN = f"""\
@@ -36,9 +36,9 @@ To run it:
      "Reset Token" and put the token in .env as DISCORD_TOKEN=... (see .env.example).
      No privileged intents are needed.
   2. Invite it with the scopes `bot` and `applications.commands` and the permissions
-     View Channel, Send Messages, Embed Links, Attach Files, Read Message History
+     {", ".join(invite.names())}
      (permission integer {PERMISSIONS}):
-     https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot+applications.commands&permissions={PERMISSIONS}
+     {invite.invite_url("APPLICATION_ID")}
   3. Run `bash run.sh --sync` once to publish the slash commands (or set DEV_GUILD_ID to see
      them in one server at once), then `bash run.sh`.
 
@@ -145,8 +145,7 @@ class PioneerBot(commands.Bot):
         elif isinstance(err, discord.NotFound) and err.code == 10008:
             text = "That message no longer exists: use `/pioneer board` for a fresh panel."
         elif isinstance(err, discord.Forbidden):
-            text = ("I'm missing a permission in this channel (I need View Channel, Send Messages, "
-                    "Embed Links, Attach Files and Read Message History).")
+            text = f"I'm missing a permission in this channel (I need {', '.join(invite.names())})."
         elif isinstance(err, discord.HTTPException) and err.code == 40060:
             text = "That was already answered."
         else:

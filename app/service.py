@@ -31,6 +31,7 @@ AI_NAMES = {"easy": "Easy AI {}", "hard": "Hard AI {}"}
 TIMERS = (("off", 0), ("2 minutes", 120), ("10 minutes", 600), ("1 hour", 3600), ("12 hours", 43200),
           ("24 hours", 86400))
 PIONEER_MODES = ("standard", "unique")
+NOT_PLAYING = "You are not playing in this game."
 UNAVAILABLE = ("I can't save games right now, so nothing was changed. The bot's operator has been told: "
                "please try again later.")
 
@@ -223,7 +224,7 @@ class GameService:
             return refuse("lobby", "This game has not started yet.", game)
         seat = game.seat_of(user_id)
         if seat is None:
-            return refuse("not_player", "You are not playing in this game.", game)
+            return refuse("not_player", NOT_PLAYING, game)
         state = game.state
         stale = version != state["seq"]
         if stale and not await self._still_valid(game, seat, version):
@@ -341,7 +342,7 @@ class GameService:
             return refuse("closed", "This game is not running.", game)
         seat = game.seat_of(user_id)
         if seat is None:
-            return refuse("not_player", "You are not playing in this game.", game)
+            return refuse("not_player", NOT_PLAYING, game)
         name = game.display(seat)
         others = [p for p in game.humans() if p.user_id != user_id]
         if not others:

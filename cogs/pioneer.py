@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from app import rules
-from app.service import TIMERS, lobby_options
+from app.service import NOT_PLAYING, TIMERS, lobby_options
 from engine.cards import TOWNSFOLK
+from ui import invite, texts
 from ui import lobby as lobby_ui
-from ui import texts
 from ui.components import GameButton, view_of
 
 from .table import tell
@@ -23,9 +23,6 @@ SET_CHOICES = [app_commands.Choice(name=f"{a}+{b}" + (" (first game)" if a + b =
                for a, b in itertools.combinations(SETS, 2)][:25]
 TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in TIMERS]
 # the bot's own permissions a table needs (the invite asks for exactly these)
-NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
-          ("embed_links", "Embed Links"), ("attach_files", "Attach Files"),
-          ("read_message_history", "Read Message History"))
 HELP = (
     "**Pioneer Days** is a dice-drafting game for 2-4 players: draft dice, fill your wagons, survive "
     "disasters and satisfy towns over four weeks.\n\n"
@@ -60,7 +57,7 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
     async def new(self, interaction: discord.Interaction, sets: str = "AB", pioneers: str = "standard",
                   timer: int = 86400):
         perms = interaction.app_permissions
-        missing = [name for flag, name in NEEDED if not getattr(perms, flag)]
+        missing = invite.missing(perms)
         if missing:
             await tell(interaction, "I can't host a game in this channel: I need the "
                                     + ", ".join(f"**{m}**" for m in missing) + " permission(s) here.")
@@ -199,7 +196,7 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
             await tell(interaction, "The game has not started: use **Leave** on the lobby.")
             return
         if game.seat_of(interaction.user.id) is None:
-            await tell(interaction, "You are not playing in this game.")
+            await tell(interaction, NOT_PLAYING)
             return
         alone = len(game.humans()) == 1
         view = view_of([GameButton(game.id, game.seq, "quitok", "Yes, leave", discord.ButtonStyle.danger),

@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 import engine
-from app.service import SIMULTANEOUS
+from app.service import NOT_PLAYING, SIMULTANEOUS
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui
 from ui import private as private_ui
@@ -194,7 +194,7 @@ class Table(commands.Cog):
             return
         seat = game.seat_of(interaction.user.id)
         if seat is None:
-            await tell(interaction, "You are not playing in this game.")
+            await tell(interaction, NOT_PLAYING)
             return
         st = game.state
         if st["stage"] not in SIMULTANEOUS or st["pending"][seat] is None:
@@ -210,7 +210,7 @@ class Table(commands.Cog):
             return
         seat = game.seat_of(interaction.user.id)
         if seat is None:
-            await tell(interaction, "You are not playing in this game, so you have no wagon here.")
+            await tell(interaction, NOT_PLAYING)
             return
         if not await acknowledge(interaction, ephemeral=True, thinking=True):
             return
