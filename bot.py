@@ -27,7 +27,7 @@ log = logging.getLogger("pioneer")
 
 PERMISSIONS = invite.NEEDED.value
 SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
-DEMO = "python -m render.demo --players 3 --seed 1 --out out/demo"
+DEMO = "python -m render.demo --players 3 --seed 1 --out {out}"
 NO_TOKEN = f"""\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 
@@ -169,17 +169,19 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.http").setLevel(logging.WARNING)
 
 
-def run_simulator() -> int:
-    """Ten games of easy AIs, then the images of one of them (what the channel would show)."""
+def run_simulator(out: str = "out/demo") -> int:
+    """Ten games of easy AIs, then the images of one of them (what the channel would show) in `out`."""
     sys.stdout.flush()
     rc = subprocess.call([sys.executable, "-m", *SIMULATOR.split()[2:]], cwd=ROOT)
-    print(f"\nThe images of one game of easy AIs ({DEMO}):", flush=True)
-    return rc or subprocess.call([sys.executable, "-m", *DEMO.split()[2:]], cwd=ROOT)
+    demo = DEMO.format(out=out)
+    print(f"\nThe images of one game of easy AIs ({demo}):", flush=True)
+    return rc or subprocess.call([sys.executable, "-m", *demo.split()[2:]], cwd=ROOT)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Pioneer Days Discord bot")
     ap.add_argument("--sync", action="store_true", help="publish the slash commands globally at start-up")
+    ap.add_argument("--demo-out", default="out/demo", help=argparse.SUPPRESS)  # tests write elsewhere
     ap.add_argument("--new-database", action="store_true",
                     help="create a new, empty database if none is found at DATABASE_PATH (first start)")
     args = ap.parse_args(argv)
@@ -192,7 +194,7 @@ def main(argv=None) -> int:
     settings.new_database = args.new_database
     if not settings.discord_token:
         print(NO_TOKEN, flush=True)
-        run_simulator()
+        run_simulator(args.demo_out)
         return 2
     setup_logging(settings.log_level)
     bot = PioneerBot(settings)

@@ -206,10 +206,10 @@ def test_bad_settings_stop_the_bot_with_the_variable_named(tmp_path):
     assert r.returncode == 2 and "AI_PAUSE" in r.stderr and "valid number" in r.stderr
 
 
-def test_no_token_explains_runs_the_simulator_and_fails():
+def test_no_token_explains_runs_the_simulator_and_fails(tmp_path):
     env = {**os.environ, "DISCORD_TOKEN": ""}
-    r = subprocess.run([sys.executable, str(ROOT / "bot.py")], capture_output=True, text=True, env=env,
-                       timeout=120, cwd=ROOT)
+    r = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--demo-out", str(tmp_path / "demo")],
+                       capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
     assert r.returncode == 2
     assert "applications.commands" in r.stdout and str(PERMISSIONS) in r.stdout
     explanation, _, simulated = r.stdout.partition(SIMULATOR)
@@ -218,7 +218,8 @@ def test_no_token_explains_runs_the_simulator_and_fails():
     # and one game's images: the start, 20 day ends, 4 weeks of 3 wagons, the results, and more
     # for each disaster and town visit
     written = re.search(r"wrote (\d+) images to (\S+)", simulated)
-    assert written and int(written[1]) >= 34 and (ROOT / written[2] / "results.png").is_file()
+    assert written and int(written[1]) >= 34 and (tmp_path / "demo" / "results.png").is_file()
+    assert written[2] == str(tmp_path / "demo")  # nothing written into the repository
 
 
 async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
