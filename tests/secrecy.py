@@ -1,4 +1,4 @@
-"""The secrecy property, checked on random games (used by tests/test_secrets.py and bench/secrets.py).
+"""The secrecy property, checked on random games (used by tests/test_secrets.py and bench/secrecy_run.py).
 
 After every action of a random game, for every viewer (each seat and the public):
 1. taint: every gold token carries a unique value (SENTINEL * (i + 1) + nuggets), so any copy of a

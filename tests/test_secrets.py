@@ -1,6 +1,6 @@
 """Secrets stay secret everywhere: one rule (engine/view.py) hides other seats' secrets in views,
 events, narration and images. Scenarios first, then the property over random games
-(tests/secrecy.py; PIONEER_SECRET_GAMES=5000 for a long run, or python bench/secrets.py)."""
+(tests/secrecy.py; PIONEER_SECRET_GAMES=5000 for a long run, or python bench/secrecy_run.py)."""
 
 import json
 import os

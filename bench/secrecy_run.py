@@ -1,6 +1,6 @@
 """The secrecy property on many random games (the long run of tests/test_secrets.py).
 
-    python bench/secrets.py [--games 5000] [--procs 2] [--seed 10000] [--twin-every 1] [--images 20]
+    python bench/secrecy_run.py [--games 5000] [--procs 2] [--seed 10000] [--twin-every 1] [--images 20]
 
 Game i uses tests/secrecy.config_of(i) (every townsfolk set pair, 2-4 players, unique pioneers)
 and seed `seed + i`. After every action: no view_for(state, seat), public event or narration line
@@ -46,7 +46,7 @@ def run_chunk(args) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python bench/secrets.py", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python bench/secrecy_run.py", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=5000)
     ap.add_argument("--seed", type=int, default=10_000)
     ap.add_argument("--procs", type=int, default=2)
