@@ -1,0 +1,113 @@
+"""Every word a player sees, in their language: gettext catalogues (Babel), one locale per context.
+
+    from i18n import _, n_, use
+    with use("es"):
+        _("{name} took income.", name="Ann")
+        n_("{n} gold token", "{n} gold tokens", 3)
+
+The locale is a context variable: an interaction sets the user's language for its private replies,
+the courier sets the game's language for public messages and images; asyncio tasks and threads
+started from there inherit it. Message ids are the English texts; English needs no catalogue.
+Catalogues: i18n/locales/<lang>/LC_MESSAGES/messages.po (see the README, "Adding a language").
+A message missing from a catalogue falls back to English and is logged once."""
+
+import contextlib
+import contextvars
+import logging
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+log = logging.getLogger("pioneer.i18n")
+HERE = Path(__file__).resolve().parent
+LOCALES = ("en", "es", "pl")
+DEFAULT = "en"
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "pl": "Polski"}
+_locale: contextvars.ContextVar[str] = contextvars.ContextVar("locale", default=DEFAULT)
+_catalogues: dict[str, NullTranslations] = {}
+_missing: set[tuple[str, str]] = set()
+
+
+def catalogue_path(lang: str) -> Path:
+    return HERE / "locales" / lang / "LC_MESSAGES" / "messages.po"
+
+
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalogue of `lang` (English: none), read from its .po file once."""
+    t = _catalogues.get(lang)
+    if t is None:
+        path = catalogue_path(lang)
+        if lang == DEFAULT or not path.is_file():
+            t = NullTranslations()
+        else:
+            import io
+            with path.open("rb") as f:
+                cat = read_po(f, locale=lang)
+            buf = io.BytesIO()
+            write_mo(buf, cat)
+            buf.seek(0)
+            t = Translations(buf)
+        _catalogues[lang] = t
+    return t
+
+
+def supported(tag: str | None) -> str:
+    """A Discord locale ("es-ES", "es-419", "pl", "en-US", ...) as one of LOCALES; English otherwise."""
+    lang = (str(tag or "").split("-")[0].split("_")[0]).lower()
+    return lang if lang in LOCALES else DEFAULT
+
+
+def current() -> str:
+    return _locale.get()
+
+
+@contextlib.contextmanager
+def use(lang: str | None):
+    """Everything inside speaks `lang` (a Discord locale tag is fine too)."""
+    token = _locale.set(supported(lang))
+    try:
+        yield
+    finally:
+        _locale.reset(token)
+
+
+def _lookup(msgid: str, plural: str | None = None, n: int = 1) -> str:
+    lang = _locale.get()
+    if lang == DEFAULT:
+        return msgid if plural is None or n == 1 else plural
+    t = translations(lang)
+    out = t.gettext(msgid) if plural is None else t.ngettext(msgid, plural, n)
+    if out in (msgid, plural) and (lang, msgid) not in _missing and _has_catalogue(lang):
+        _missing.add((lang, msgid))  # a text the catalogue lacks: English, said once
+        log.warning("no %s translation for %r", lang, msgid)
+    return out
+
+
+def _has_catalogue(lang: str) -> bool:
+    return isinstance(translations(lang), Translations)
+
+
+def _(msgid: str, **kw) -> str:
+    """The text in the current language, with {placeholders} filled from kw."""
+    text = _lookup(msgid)
+    return text.format(**kw) if kw else text
+
+
+def n_(singular: str, plural: str, n: int, **kw) -> str:
+    """A text that depends on a number n (plural forms of the current language; {n} is filled)."""
+    return _lookup(singular, plural, n).format(n=n, **kw)
+
+
+def N_(msgid: str) -> str:
+    """Marks a text for the catalogue without translating it yet (tables of texts)."""
+    return msgid
+
+
+def number(value: float | int, digits: int | None = None) -> str:
+    """A number written the way the current language writes it."""
+    from babel.numbers import format_decimal
+    fmt = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(value, format=fmt, locale=Locale.parse(_locale.get()))
