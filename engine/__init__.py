@@ -14,7 +14,8 @@ from .api import (
                   replay,
                   to_json,
 )
+from .forecast import forecast
 from .view import public_event, view_for
 
 __all__ = ["Action", "Applied", "Rejected", "apply", "clone", "deciders", "from_json", "is_over",
-           "legal_actions", "new_game", "replay", "to_json", "view_for", "public_event"]
+           "legal_actions", "new_game", "replay", "to_json", "view_for", "public_event", "forecast"]
