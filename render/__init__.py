@@ -1,4 +1,4 @@
-"""Pillow images of a Pioneer Days game: the public table, a private wagon panel, the results.
+"""Pillow images of a Pioneer Days game: the public table, a private wagon image, the results.
 
 Pure functions of the engine state (never modified); safe to call from worker threads: every
 render draws on its own images, and the shared caches (fonts, icons, cards, static layers) are
@@ -39,12 +39,12 @@ def results_image(state: dict) -> Image.Image:
 def table_png(state: dict, viewer: int | None = None) -> bytes:
     """The public table, about 1600 px wide, drawn from engine.view_for(state, None): no secret
     (gold values before the end, dealt boards, decks) can reach it. `viewer` only marks that
-    seat's panel as "YOU"."""
+    seat's board as "YOU"."""
     return _png(table_image(state, viewer))
 
 
 def wagon_png(state: dict, seat: int) -> bytes:
-    """The private panel of `seat`, larger, with its gold token values: send it only to its owner."""
+    """The private board of `seat`, larger, with its gold token values: send it only to its owner."""
     return _png(wagon_image(state, seat))
 
 

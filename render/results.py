@@ -5,7 +5,7 @@ from PIL import Image, ImageDraw
 import engine
 from engine import describe, scoring
 
-from . import panel
+from . import player_board
 from . import text as T
 from .fonts import font
 from .icons import paste
@@ -108,7 +108,7 @@ def _row(img, d, y, state, r, top) -> None:
     d.text((x0 + 37, y + 41), str(r["rank"]), font=font("bold", 28), fill=CREAM, anchor="mm")
     if r["winner"]:
         paste(img, "trophy", 30, (x0 + 50, y + 54))
-    panel.marker(img, seat, (NAME_X, y + 12, NAME_X + 34, y + 46))
+    player_board.marker(img, seat, (NAME_X, y + 12, NAME_X + 34, y + 46))
     d.text((NAME_X + 44, y + 29), T.ellipsize(p["name"], "bold", 24, NAME_W - 50), font=font("bold", 24),
            fill=INK, anchor="lm")
     pion = describe.card("pioneer", p["pioneer"])["name"] if p.get("pioneer") else ""

@@ -1,5 +1,5 @@
 """The public table image: header, townsfolk slots, dice pool, disaster tracks, equipment for sale,
-town cards, and one panel per player. Gold values are never read (the state is viewed as a
+town cards, and one board per player. Gold values are never read (the state is viewed as a
 spectator first)."""
 
 from PIL import Image, ImageDraw
@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 import engine
 from engine.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
 
-from . import cards, panel
+from . import cards, player_board
 from . import text as T
 from .fonts import font
 from .icons import die, paste
@@ -211,7 +211,7 @@ def _header(img, d, s) -> None:
     start = s["start"]
     d.text((x, 26), "START PLAYER", font=font("condbold", 15), fill=(214, 190, 150), anchor="lm")
     paste(img, "horseshoe", 30, (x, 42))
-    panel.marker(img, start, (x + 36, 42, x + 66, 72))
+    player_board.marker(img, start, (x + 36, 42, x + 66, 72))
     d.text((x + 74, 57), T.ellipsize(s["players"][start]["name"], "bold", 20, 190), font=font("bold", 20),
            fill=CREAM, anchor="lm")
     # status on the right
@@ -221,12 +221,12 @@ def _header(img, d, s) -> None:
     right = W - M
     bw = min(tw + 40 + (40 if seat is not None else 0), W - M - (x + 290))
     status = T.ellipsize(status, "bold", 22, bw - 40 - (40 if seat is not None else 0))
-    fill, fg = (panel.player_text(seat) if seat is not None else (RUST, (255, 255, 255)))
+    fill, fg = (player_board.player_text(seat) if seat is not None else (RUST, (255, 255, 255)))
     d.rounded_rectangle((right - bw, 18, right, HEAD - 18), radius=(HEAD - 36) // 2, fill=fill, outline=CREAM,
                         width=3)
     tx = right - bw + 20
     if seat is not None:
-        panel.marker(img, seat, (tx - 6, 24, tx + 30, HEAD - 24))
+        player_board.marker(img, seat, (tx - 6, 24, tx + 30, HEAD - 24))
         tx += 40
     d.text((tx, HEAD // 2 + 1), status, font=f, fill=fg, anchor="lm")
 
@@ -360,10 +360,10 @@ def badges(s: dict, seat: int, viewer) -> list:
 
 
 def render(state: dict, viewer: int | None = None) -> Image.Image:
-    # the public view, whoever asks (`viewer` only marks a panel): a secret cannot reach this image
+    # the public view, whoever asks (`viewer` only marks a board): a secret cannot reach this image
     s = engine.view_for(state, None)
     n = len(s["players"])
-    layouts = [panel.Layout(s, i, PANEL_W, 1.0, False) for i in range(n)]
+    layouts = [player_board.Layout(s, i, PANEL_W, 1.0, False) for i in range(n)]
     rows = tuple(max(L.h for L in layouts[r:r + 2]) for r in range(0, n, 2))
     h = BOARD_Y + BOARD_H + 24 + sum(r + PANEL_GAP for r in rows) + LEGEND_H + M - 4
     img = background(h)
@@ -385,7 +385,7 @@ def render(state: dict, viewer: int | None = None) -> Image.Image:
                 break
             x = M + c * (PANEL_W + PANEL_GAP)
             turn = s["stage"] == "turn" and s["turn"] == seat
-            panel.draw(img, x, y, s, seat, PANEL_W, rh, 1.0, False, badges(s, seat, viewer), turn)
+            player_board.draw(img, x, y, s, seat, PANEL_W, rh, 1.0, False, badges(s, seat, viewer), turn)
         y += rh + PANEL_GAP
     if n == 3:
         _spare(img, d, M + PANEL_W + PANEL_GAP, BOARD_Y + BOARD_H + 24 + rows[0] + PANEL_GAP, rows[1])
@@ -393,7 +393,7 @@ def render(state: dict, viewer: int | None = None) -> Image.Image:
 
 
 def _spare(img, d, x, y, h) -> None:
-    """With three players the fourth panel place shows the scoring reminders."""
+    """With three players the fourth board's place shows the scoring reminders."""
     d.rounded_rectangle((x, y, x + PANEL_W, y + h), radius=12, fill=PARCHMENT_DARK, outline=INK, width=2)
     section(d, x + 16, y + 10, PANEL_W - 32, "SCORING")
     lines = [("gold", "1 VP per nugget on your gold tokens"), ("favor", "2 VP per favor; most favors +5 VP"),

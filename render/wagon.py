@@ -1,10 +1,10 @@
-"""The private wagon image: one player's panel, larger, with the values of their gold tokens."""
+"""The private wagon image: one player's board, larger, with the values of their gold tokens."""
 
 from PIL import Image, ImageDraw
 
 import engine
 
-from . import panel
+from . import player_board
 from .fonts import font
 from .style import CREAM, RUST, WOOD, WOOD_DARK
 from .table import badges
@@ -17,7 +17,7 @@ K = 1.25
 
 def render(state: dict, seat: int) -> Image.Image:
     s = engine.view_for(state, seat)  # this seat's secrets only
-    L = panel.Layout(s, seat, W - 2 * M, K, True)
+    L = player_board.Layout(s, seat, W - 2 * M, K, True)
     img = Image.new("RGB", (W, TOP + L.h + 2 * M), WOOD)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, TOP), fill=WOOD_DARK)
@@ -28,5 +28,5 @@ def render(state: dict, seat: int) -> Image.Image:
            anchor="mm")
     turn = s["stage"] == "turn" and s["turn"] == seat
     marks = ["yourturn" if b == "turn" else b for b in badges(s, seat, None)]
-    panel.draw(img, M, TOP + M, s, seat, W - 2 * M, L.h, K, True, marks, turn)
+    player_board.draw(img, M, TOP + M, s, seat, W - 2 * M, L.h, K, True, marks, turn)
     return img

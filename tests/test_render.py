@@ -247,7 +247,7 @@ def test_active_player_stands_out():
     s = last(play(4, 41, stop=lambda s: s["stage"] == "turn" and s["turn"] == 3))
     img = table.render(s)
     py = table.BOARD_Y + table.BOARD_H + 24
-    rows = [L.h for L in (render.panel.Layout(engine.view_for(s, None), i, table.PANEL_W, 1, False)
+    rows = [L.h for L in (render.player_board.Layout(engine.view_for(s, None), i, table.PANEL_W, 1, False)
                           for i in range(4))]
     row0 = max(rows[:2])
     y1 = py + row0 + table.PANEL_GAP

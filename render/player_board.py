@@ -1,6 +1,6 @@
-"""One player's panel: name, colour, score and goods, townsfolk, and the wagons with their spaces.
+"""One player's board: name, colour, score and goods, townsfolk, and the wagons with their spaces.
 
-The public panel hides gold values (until the game is over); the private one (k > 1,
+The public board hides gold values (until the game is over); the private one (k > 1,
 private=True) shows them and the full texts of the player's townsfolk and equipment."""
 
 from PIL import Image, ImageDraw
@@ -290,7 +290,7 @@ class Layout:
 
 def draw(img: Image.Image, x: int, y: int, state: dict, seat: int, w: int, h: int | None = None,
          k: float = 1.0, private: bool = False, badges=(), turn: bool = False) -> int:
-    """Draw the panel of `seat` at (x, y), width w (height h or its own); returns the height."""
+    """Draw the board of `seat` at (x, y), width w (height h or its own); returns the height."""
     L = Layout(state, seat, w, k, private)
     S = L.S
     p = L.p
