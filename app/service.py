@@ -20,8 +20,9 @@ from db import ChannelBusy, GameRow, Store, StoreError
 from engine.constants import MAX_PLAYERS, MIN_PLAYERS
 from engine.flow import make_config
 
-from . import narrate, outbox
+from . import narrate, outbox, plans
 from .locks import ChannelLocks
+from .moves import BadMove, Move
 
 log = logging.getLogger("pioneer.service")
 SIMULTANEOUS = ("disaster", "town", "pioneer")
@@ -209,10 +210,11 @@ class GameService:
 
     # ---- play ------------------------------------------------------------------------------
     @guarded
-    async def act(self, game_id: int, channel_id: int, user_id: int, version: int, action_id: str,
+    async def act(self, game_id: int, channel_id: int, user_id: int, version: int, move: "Move | str",
                   dry_run: bool = False) -> Outcome:
-        """Validates, applies and commits one action. Never raises for a user mistake. dry_run: only the
-        checks that need no write (answered at once; the real call checks again under the lock)."""
+        """Validates, applies and commits one move (an engine action or a whole plan). Never raises for a
+        user mistake. dry_run: only the checks that need no write (answered at once; the real call
+        checks again under the lock)."""
         game = await self.store.game(game_id)
         if game is None:
             return refuse("missing", "This button does not belong to a game in this channel.")
@@ -225,6 +227,10 @@ class GameService:
         seat = game.seat_of(user_id)
         if seat is None:
             return refuse("not_player", NOT_PLAYING, game)
+        try:
+            move = move if isinstance(move, Move) else Move.parse(move)
+        except BadMove:
+            return refuse("illegal", "That is not a Pioneer Days choice.", game)
         state = game.state
         stale = version != state["seq"]
         if stale and not await self._still_valid(game, seat, version):
@@ -236,12 +242,11 @@ class GameService:
             if state["stage"] == "turn":
                 return refuse("not_turn", f"It is {game.display(state['turn'])}'s turn, not yours.", game)
             return refuse("not_deciding", "You have nothing to decide right now.", game)
-        a_seat, _, _ = action_id.partition(":")
-        if a_seat != str(seat):
+        if move.seat != seat:
             return refuse("not_yours", "That choice belongs to another player.", game)
         if dry_run:
             return Outcome(True, game=game, state=state, seat=seat)
-        return await self._commit(game, seat, user_id, action_id, stale_ok=stale)
+        return await self._commit(game, seat, user_id, move, stale_ok=stale)
 
     @guarded
     async def auto(self, game_id: int, seat: int, version: int, action_id: str, timed_out: bool = False):
@@ -262,29 +267,43 @@ class GameService:
         return await self._commit(game, seat, game.user_at(seat) if not timed_out else 0, action_id,
                                   stale_ok=state["seq"] != version, timed_out=timed_out)
 
-    async def _commit(self, game: GameRow, seat: int, user_id: int, action_id: str, stale_ok: bool = False,
-                      timed_out: bool = False) -> Outcome:
+    async def _commit(self, game: GameRow, seat: int, user_id: int, move: "Move | str",
+                      stale_ok: bool = False, timed_out: bool = False) -> Outcome:
+        """Applies every engine action of the move in turn and commits them in one transaction (one log
+        row each, so the log replays), or nothing at all."""
         state = game.state
-        r = engine.apply(state, action_id)
-        if not r.ok:
-            code = "stale" if stale_ok else "illegal"
-            msg = ("The game has moved on: use the current panel." if code == "stale"
-                   else f"That choice is not available: {r.reason}")
-            return refuse(code, msg, game)
-        new = r.state
-        public = [engine.public_event(e, None) for e in r.events]
-        line = narrate.action_line(public, names(game))
+        move = move if isinstance(move, Move) else Move.action(move)
+        code = "stale" if stale_ok else "illegal"
+        try:
+            ids = plans.expand(state, move)
+        except BadMove as e:
+            return refuse(code, "The game has moved on: use the current panel." if stale_ok
+                          else f"That choice is not available: {e}", game)
+        new, rows, public = state, [], []
+        for aid in ids:
+            r = engine.apply(new, aid)
+            if not r.ok:
+                msg = ("The game has moved on: use the current panel." if code == "stale"
+                       else f"That choice is not available: {r.reason}")
+                return refuse(code, msg, game)
+            events = [engine.public_event(e, None) for e in r.events]
+            rows.append((new["seq"], aid, seat, user_id, new["stage"], events))
+            public += events
+            new = r.state
+        lines = narrate.lines(public, names(game))
+        line = " ".join(lines)
         if timed_out:
-            line = timed_out_line(line, game.display(seat), (game.recent or [""])[-1], action_id)
-        recent = (game.recent + [line])[-RECENT:] if line else game.recent
+            line = timed_out_line(narrate.action_line(public, names(game)), game.display(seat),
+                                  (game.recent or [""])[-1], ids[0])
+            lines = [line]
+        recent = (game.recent + lines)[-RECENT:]
         status = "over" if engine.is_over(new) else "active"
         plan, fresh = self.plan(game, state, new)
         # the person who clicked is looking already: ping only the others
         ping = [s for s in fresh if not (user_id > 0 and s == seat)]
         items, new_panel = outbox.promised(state, new, public, game.panel_message_id, ping)
-        ok = await self.store.commit_action(game.id, state["seq"], action_id, seat, user_id, state["stage"],
-                                            public, engine.to_json(new), new["seq"], status, recent, plan,
-                                            items, new_panel)
+        ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
+                                             status, recent, plan, items, new_panel)
         if not ok:  # another process or a lost race wrote first: nothing was applied
             return refuse("stale", "The game has moved on: use the current panel.", game)
         self._notify(plan)

@@ -166,15 +166,17 @@ class Games:
             return True
         return await self._write(tx)
 
-    async def commit_action(self, game_id: int, expected_seq: int, action_id: str, seat: int, user_id: int,
-                            stage: str, events: list, state_json: str, new_seq: int, status: str,
-                            recent: list, deadlines: dict | None = None, outbox: list = (),
-                            new_panel: bool = False) -> bool:
-        """Logs the action, stores the new state, the new deadlines and what the channel must now show
-        (outbox) in one transaction, only if the stored version is still expected_seq (optimistic check).
-        False when another action got there first. new_panel: the panel becomes the record of the day
-        that ended (an outbox item) and a new one is due. deadlines: see set_deadlines."""
-        events_json, recent_json = json.dumps(events), json.dumps(recent)
+    async def commit_actions(self, game_id: int, expected_seq: int, rows: list, state_json: str, new_seq: int,
+                             status: str, recent: list, deadlines: dict | None = None, outbox: list = (),
+                             new_panel: bool = False) -> bool:
+        """Logs the actions of one move (rows: (seq, action_id, seat, user_id, stage, public events)),
+        stores the new state, the new deadlines and what the channel must now show (outbox), in one
+        transaction, only if the stored version is still expected_seq (optimistic check). False when
+        another move got there first. new_panel: the panel becomes the record of the day that ended (an
+        outbox item) and a new one is due. deadlines: see set_deadlines."""
+        recent_json = json.dumps(recent)
+        logged = [(game_id, seq, aid, seat, uid, stage, json.dumps(events))
+                  for seq, aid, seat, uid, stage, events in rows]
 
         def tx(db):
             panel = ", panel_message_id=NULL" if new_panel else ""
@@ -184,13 +186,21 @@ class Games:
                 (state_json, new_seq, status, recent_json, game_id, expected_seq))
             if cur.rowcount != 1:
                 return False
-            db.execute("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
-                       "VALUES (?,?,?,?,?,?,?)",
-                       (game_id, expected_seq, action_id, seat, user_id, stage, events_json))
+            db.executemany("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
+                           "VALUES (?,?,?,?,?,?,?)", logged)
             set_deadlines(db, game_id, deadlines or {})
             insert_items(db, game_id, new_seq, outbox)
             return True
         return await self._write(tx, tag=(game_id, new_seq))
+
+    async def commit_action(self, game_id: int, expected_seq: int, action_id: str, seat: int, user_id: int,
+                            stage: str, events: list, state_json: str, new_seq: int, status: str,
+                            recent: list, deadlines: dict | None = None, outbox: list = (),
+                            new_panel: bool = False) -> bool:
+        """One action: see commit_actions."""
+        row = (expected_seq, action_id, seat, user_id, stage, events)
+        return await self.commit_actions(game_id, expected_seq, [row], state_json, new_seq, status, recent,
+                                         deadlines, outbox, new_panel)
 
     async def set_panel(self, game_id: int, message_id: int | None) -> None:
         """The message id of the game's panel (None while a new one is being posted)."""

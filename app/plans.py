@@ -1,0 +1,538 @@
+"""The choices a player is offered as whole moves: a turn in one click, a disaster or a town visit in
+one decision. Each plan is played on a copy of the state with the engine itself, so what the label
+says is exactly what will happen, down to what then happens automatically (a wagon damaged because
+the wood ran out, goods that no longer fit). Discord-free; texts through i18n.
+
+A plan travels as a Move of kind "plan" (app/moves.py) and is expanded again, against the state it
+is applied to, by `expand`: the engine validates every step."""
+
+from dataclasses import dataclass, field
+
+import engine
+from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from engine.constants import ACTIONS, FACES, WAGONS
+from engine.describe import card
+from engine.effects import free_spaces, usable_spaces
+from i18n import _, n_
+
+from .moves import BadMove, Move
+
+DIE = {"blue": "🟦", "red": "🟥", "yellow": "🟨", "green": "🟩", "black": "⬛"}
+LETTER = {"blue": "B", "red": "R", "yellow": "Y", "green": "G", "black": "K"}
+MAX_STEPS = 40  # a plan never needs more engine actions than this
+
+
+@dataclass
+class Plan:
+    move: Move
+    label: str
+    detail: str = ""
+    value: float = 0.0
+
+
+@dataclass
+class Pick:
+    """A choice of several items at once (a multi-select): the plan is built from what is picked."""
+    placeholder: str
+    options: list = field(default_factory=list)  # (value, label, description)
+    low: int = 0
+    high: int = 1
+    chosen: list = field(default_factory=list)   # the values picked by default
+
+
+# ---- names ------------------------------------------------------------------------------------
+def die_name(colour: str, face: str) -> str:
+    """"🟦 B Wood": the colour shown three ways (emoji, letter, and the word in the text around it)."""
+    return f"{DIE[colour]} {LETTER[colour]} {face_name(face)}"
+
+
+def face_name(face: str) -> str:
+    return {"wild": _("Wild"), "mine": _("Mine"), "equip": _("Equip"), "cattle": _("Cattle"),
+            "wood": _("Wood"), "medicine": _("Medicine")}[face]
+
+
+def colour_name(colour: str) -> str:
+    return {"blue": _("blue"), "red": _("red"), "yellow": _("yellow"), "green": _("green"),
+            "black": _("black")}[colour]
+
+
+def goods_text(p_before: dict, p_after: dict) -> str:
+    """What changed for a player, as a short list: "-1 wood, wagon 2 damaged, lost Handyman"."""
+    bits = []
+    for k in ("silver", "wood", "medicine", "cattle"):
+        d = p_after[k] - p_before[k]
+        if d:
+            sign = "+" if d > 0 else "-"
+            bits.append(f"{sign}${abs(d)}" if k == "silver" else
+                        sign + n_("{n} " + k, "{n} " + k, abs(d)))
+    g = len(p_after["gold"]) - len(p_before["gold"])
+    if g:
+        bits.append(("+" if g > 0 else "-") + n_("{n} gold token", "{n} gold tokens", abs(g)))
+    for i, (a, b) in enumerate(zip(p_before["wagons"], p_after["wagons"], strict=False)):
+        if b["damage"] > a["damage"]:
+            bits.append(_("wagon {n} damaged (-2 VP)", n=i + 1))
+    for e in p_before["equipment"]:
+        if p_before["equipment"].count(e) > p_after["equipment"].count(e):
+            bits.append(_("-{name}", name=EQUIPMENT[e]["name"]))
+    lost = [t for t in p_before["townsfolk"] if t not in p_after["townsfolk"]]
+    if lost:
+        bits.append(_("lost {names}", names=", ".join(TOWNSFOLK[t]["name"] for t in lost)))
+    new = [t for t in p_after["townsfolk"] if t not in p_before["townsfolk"]]
+    if new:
+        bits.append(_("+{names}", names=", ".join(TOWNSFOLK[t]["name"] for t in new)))
+    for e in p_after["equipment"]:
+        if p_after["equipment"].count(e) > p_before["equipment"].count(e):
+            bits.append(_("+{name}", name=EQUIPMENT[e]["name"]))
+    f = p_after["favors"] - p_before["favors"]
+    if f:
+        bits.append("+" + n_("{n} favor", "{n} favors", f))
+    vp = p_after["vp"] - p_before["vp"]
+    if vp:
+        bits.append(f"{vp:+d} VP")
+    return ", ".join(bits)
+
+
+def short_effect(kind: str, cid: str) -> str:
+    c = card(kind, cid)
+    return " · ".join(x for x in (c["effect"], c["vp"]) if x and x != "No effect.")
+
+
+# ---- running a plan on a copy ----------------------------------------------------------------
+class Run:
+    """Plays actions of one seat on a copy of the state, checking each against the engine."""
+
+    def __init__(self, state: dict, seat: int):
+        self.s = engine.clone(state)
+        self.seat = seat
+        self.ids: list[str] = []
+
+    def legal(self) -> set[str]:
+        return {a.id[len(str(self.seat)) + 1:] for a in engine.legal_actions(self.s, self.seat)}
+
+    def do(self, body: str) -> None:
+        if len(self.ids) >= MAX_STEPS:
+            raise BadMove("too many steps")
+        aid = f"{self.seat}:{body}"
+        r = engine.apply(self.s, aid, inplace=True)
+        if not r.ok:
+            raise BadMove(r.reason)
+        self.ids.append(aid)
+
+    @property
+    def me(self) -> dict:
+        return self.s["players"][self.seat]
+
+    def my_turn(self, *steps) -> bool:
+        return self.s["stage"] == "turn" and self.s["turn"] == self.seat and self.s["step"] in steps
+
+    def pending(self, kind: str) -> dict | None:
+        dec = self.s["pending"][self.seat] if self.s["stage"] in ("disaster", "town", "pioneer") else None
+        return dec if dec is not None and dec["kind"] == kind else None
+
+
+def expand(state: dict, move: Move) -> list[str]:
+    """The engine action ids of `move` on `state`; raises BadMove when it does not apply."""
+    if move.kind == "action":
+        return [move.text()]
+    run = Run(state, move.seat)
+    parts = move.parts
+    head, args = parts[0], parts[1:]
+    if head == "turn":
+        _turn(run, args)
+    elif head == "use":
+        _use(run, args)
+    elif head == "storm":
+        _storm(run, args)
+    elif head == "disease":
+        _disease(run, args)
+    elif head == "town":
+        _town(run, args)
+    else:
+        raise BadMove(f"unknown plan {head!r}")
+    if not run.ids:
+        raise BadMove("nothing to do")
+    return run.ids
+
+
+def _turn(run: Run, args: list) -> None:
+    """turn/colour/face/use[/sub][/buy]: take the die, use it, and end the turn (or buy a wagon first)."""
+    if len(args) < 3:
+        raise BadMove("turn/colour/face/use")
+    colour, face = args[0], args[1]
+    run.do(f"take:{colour}:{face}")
+    if not run.my_turn("use"):
+        raise BadMove("the die can't be used")
+    _use(run, args[2:])
+
+
+def _use(run: Run, args: list) -> None:
+    """use/use[/sub][/buy]: income | act | recruit; sub: the Wild action or the equipment tile."""
+    use, rest = args[0], args[1:]
+    run.do(use)
+    if run.my_turn("wild"):
+        if not rest:
+            raise BadMove("which action?")
+        action, rest = rest[0], rest[1:]
+        run.do(f"wild:{action}")
+    if run.my_turn("equip"):
+        if not rest:
+            raise BadMove("which tile?")
+        tile, rest = rest[0], rest[1:]
+        run.do(f"equip:{tile}")
+    buy = rest[0] if rest and rest[0] else None
+    if run.my_turn("after"):
+        if buy:
+            run.do(f"buy:{buy}")
+        if run.my_turn("after"):
+            run.do("end")
+    elif buy:
+        raise BadMove("no wagon can be bought now")
+
+
+def _storm(run: Run, args: list) -> None:
+    """storm/paid wagon numbers (dot-joined, 0-based)/auto|ask: wood for those wagons, damage for the
+    others, then (auto) goods that no longer fit go back, least valuable first."""
+    paid = {int(x) for x in args[0].split(".") if x} if args else set()
+    returns = args[1] if len(args) > 1 else "auto"
+    while (dec := run.pending("storm")) is not None:
+        i = dec["wagons"][0]
+        pay = f"storm:pay:{i}"
+        run.do(pay if i in paid and pay in run.legal() else f"storm:damage:{i}")
+    if returns == "auto":
+        while run.pending("overflow") is not None:
+            run.do(least_valuable(run.me, run.legal()))
+
+
+def least_valuable(p: dict, legal: set[str]) -> str:
+    """The good to give back when goods no longer fit: one that frees a space at once if possible,
+    wood and medicine before gold (lowest first) before equipment."""
+    order = [f"lose:{k}" for k in ("wood", "medicine")] + [f"lose:gold:{v}" for v in sorted(set(p["gold"]))]
+    order += [f"lose:equip:{t}" for t in p["equipment"]]
+    frees = [x for x in order if x in legal and (not x.endswith(("wood", "medicine"))
+                                                 or p[x.split(":")[1]] % 2 == 1)]
+    choice = (frees or [x for x in order if x in legal])
+    if not choice:
+        raise BadMove("nothing to give back")
+    return choice[0]
+
+
+def _disease(run: Run, args: list) -> None:
+    """disease/kept townsfolk ids (dot-joined): immunity first, then 1 medicine each; the others go."""
+    keep = set(args[0].split(".")) if args and args[0] else set()
+    while (dec := run.pending("disease")) is not None:
+        t = dec["left"][0]
+        legal = run.legal()
+        if t in keep and f"disease:spare:{t}" in legal:
+            run.do(f"disease:spare:{t}")
+        elif t in keep and f"disease:pay:{t}" in legal:
+            run.do(f"disease:pay:{t}")
+        else:
+            run.do(f"disease:lose:{t}")
+
+
+def _town(run: Run, args: list) -> None:
+    """town/cards (dot-joined; "T05-EQ03" gives that tile): satisfy those town cards, then done."""
+    cards = [x for x in args[0].split(".") if x] if args else []
+    for c in cards:
+        t, _sep, tile = c.partition("-")
+        run.do(f"town:{t}:{tile}" if tile else f"town:{t}")
+    if run.pending("town") is not None:
+        run.do("town:done")
+
+
+# ---- the plans offered -----------------------------------------------------------------------
+def _try(state: dict, move: Move):
+    try:
+        ids = expand(state, move)
+    except BadMove:
+        return None
+    run = Run(state, move.seat)
+    for aid in ids:
+        engine.apply(run.s, aid, inplace=True)
+    return run.s
+
+
+def _use_text(state: dict, seat: int, face: str, use: str, sub: str | None) -> str:
+    p = state["players"][seat]
+    if use == "income":
+        from engine.turn import income
+        return _("Income +${n}", n=income(p, face))
+    if use == "recruit":
+        t = state["slots"][FACES.index(face)]
+        return _("Recruit {name}", name=TOWNSFOLK[t]["name"])
+    if sub in EQUIPMENT:
+        return _("Take {tile}", tile=EQUIPMENT[sub]["name"])
+    action = sub if face == "wild" else face
+    return {"mine": _("Draw a gold token"), "cattle": _("Take 1 cattle"), "wood": _("Take 1 wood"),
+            "medicine": _("Take 1 medicine")}[action]
+
+
+def _uses(state: dict, seat: int, face: str) -> list[tuple[str, str | None]]:
+    """(use, sub) for every way to use a die showing `face` (sub: Wild action / equipment tile)."""
+    out: list[tuple[str, str | None]] = [("income", None)]
+    actions = list(ACTIONS) if face == "wild" else [face]
+    for a in actions:
+        if a == "equip":
+            out += [("act", t) for t in state["equip_up"]]
+        else:
+            out.append(("act", a if face == "wild" else None))
+    if state["slots"][FACES.index(face)] is not None:
+        out.append(("recruit", None))
+    return out
+
+
+def _plan_parts(face: str, use: str, sub: str | None) -> list:
+    if use != "act":
+        return [use]
+    if face == "wild":
+        return ["act", sub] if sub in ACTIONS else ["act", "equip", sub]
+    return ["act", sub] if sub else ["act"]
+
+
+def turn_plans(state: dict, seat: int) -> list[Plan]:
+    """Pick step: every die of the pool with every use, each taking the whole turn in one click (with
+    "then buy a wagon" variants after an income that pays for one). Use step: the uses of the die taken."""
+    st = state["step"]
+    plans: list[Plan] = []
+    before = state["players"][seat]
+    if st == "pick":
+        seen = set()
+        for colour, face in state["pool"]:
+            if (colour, face) in seen:
+                continue
+            seen.add((colour, face))
+            for use, sub in _uses(state, seat, face):
+                parts = ["turn", colour, face, *_plan_parts(face, use, sub)]
+                plans += _variants(state, seat, parts, f"{die_name(colour, face)} → "
+                                   + _use_text(state, seat, face, use, sub), before)
+    elif st == "use" and state["die"]:
+        face = state["die"]["face"]
+        for use, sub in _uses(state, seat, face):
+            parts = ["use", *_plan_parts(face, use, sub)]
+            plans += _variants(state, seat, parts, _use_text(state, seat, face, use, sub), before)
+    plans.sort(key=lambda x: -x.value)
+    return plans
+
+
+def _rank(after: dict, seat: int, before: dict) -> float:
+    """How good the position after a plan looks (the easy AI's value: likely choices first). It reads
+    only what the seat may know: tokens drawn count at the bag's mean value."""
+    from engine.ai.value import value
+    return value(after, seat, gold_base=list(before["gold"]))
+
+
+def _variants(state: dict, seat: int, parts: list, label: str, before: dict) -> list[Plan]:
+    out = []
+    after = _try(state, Move.plan(seat, *parts))
+    if after is None:
+        return out
+    out.append(Plan(Move.plan(seat, *parts), label, _outcome_detail(state, after, seat, parts, before),
+                    _rank(after, seat, before)))
+    if parts[-1] == "income" or (len(parts) > 1 and parts[1] == "income"):
+        for size in WAGONS:
+            m = Move.plan(seat, *parts, size)
+            bought = _try(state, m)
+            if bought is not None:
+                out.append(Plan(m, label + " " + _("+ {size} wagon", size=_wagon(size)),
+                                goods_text(before, bought["players"][seat]), _rank(bought, seat, before)))
+    return out
+
+
+def _wagon(size: str) -> str:
+    return _("small") if size == "small" else _("large")
+
+
+def _outcome_detail(state: dict, after: dict, seat: int, parts: list, before: dict) -> str:
+    """The select option's description: what a recruit or a tile does, else what the turn gains."""
+    if "recruit" in parts:
+        face = parts[2] if parts[0] == "turn" else state["die"]["face"]
+        return short_effect("townsfolk", state["slots"][FACES.index(face)])[:100]
+    if parts[-1] in EQUIPMENT:
+        return short_effect("equipment", parts[-1])[:100]
+    return goods_text(before, after["players"][seat])[:100]
+
+
+def unavailable(state: dict, seat: int) -> list[str]:
+    """Why choices the player might look for are missing (shown as one line each)."""
+    p = state["players"][seat]
+    out = []
+    if free_spaces(p) <= 0:
+        out.append(_("Your wagons are full: no gold, equipment, wood or medicine until you buy a wagon "
+                     "or discard goods (My wagon)."))
+    elif not state.get("gold_bag", [0]):
+        out.append(_("The gold bag is empty: no more gold tokens."))
+    empty = [face_name(f) for f, t in zip(FACES, state["slots"], strict=True) if t is None]
+    if empty:
+        out.append(_("Nobody to recruit on {faces}.", faces=", ".join(empty)))
+    return out
+
+
+# ---- simultaneous decisions -----------------------------------------------------------------------
+@dataclass
+class Decision:
+    title: str
+    lines: list = field(default_factory=list)
+    plans: list = field(default_factory=list)
+    pick: Pick | None = None
+
+
+def decision(state: dict, seat: int) -> Decision | None:
+    dec = state["pending"][seat] if state["stage"] in ("disaster", "town", "pioneer") else None
+    if dec is None:
+        return None
+    kind = dec["kind"]
+    if kind == "storm":
+        return _storm_decision(state, seat, dec)
+    if kind == "disease":
+        return _disease_decision(state, seat, dec)
+    if kind == "town":
+        return _town_decision(state, seat)
+    if kind == "pioneer":
+        return _pioneer_decision(state, seat)
+    return _plain_decision(state, seat, kind)
+
+
+def _storm_decision(state: dict, seat: int, dec: dict) -> Decision:
+    p = state["players"][seat]
+    wagons = dec["wagons"]
+    d = Decision(_("Storm!"))
+    names = [_("wagon {n} ({size}, {free} free)", n=i + 1, size=_wagon(p["wagons"][i]["size"]),
+               free=usable_spaces(p["wagons"][i])) for i in wagons]
+    d.lines.append(_("For each wagon: pay 1 wood, or it takes a damage token (-2 VP, 2 spaces fewer)."))
+    d.lines.append(n_("You have {n} wood for {wagons}.", "You have {n} wood for {wagons}.", p["wood"],
+                      wagons=", ".join(names)))
+    most = min(p["wood"], len(wagons))
+    combos = _subsets(wagons, most)
+    for paid in combos:
+        key = ".".join(str(i) for i in paid)
+        for returns in ("auto", "ask"):
+            m = Move.plan(seat, "storm", key, returns)
+            after = _try(state, m)
+            if after is None:
+                continue
+            q = after["players"][seat]
+            if returns == "ask" and not (after["pending"][seat] or {}).get("kind") == "overflow":
+                continue  # nothing to give back: the "auto" plan is the same
+            label = (_("Pay wood for wagon {list}", list=", ".join(str(i + 1) for i in paid)) if paid
+                     else _("Keep the wood: damage every wagon") if p["wood"] else _("Damage every wagon"))
+            if returns == "ask":
+                label += " " + _("(I choose what goes back)")
+            d.plans.append(Plan(m, label, goods_text(p, q)))
+    return d
+
+
+def _subsets(items: list, most: int) -> list[list]:
+    out: list[list] = [[]]
+    for x in items:
+        out += [s + [x] for s in out if len(s) < most]
+    return sorted(out, key=lambda s: (-len(s), s))
+
+
+def _disease_decision(state: dict, seat: int, dec: dict) -> Decision:
+    p = state["players"][seat]
+    left, free = dec["left"], dec["free"]
+    d = Decision(_("Disease!"))
+    d.lines.append(_("For each townsfolk: pay 1 medicine, or lose that townsfolk."))
+    if free:
+        d.lines.append(n_("{n} of them is immune (free).", "{n} of them are immune (free).", free))
+    cap = min(len(left), free + p["medicine"])
+    d.lines.append(n_("You have {n} medicine: you can keep {keep} of your {total} townsfolk.",
+                      "You have {n} medicine: you can keep {keep} of your {total} townsfolk.",
+                      p["medicine"], keep=cap, total=len(left)))
+    worth = sorted(left, key=lambda t: (-_worth(p, t), left.index(t)))
+    best = worth[:cap]
+    m = Move.plan(seat, "disease", ".".join(sorted(best)))
+    after = _try(state, m)
+    if after is not None:
+        d.plans.append(Plan(m, _("Keep {names}", names=", ".join(TOWNSFOLK[t]["name"] for t in best))
+                            if best else _("Lose them all"), goods_text(p, after["players"][seat])))
+    if p["medicine"] and best:
+        fewer = worth[:free]  # keep only the immune ones: save the medicine
+        m2 = Move.plan(seat, "disease", ".".join(sorted(fewer)))
+        after2 = _try(state, m2)
+        if after2 is not None and fewer != best:
+            d.plans.append(Plan(m2, _("Save the medicine"), goods_text(p, after2["players"][seat])))
+    if len(left) > 1 and cap:
+        d.pick = Pick(_("Or choose who to keep…"),
+                      [(t, TOWNSFOLK[t]["name"], short_effect("townsfolk", t)[:100]) for t in left],
+                      0, cap, best)
+    return d
+
+
+def _worth(p: dict, t: str) -> float:
+    from engine.effects import vp_of
+    c = TOWNSFOLK[t]
+    return vp_of(p, c["vp"]) + (0.5 if c["effect"] else 0)
+
+
+def disease_plan(state: dict, seat: int, keep: list[str]) -> Plan | None:
+    """The plan for the townsfolk picked in the multi-select (None if it does not apply)."""
+    p = state["players"][seat]
+    m = Move.plan(seat, "disease", ".".join(sorted(keep)))
+    after = _try(state, m)
+    if after is None:
+        return None
+    kept = [t for t in keep if t in after["players"][seat]["townsfolk"]]
+    label = _("Keep {names}", names=", ".join(TOWNSFOLK[t]["name"] for t in kept)) if kept else \
+        _("Lose them all")
+    return Plan(m, label, goods_text(p, after["players"][seat]))
+
+
+def _town_decision(state: dict, seat: int) -> Decision:
+    p = state["players"][seat]
+    d = Decision(_("Town visit (end of week {week})", week=state["week"]))
+    d.lines.append(_("Satisfy each town card at most once: give what it needs, gain its favors (2 VP each)."))
+    for t in state["towns_up"]:
+        c = card("town", t)
+        done = " ✅" if t in p["towns"] else ""
+        d.lines.append(f"• **{c['name']}**{done}: {c['effect']} → {c['vp']}")
+    ends: dict = {}
+    _town_paths(state, seat, [], ends)
+    for path, after in (v for _k, v in sorted(ends.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))):
+        m = Move.plan(seat, "town", ".".join(path))
+        label = (_("Satisfy {cards}", cards=" + ".join(TOWNS[x.split("-")[0]]["name"] for x in path))
+                 if path else _("Satisfy no card"))
+        d.plans.append(Plan(m, label, goods_text(p, after["players"][seat])))
+    return d
+
+
+def _town_paths(state: dict, seat: int, path: list, ends: dict) -> None:
+    run = Run(state, seat)
+    try:
+        for c in path:
+            t, _sep, tile = c.partition("-")
+            run.do(f"town:{t}:{tile}" if tile else f"town:{t}")
+    except BadMove:
+        return
+    if run.pending("town") is not None:
+        for body in sorted(run.legal()):
+            if body == "town:done":
+                continue
+            bits = body.split(":")
+            nxt = bits[1] + ("-" + bits[2] if len(bits) > 2 else "")
+            if all(x.split("-")[0] != bits[1] for x in path):
+                _town_paths(state, seat, path + [nxt], ends)
+    key = tuple(sorted(path))
+    if key not in ends:
+        after = _try(state, Move.plan(seat, "town", ".".join(path)))
+        if after is not None:
+            ends[key] = (path, after)
+
+
+def _pioneer_decision(state: dict, seat: int) -> Decision:
+    p = state["players"][seat]
+    d = Decision(_("Choose your pioneer"))
+    for b in ["standard", *p["boards"]]:
+        c = card("pioneer", b)
+        d.lines.append(f"• **{c['name']}**: {c['effect']} ({c['vp']})")
+        m = Move.action(f"{seat}:pioneer:{b}")
+        name = PIONEERS[b]["name"] if b != "standard" else _("the standard Pioneer side")
+        d.plans.append(Plan(m, _("Play {name}", name=name), c["effect"][:100]))
+    return d
+
+
+def _plain_decision(state: dict, seat: int, kind: str) -> Decision:
+    d = Decision(_("Goods that no longer fit must go back") if kind == "overflow" else kind)
+    for a in engine.legal_actions(state, seat):
+        d.plans.append(Plan(Move.action(a.id), a.label))
+    return d
