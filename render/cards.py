@@ -6,7 +6,6 @@ from engine import describe
 from engine.cards import TOWNS
 
 from . import text as T
-from .fonts import font
 from .icons import paste
 from .style import CARD, CARD_BAND, CREAM, INK, INK_SOFT, memo
 
@@ -45,8 +44,7 @@ def tag_pill(d: ImageDraw.ImageDraw, img: Image.Image, x: int, y: int, tag, size
     if icon_w:
         d.ellipse((x + 2, y + 1, x + h, y + h - 1), fill=CREAM)
         paste(img, tag[1], h - 6, (x + 4, y + 3))
-    d.text((x + 7 + icon_w, y + h / 2), label, font=font("condbold", size), fill=(255, 255, 255),
-           anchor="lm")
+    T.draw(d, (x + 7 + icon_w, y + h / 2), label, "condbold", size, (255, 255, 255), anchor="lm")
     return w
 
 
@@ -93,7 +91,7 @@ def townsfolk(cid: str, w: int, h: int) -> Image.Image:
     T.draw_lines(d, (7, y), lines, "cond", size, INK, spacing=1.12)
     if c["vp"]:
         _footer(img, d, w, h, c["vp"], fh)
-    d.text((w - 8, band - 4), cid[0], font=font("condbold", 11), fill=INK_SOFT, anchor="rs")
+    T.draw(d, (w - 8, band - 4), cid[0], "condbold", 11, INK_SOFT, anchor="rs")
     return img
 
 
@@ -104,7 +102,7 @@ def equipment(cid: str, w: int, h: int) -> Image.Image:
     img, d = _frame(w, h, band, STEEL)
     paste(img, "equip", 24, (6, 4))
     name = T.ellipsize(c["name"], "serifcond", 17, w - 40)
-    d.text((35, band / 2 + 1), name, font=font("serifcond", 17), fill=INK, anchor="lm")
+    T.draw(d, (35, band / 2 + 1), name, "serifcond", 17, INK, anchor="lm")
     tag, body = split_effect(c["effect"])
     y = band + 6
     x = 7 + tag_pill(d, img, 7, y, tag, 12)
@@ -112,13 +110,13 @@ def equipment(cid: str, w: int, h: int) -> Image.Image:
     if c["vp"]:
         vp_w = T.width(c["vp"], "condbold", 14) + 12
         d.rounded_rectangle((w - vp_w - 6, h - 26, w - 6, h - 6), radius=6, fill=FOOTER)
-        d.text((w - 6 - vp_w / 2, h - 16), c["vp"], font=font("condbold", 14), fill=CREAM, anchor="mm")
+        T.draw(d, (w - 6 - vp_w / 2, h - 16), c["vp"], "condbold", 14, CREAM, anchor="mm")
     y2 = y + 27
     avail_lines = max(1, (h - y2 - 4) // 17)
     size, lines = T.fit(body, "cond", 15, 12, w - 14 - vp_w, avail_lines)
     # a short text fits next to the pill
     if x > 7 and T.width(body, "cond", 15) <= w - x - 12 - (vp_w if h < 80 else 0):
-        d.text((x + 6, y + 11), body, font=font("cond", 15), fill=INK, anchor="lm")
+        T.draw(d, (x + 6, y + 11), body, "cond", 15, INK, anchor="lm")
     else:
         T.draw_lines(d, (7, y2), lines, "cond", size, INK, spacing=1.12)
     return img
@@ -137,14 +135,14 @@ def town(cid: str, w: int, h: int) -> Image.Image:
     size, lines = T.fit(c["name"], "serifcond", 18, 13, w - 46, 2)
     T.draw_lines(d, (40, band / 2 - len(lines) * size * 0.6 + 1), lines, "serifcond", size, INK,
                  spacing=1.15)
-    d.text((8, band + 6), "NEEDS", font=font("condbold", 12), fill=INK_SOFT)
+    T.draw(d, (8, band + 6), "NEEDS", "condbold", 12, INK_SOFT)
     # needs: icon with count, two per row
     ic, col_w = 26, (w - 12) // 2
     for i, (k, n) in enumerate(c["needs"].items()):
         x, y = 8 + (i % 2) * col_w, band + 22 + (i // 2) * (ic + 5)
         label = f"${n}" if k == "silver" else f"×{n}"
         paste(img, NEED_ICON[k], ic, (x, y))
-        d.text((x + ic + 4, y + ic / 2 + 1), label, font=font("bold", 17), fill=INK, anchor="lm")
+        T.draw(d, (x + ic + 4, y + ic / 2 + 1), label, "bold", 17, INK, anchor="lm")
     # reward
     fh = 36
     d.rounded_rectangle((2, h - fh, w - 3, h - 3), radius=8, fill=FOOTER)
@@ -156,8 +154,7 @@ def town(cid: str, w: int, h: int) -> Image.Image:
     x = (w - total) / 2
     for i in range(fav):
         paste(img, "favor", ic, (x + i * (ic - 4), h - fh + 5))
-    d.text((x + fav * (ic - 4) + 10, h - fh / 2 - 1), label, font=font("condbold", 16), fill=CREAM,
-           anchor="lm")
+    T.draw(d, (x + fav * (ic - 4) + 10, h - fh / 2 - 1), label, "condbold", 16, CREAM, anchor="lm")
     return img
 
 
@@ -169,7 +166,7 @@ def pioneer(cid: str, w: int, h: int) -> Image.Image:
     img, d = _frame(w, h, band, (196, 222, 200))
     paste(img, "wagon", 28, (8, 6))
     name = T.ellipsize(c["name"] + (" (standard side)" if cid == "standard" else ""), "serifcond", 18, w - 50)
-    d.text((44, band / 2 + 1), name, font=font("serifcond", 18), fill=INK, anchor="lm")
+    T.draw(d, (44, band / 2 + 1), name, "serifcond", 18, INK, anchor="lm")
     tag, body = split_effect(c["effect"])
     y = band + 8
     x = 8 + tag_pill(d, img, 8, y, tag, 13)

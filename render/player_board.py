@@ -11,7 +11,6 @@ from engine.scoring import breakdown
 
 from . import cards
 from . import text as T
-from .fonts import font
 from .icons import damage_block, paste
 from .style import (
     CARD,
@@ -49,8 +48,7 @@ def marker(img: Image.Image, seat: int, box) -> None:
     shape(d, spec["shape"], box, spec["fill"], outline=CREAM if spec["text"] != INK else INK,
           width=max(2, (x1 - x0) // 14))
     cy = (y0 + y1) / 2 + ((y1 - y0) * 0.12 if spec["shape"] == "triangle" else 0)
-    d.text(((x0 + x1) / 2, cy), str(seat + 1), font=font("bold", round((y1 - y0) * 0.5)),
-           fill=spec["text"], anchor="mm")
+    T.draw(d, ((x0 + x1) / 2, cy), str(seat + 1), "bold", round((y1 - y0) * 0.5), spec["text"], anchor="mm")
 
 
 # ---- wagon contents -------------------------------------------------------------------------
@@ -99,8 +97,7 @@ def draw_space(img, d, x, y, sp, item, p, k) -> None:
         ic = round(sp * 0.72)
         paste(img, "equip", ic, (x + 2, y + 2))
         fs = max(10, round(sp * 0.36))
-        d.text((x + sp - 3, y + sp - 1), str(n + 1), font=font("bold", fs), fill=INK, anchor="rd",
-               stroke_width=2, stroke_fill=TILE)
+        T.draw(d, (x + sp - 3, y + sp - 1), str(n + 1), "bold", fs, INK, anchor="rd", stroke_width=2, stroke_fill=TILE)
     else:
         ic = round(sp * 0.56)
         paste(img, kind, ic, (x + 2, y + 2))
@@ -129,8 +126,8 @@ def draw_wagon(img, x, y, w_spec, spaces, sp, k, p) -> None:
     label = f"{w_spec['size'].upper()} · {state}"
     if T.width(label, "condbold", fs) > ww - pad * 2:
         label = state
-    d.text((x + ww / 2, y + bon / 2 + 1), T.ellipsize(label, "condbold", fs, ww - pad * 2), fill=INK,
-           font=font("condbold", fs), anchor="mm")
+    T.draw(d, (x + ww / 2, y + bon / 2 + 1), T.ellipsize(label, "condbold", fs, ww - pad * 2), "condbold", fs,
+           INK, anchor="mm")
     # wheels behind the bed
     r = round(13 * k)
     for cx in (x + ww * 0.22, x + ww * 0.78):
@@ -178,8 +175,8 @@ def draw_overflow(img, x, y, items, sp, k, p, avail) -> None:
     d.rounded_rectangle((x, y, x + w, y + h - round(8 * k)), radius=round(6 * k), outline=RUST, width=3,
                         fill=(248, 222, 206))
     fs = max(10, round(13 * k))
-    d.text((x + w / 2, y + round(11 * k)), T.ellipsize("NO ROOM", "condbold", fs, w - 6),
-           font=font("condbold", fs), fill=RUST, anchor="mm")
+    T.draw(d, (x + w / 2, y + round(11 * k)), T.ellipsize("NO ROOM", "condbold", fs, w - 6), "condbold", fs,
+           RUST, anchor="mm")
     gap = max(3, round(4 * k))
     shown, more = _overflow_shown(items, sp, k, avail)
     sx, sy = x + round(8 * k), y + round(24 * k)
@@ -188,8 +185,7 @@ def draw_overflow(img, x, y, items, sp, k, p, avail) -> None:
     if more:
         mx = sx + shown * (sp + gap)
         d.rounded_rectangle((mx, sy, mx + sp, sy + sp), radius=round(4 * k), fill=RUST)
-        d.text((mx + sp / 2, sy + sp / 2), f"+{more}", font=font("condbold", max(10, sp // 3)), fill=CREAM,
-               anchor="mm")
+        T.draw(d, (mx + sp / 2, sy + sp / 2), f"+{more}", "condbold", max(10, sp // 3), CREAM, anchor="mm")
 
 
 def wagon_rows(p: dict, reveal: bool, avail: int, k: float, max_rows: int = 2):
@@ -319,11 +315,11 @@ def draw(img: Image.Image, x: int, y: int, state: dict, seat: int, w: int, h: in
     name_x = x + S(56)
     room = bx - name_x - S(10)
     name = T.ellipsize(p["name"], "bold", S(24), max(40, room * 2 // 3))
-    d.text((name_x, y + L.head // 2), name, font=font("bold", S(24)), fill=txt, anchor="lm")
+    T.draw(d, (name_x, y + L.head // 2), name, "bold", S(24), txt, anchor="lm")
     nx = name_x + T.width(name, "bold", S(24)) + S(10)
     if bx - nx > S(60):
-        d.text((nx, y + L.head // 2 + S(2)), T.ellipsize(pname, "cond", S(17), bx - nx - S(8)),
-               font=font("cond", S(17)), fill=txt, anchor="lm")
+        T.draw(d, (nx, y + L.head // 2 + S(2)), T.ellipsize(pname, "cond", S(17), bx - nx - S(8)), "cond",
+               S(17), txt, anchor="lm")
     # stats row
     yy = y + L.head
     d.rectangle((x + 2, yy + 1, x + w - 2, yy + L.stats), fill=tint)
@@ -331,10 +327,10 @@ def draw(img: Image.Image, x: int, y: int, state: dict, seat: int, w: int, h: in
     _stats(img, d, x + L.pad, yy + L.stats // 2, w - 2 * L.pad, state, p, S, L.reveal)
     # wagons
     yy += L.stats + S(6)
-    d.text((x + L.pad, yy + S(2)), "WAGONS", font=font("condbold", S(13)), fill=INK_SOFT)
+    T.draw(d, (x + L.pad, yy + S(2)), "WAGONS", "condbold", S(13), INK_SOFT)
     yy += S(20)
     if not p["wagons"]:
-        d.text((x + L.pad, yy + S(4)), "no wagons yet", font=font("cond", S(15)), fill=INK_SOFT)
+        T.draw(d, (x + L.pad, yy + S(4)), "no wagons yet", "cond", S(15), INK_SOFT)
         yy += S(24)
     for row in L.rows:
         for i, ox, _bw in row:
@@ -376,7 +372,7 @@ def _badge(img, d, right: int, cy: int, badge: str, S, bg) -> int:
         t = S(10)
         d.polygon([(tx, cy - t / 2 - 1), (tx + t * 0.9, cy), (tx, cy + t / 2 + 1)], fill=INK)
         tx += S(14)
-    d.text((tx, cy + 1), label, font=font("condbold", fs), fill=fg, anchor="lm")
+    T.draw(d, (tx, cy + 1), label, "condbold", fs, fg, anchor="lm")
     return right - bw - S(8)
 
 
@@ -400,8 +396,8 @@ def _stats(img, d, x, cy, avail, state, p, S, reveal) -> None:
     for (name, val, cap), iw in zip(items, widths, strict=True):
         paste(img, name, ic, (x, cy - ic / 2))
         tx = x + ic + S(4)
-        d.text((tx, cy - S(5)), val, font=font("bold", fs), fill=INK, anchor="ls")
-        d.text((tx, cy + S(2)), cap, font=font("cond", cs), fill=INK_SOFT, anchor="lt")
+        T.draw(d, (tx, cy - S(5)), val, "bold", fs, INK, anchor="ls")
+        T.draw(d, (tx, cy + S(2)), cap, "cond", cs, INK_SOFT, anchor="lt")
         x += iw + gap
 
 
@@ -410,18 +406,18 @@ def _draw_chips(img, d, x, y, L) -> None:
     fs = S(L.chip_fs)
     for label, row in L.chips:
         if label:
-            d.text((x + S(12), y + S(12)), label, font=font("condbold", S(13)), fill=INK_SOFT, anchor="lm")
+            T.draw(d, (x + S(12), y + S(12)), label, "condbold", S(13), INK_SOFT, anchor="lm")
         cx = x + S(12) + T.width("EQUIPMENT", "condbold", S(13)) + S(8)
         for nm, kind in row:
             if kind == "none":
-                d.text((cx, y + S(12)), "none", font=font("cond", fs), fill=INK_SOFT, anchor="lm")
+                T.draw(d, (cx, y + S(12)), "none", "cond", fs, INK_SOFT, anchor="lm")
                 continue
             room = x + L.w - L.pad - cx
             t = T.ellipsize(nm, "cond", fs, room - S(14))
             cw = T.width(t, "cond", fs) + S(14)
             fill = (206, 214, 222) if kind == "equip" else CARD
             d.rounded_rectangle((cx, y + S(1), cx + cw, y + S(23)), radius=S(6), fill=fill, outline=INK)
-            d.text((cx + S(7), y + S(12)), t, font=font("cond", fs), fill=INK, anchor="lm")
+            T.draw(d, (cx + S(7), y + S(12)), t, "cond", fs, INK, anchor="lm")
             cx += cw + S(6)
         y += S(28)
 
@@ -430,8 +426,7 @@ def _private_cards(img, d, x, y, L) -> None:
     S, p = L.S, L.p
     pad = L.pad
     if L.choices:
-        d.text((x + pad, y + S(4)), "CHOOSE YOUR PIONEER (one board, either side)",
-               font=font("condbold", S(15)), fill=RUST)
+        T.draw(d, (x + pad, y + S(4)), "CHOOSE YOUR PIONEER (one board, either side)", "condbold", S(15), RUST)
         y += S(30)
         for cid in L.choices:
             im = cards.pioneer(cid, L.w - 2 * pad, L.pio_h)
@@ -440,10 +435,10 @@ def _private_cards(img, d, x, y, L) -> None:
     for label, ids, maker, cw, ch in (("TOWNSFOLK", p["townsfolk"], cards.townsfolk, L.tf_w, L.tf_h),
                                       ("EQUIPMENT (numbers as in the wagons)", p["equipment"],
                                        cards.equipment, L.eq_w, L.eq_h)):
-        d.text((x + pad, y + S(4)), label, font=font("condbold", S(15)), fill=INK_SOFT)
+        T.draw(d, (x + pad, y + S(4)), label, "condbold", S(15), INK_SOFT)
         y += S(26)
         if not ids:
-            d.text((x + pad, y + S(2)), "none", font=font("cond", S(16)), fill=INK_SOFT)
+            T.draw(d, (x + pad, y + S(2)), "none", "cond", S(16), INK_SOFT)
             y += S(30)
             continue
         cx = x + pad
@@ -454,7 +449,7 @@ def _private_cards(img, d, x, y, L) -> None:
             img.paste(im, (cx, y), im)
             if maker is cards.equipment:
                 d.ellipse((cx + 4, y + 3, cx + 30, y + 29), fill=INK, outline=CREAM, width=2)
-                d.text((cx + 17, y + 16), str(i + 1), font=font("bold", 15), fill=CREAM, anchor="mm")
+                T.draw(d, (cx + 17, y + 16), str(i + 1), "bold", 15, CREAM, anchor="mm")
             cx += cw + 8
         y += ch + 8
     pioneer = p.get("pioneer") or "standard"
@@ -462,6 +457,5 @@ def _private_cards(img, d, x, y, L) -> None:
     line = f"Pioneer: {c['name']} — {c['effect']}"
     if L.choices:
         line = "Pioneer: not chosen yet"
-    d.text((x + pad, y + S(10)), T.ellipsize(line, "cond", S(17), L.w - 2 * pad), font=font("cond", S(17)),
-           fill=INK)
+    T.draw(d, (x + pad, y + S(10)), T.ellipsize(line, "cond", S(17), L.w - 2 * pad), "cond", S(17), INK)
 

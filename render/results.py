@@ -7,7 +7,6 @@ from engine import describe, scoring
 
 from . import player_board
 from . import text as T
-from .fonts import font
 from .icons import paste
 from .style import (
     CATEGORY,
@@ -48,29 +47,28 @@ def render(state: dict) -> Image.Image:
     img = Image.new("RGB", (W, h), WOOD)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
-    d.text((M + 4, 34), title, font=font("serif", 30), fill=CREAM, anchor="lm")
+    T.draw(d, (M + 4, 34), title, "serif", 30, CREAM, anchor="lm")
     winners = [state["players"][r["seat"]]["name"] for r in rows if r["winner"]]
     if winners:
         label = ("Winner: " if len(winners) == 1 else "Shared victory: ") + " & ".join(winners)
         if "STANDINGS" in title:
             label = "Leading: " + " & ".join(winners)
         paste(img, "trophy", 34, (M + 2, 56))
-        d.text((M + 44, 74), T.ellipsize(label, "bold", 24, W - 2 * M - 60), font=font("bold", 24),
-               fill=HIGHLIGHT, anchor="lm")
+        T.draw(d, (M + 44, 74), T.ellipsize(label, "bold", 24, W - 2 * M - 60), "bold", 24, HIGHLIGHT, anchor="lm")
     y = HEAD + 12
     d.rounded_rectangle((M, y, W - M, h - M), radius=14, fill=PARCHMENT, outline=INK, width=3)
     # column titles
     ty = y + 26
-    d.text((NAME_X, ty), "PLAYER", font=font("condbold", 16), fill=INK_SOFT, anchor="lm")
+    T.draw(d, (NAME_X, ty), "PLAYER", "condbold", 16, INK_SOFT, anchor="lm")
     for i, c in enumerate(COLS):
         cx = COL_X0 + i * COL_W + COL_W / 2
         d.rounded_rectangle((cx - COL_W / 2 + 3, ty - 14, cx + COL_W / 2 - 3, ty + 14), radius=8,
                             fill=CATEGORY[c][1])
         fg = (255, 255, 255) if sum(CATEGORY[c][1]) < 450 else INK
         fs = 16 if T.width(COL_TITLE[c], "condbold", 16) <= COL_W - 14 else 14
-        d.text((cx, ty), COL_TITLE[c], font=font("condbold", fs), fill=fg, anchor="mm")
-    d.text((TOTAL_X + 60, ty), "TOTAL VP", font=font("condbold", 16), fill=INK, anchor="mm")
-    d.text((W - M - 70, ty), "SILVER", font=font("condbold", 16), fill=INK_SOFT, anchor="mm")
+        T.draw(d, (cx, ty), COL_TITLE[c], "condbold", fs, fg, anchor="mm")
+    T.draw(d, (TOTAL_X + 60, ty), "TOTAL VP", "condbold", 16, INK, anchor="mm")
+    T.draw(d, (W - M - 70, ty), "SILVER", "condbold", 16, INK_SOFT, anchor="mm")
     pos = max([r["vp"]["total"] - r["vp"]["damage"] for r in rows] + [1])
     neg = max([-r["vp"]["damage"] for r in rows] + [0])
     top = (pos, neg)
@@ -88,9 +86,9 @@ def render(state: dict) -> Image.Image:
             _hatch(d, (x, y + 8, x + 22, y + 26))
         else:
             d.rounded_rectangle((x, y + 8, x + 22, y + 26), radius=4, fill=col, outline=INK)
-        d.text((x + 28, y + 17), label, font=font("cond", 16), fill=INK, anchor="lm")
+        T.draw(d, (x + 28, y + 17), label, "cond", 16, INK, anchor="lm")
         x += 28 + T.width(label, "cond", 16) + 24
-    d.text((W - M - 24, y + 17), "tie-break: most silver", font=font("cond", 16), fill=INK_SOFT, anchor="rm")
+    T.draw(d, (W - M - 24, y + 17), "tie-break: most silver", "cond", 16, INK_SOFT, anchor="rm")
     return img
 
 
@@ -105,25 +103,23 @@ def _row(img, d, y, state, r, top) -> None:
     d.rounded_rectangle((x0, y, x1, y + ROW), radius=12, fill=fill, outline=RULE, width=2)
     # rank medal
     d.ellipse((x0 + 10, y + 14, x0 + 64, y + 68), fill=WOOD_DARK if not r["winner"] else RUST, outline=INK)
-    d.text((x0 + 37, y + 41), str(r["rank"]), font=font("bold", 28), fill=CREAM, anchor="mm")
+    T.draw(d, (x0 + 37, y + 41), str(r["rank"]), "bold", 28, CREAM, anchor="mm")
     if r["winner"]:
         paste(img, "trophy", 30, (x0 + 50, y + 54))
     player_board.marker(img, seat, (NAME_X, y + 12, NAME_X + 34, y + 46))
-    d.text((NAME_X + 44, y + 29), T.ellipsize(p["name"], "bold", 24, NAME_W - 50), font=font("bold", 24),
-           fill=INK, anchor="lm")
+    T.draw(d, (NAME_X + 44, y + 29), T.ellipsize(p["name"], "bold", 24, NAME_W - 50), "bold", 24, INK, anchor="lm")
     pion = describe.card("pioneer", p["pioneer"])["name"] if p.get("pioneer") else ""
-    d.text((NAME_X + 44, y + 54), pion, font=font("cond", 15), fill=INK_SOFT, anchor="lm")
+    T.draw(d, (NAME_X + 44, y + 54), pion, "cond", 15, INK_SOFT, anchor="lm")
     for i, c in enumerate(COLS):
         v = r["vp"][c]
         cx = COL_X0 + i * COL_W + COL_W / 2
         fill = INK_SOFT if v == 0 else (RUST if v < 0 else INK)
-        d.text((cx, y + 32), f"{v:+d}" if v < 0 else str(v), font=font("bold", 26 if v else 22), fill=fill,
-               anchor="mm")
+        T.draw(d, (cx, y + 32), f"{v:+d}" if v < 0 else str(v), "bold", 26 if v else 22, fill, anchor="mm")
     # total
     d.rounded_rectangle((TOTAL_X + 10, y + 10, TOTAL_X + 110, y + 56), radius=10, fill=INK)
-    d.text((TOTAL_X + 60, y + 33), str(r["total"]), font=font("bold", 30), fill=HIGHLIGHT, anchor="mm")
+    T.draw(d, (TOTAL_X + 60, y + 33), str(r["total"]), "bold", 30, HIGHLIGHT, anchor="mm")
     paste(img, "silver", 26, (W - M - 110, y + 20))
-    d.text((W - M - 78, y + 33), f"${r['silver']}", font=font("bold", 22), fill=INK, anchor="lm")
+    T.draw(d, (W - M - 78, y + 33), f"${r['silver']}", "bold", 22, INK, anchor="lm")
     # diverging bar: VP gained to the right of zero (by category), damage to the left (hatched)
     pos, neg = top
     bx0, bx1 = NAME_X, x1 - 16

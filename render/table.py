@@ -9,7 +9,6 @@ from engine.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
 
 from . import cards, player_board
 from . import text as T
-from .fonts import font
 from .icons import die, paste
 from .style import (
     CREAM,
@@ -76,14 +75,13 @@ BOARD_H = max(Y_TILES + TILE_H, Y_TOWNS + TOWN_H) + 14
 
 def section(d: ImageDraw.ImageDraw, x: int, y: int, w: int, title: str, note: str = "") -> None:
     """A section header: small-caps title with a rule, and an optional note on the right."""
-    f = font("serif", 18)
-    d.text((x, y + 12), title, font=f, fill=(122, 62, 26), anchor="lm")
+    T.draw(d, (x, y + 12), title, "serif", 18, (122, 62, 26), anchor="lm")
     tw = T.width(title, "serif", 18)
     nx = x + w
     if note:
         nw = T.width(note, "cond", 14)
         nx = x + w - nw
-        d.text((nx, y + 12), note, font=font("cond", 14), fill=INK_SOFT, anchor="lm")
+        T.draw(d, (nx, y + 12), note, "cond", 14, INK_SOFT, anchor="lm")
     d.line((x + tw + 10, y + 13, nx - 10, y + 13), fill=RULE, width=2)
 
 
@@ -126,7 +124,7 @@ def board() -> Image.Image:
     # header band
     d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
     d.line((0, HEAD, W, HEAD), fill=(150, 104, 60), width=3)
-    d.text((M + 4, HEAD // 2), "PIONEER DAYS", font=font("serif", 34), fill=CREAM, anchor="lm")
+    T.draw(d, (M + 4, HEAD // 2), "PIONEER DAYS", "serif", 34, CREAM, anchor="lm")
     # board
     bx0, by0, bx1, by1 = M, BOARD_Y, W - M, BOARD_Y + BOARD_H
     d.rounded_rectangle((bx0 - 3, by0 - 3, bx1 + 3, by1 + 3), radius=16, fill=INK)
@@ -143,8 +141,8 @@ def board() -> Image.Image:
         paste(img, face, 32, (x + 8, y + 4))
         room = CARD_W - 46 - T.width(label, "bold", 24) - 16
         fs = next((sz for sz in (15, 14, 13, 12) if T.width(face.upper(), "condbold", sz) <= room), 11)
-        d.text((x + 46, y + 21), face.upper(), font=font("condbold", fs), fill=(226, 206, 170), anchor="lm")
-        d.text((x + CARD_W - 10, y + 21), label, font=font("bold", 24), fill=(255, 214, 90), anchor="rm")
+        T.draw(d, (x + 46, y + 21), face.upper(), "condbold", fs, (226, 206, 170), anchor="lm")
+        T.draw(d, (x + CARD_W - 10, y + 21), label, "bold", 24, (255, 214, 90), anchor="rm")
         d.polygon([(x + CARD_W / 2 - 7, y + 40), (x + CARD_W / 2 + 7, y + 40), (x + CARD_W / 2, y + 46)],
                   fill=WOOD_DARK)
     section(d, LEFT_X, by0 + Y_EQ_TITLE, LEFT_W, "EQUIPMENT FOR SALE", "take with an Equip action")
@@ -157,9 +155,8 @@ def board() -> Image.Image:
         d.rounded_rectangle((RIGHT_X, y, RIGHT_X + RIGHT_W, y + TRACK_ROW - 4), radius=8,
                             fill=mix(spec["fill"], PARCHMENT, 0.82), outline=mix(spec["fill"], INK, 0.3))
         paste(img, dis, 34, (RIGHT_X + 4, y + 3))
-        d.text((RIGHT_X + 44, y + 13), dis.upper(), font=font("condbold", 16), fill=INK, anchor="lm")
-        d.text((RIGHT_X + 44, y + 30), f"{colour} die ({spec['letter']})", font=font("cond", 12),
-               fill=INK_SOFT, anchor="lm")
+        T.draw(d, (RIGHT_X + 44, y + 13), dis.upper(), "condbold", 16, INK, anchor="lm")
+        T.draw(d, (RIGHT_X + 44, y + 30), f"{colour} die ({spec['letter']})", "cond", 12, INK_SOFT, anchor="lm")
         cx0 = RIGHT_X + 122
         for c in range(TRACK_END + 1):
             x = cx0 + c * (CELL + 4)
@@ -168,8 +165,7 @@ def board() -> Image.Image:
                 paste(img, "boom", CELL + 2, (x - 1, y + 4))
             else:
                 d.rounded_rectangle(box, radius=6, fill=CREAM, outline=mix(spec["fill"], INK, 0.4), width=2)
-                d.text((x + CELL / 2, y + 5 + CELL / 2), str(c), font=font("cond", 13), fill=EMPTY_LINE,
-                       anchor="mm")
+                T.draw(d, (x + CELL / 2, y + 5 + CELL / 2), str(c), "cond", 13, EMPTY_LINE, anchor="mm")
         tx = cx0 + (TRACK_END + 1) * (CELL + 4) + 6
         size, lines = T.fit(DISASTER_TEXT[dis], "cond", 14, 11, RIGHT_X + RIGHT_W - tx - 6, 2)
         step = round(size * 1.15)
@@ -188,7 +184,7 @@ def _legend(img, d, y) -> None:
     x = 14
     for name, label in items:
         paste(img, name, 26, (x, y + 9))
-        d.text((x + 31, y + LEGEND_H / 2 + 1), label, font=font("cond", 15), fill=INK, anchor="lm")
+        T.draw(d, (x + 31, y + LEGEND_H / 2 + 1), label, "cond", 15, INK, anchor="lm")
         x += 31 + T.width(label, "cond", 15) + 22
 
 
@@ -196,12 +192,11 @@ def _header(img, d, s) -> None:
     # week and day with pips
     x = 330
     if not s["week"]:
-        d.text((x, 42), "SETTING UP", font=font("bold", 22), fill=CREAM, anchor="lm")
+        T.draw(d, (x, 42), "SETTING UP", "bold", 22, CREAM, anchor="lm")
         x += 380
     for label, val, total in (("WEEK", s["week"], 4), ("DAY", s["day"], 5)) if s["week"] else ():
-        d.text((x, 26), label, font=font("condbold", 15), fill=(214, 190, 150), anchor="lm")
-        d.text((x + T.width(label, "condbold", 15) + 8, 27), f"{val} of {total}", font=font("bold", 22),
-               fill=CREAM, anchor="lm")
+        T.draw(d, (x, 26), label, "condbold", 15, (214, 190, 150), anchor="lm")
+        T.draw(d, (x + T.width(label, "condbold", 15) + 8, 27), f"{val} of {total}", "bold", 22, CREAM, anchor="lm")
         for i in range(total):
             cx = x + 8 + i * 20
             fill = HIGHLIGHT if i < val else None
@@ -209,14 +204,12 @@ def _header(img, d, s) -> None:
         x += 190
     # start player
     start = s["start"]
-    d.text((x, 26), "START PLAYER", font=font("condbold", 15), fill=(214, 190, 150), anchor="lm")
+    T.draw(d, (x, 26), "START PLAYER", "condbold", 15, (214, 190, 150), anchor="lm")
     paste(img, "horseshoe", 30, (x, 42))
     player_board.marker(img, start, (x + 36, 42, x + 66, 72))
-    d.text((x + 74, 57), T.ellipsize(s["players"][start]["name"], "bold", 20, 190), font=font("bold", 20),
-           fill=CREAM, anchor="lm")
+    T.draw(d, (x + 74, 57), T.ellipsize(s["players"][start]["name"], "bold", 20, 190), "bold", 20, CREAM, anchor="lm")
     # status on the right
     status, seat = _status(s)
-    f = font("bold", 22)
     tw = T.width(status, "bold", 22)
     right = W - M
     bw = min(tw + 40 + (40 if seat is not None else 0), W - M - (x + 290))
@@ -228,7 +221,7 @@ def _header(img, d, s) -> None:
     if seat is not None:
         player_board.marker(img, seat, (tx - 6, 24, tx + 30, HEAD - 24))
         tx += 40
-    d.text((tx, HEAD // 2 + 1), status, font=f, fill=fg, anchor="lm")
+    T.draw(d, (tx, HEAD // 2 + 1), status, "bold", 22, fg, anchor="lm")
 
 
 def _status(s) -> tuple[str, int | None]:
@@ -262,8 +255,7 @@ def _empty(d, box, label) -> None:
     d.rounded_rectangle(box, radius=10, fill=EMPTY, outline=EMPTY_LINE, width=2)
     for yy in range(y0 + 10, y1 - 6, 14):  # dashed look
         d.line((x0 + 6, yy, x0 + 6, yy + 6), fill=PARCHMENT, width=2)
-    d.text(((x0 + x1) / 2, (y0 + y1) / 2), label, font=font("cond", 16), fill=mix(EMPTY_LINE, INK, 0.3),
-           anchor="mm")
+    T.draw(d, ((x0 + x1) / 2, (y0 + y1) / 2), label, "cond", 16, mix(EMPTY_LINE, INK, 0.3), anchor="mm")
 
 
 def _pool(img, d, s, by0) -> None:
@@ -281,11 +273,10 @@ def _pool(img, d, s, by0) -> None:
     for _ in range(max(0, taken)):
         d.rounded_rectangle((x + 3, y + 3, x + DIE - 3, y + DIE - 3), radius=12, outline=EMPTY_LINE, width=2,
                             fill=EMPTY)
-        d.text((x + DIE / 2, y + DIE / 2), "taken", font=font("cond", 13), fill=mix(EMPTY_LINE, INK, 0.3),
-               anchor="mm")
+        T.draw(d, (x + DIE / 2, y + DIE / 2), "taken", "cond", 13, mix(EMPTY_LINE, INK, 0.3), anchor="mm")
         x += DIE + 8
     if not pool and not taken:
-        d.text((x, y + DIE / 2), "no dice on the table", font=font("cond", 16), fill=INK_SOFT, anchor="lm")
+        T.draw(d, (x, y + DIE / 2), "no dice on the table", "cond", 16, INK_SOFT, anchor="lm")
     cap = f"{len(pool)} to take" if pool or taken else ""
     if s["stage"] == "turn" and s.get("die"):
         dd = s["die"]
@@ -296,12 +287,12 @@ def _pool(img, d, s, by0) -> None:
         img.paste(im, (ux, y), im)
         who = s["players"][s["turn"]]["name"]
         note = "in use" + (f" (rolled {dd['rolled']})" if dd.get("changed") else "")
-        d.text((ux + DIE + 6, y + DIE + 16), note, font=font("condbold", 13), fill=INK, anchor="rm")
+        T.draw(d, (ux + DIE + 6, y + DIE + 16), note, "condbold", 13, INK, anchor="rm")
         cap += f" · {T.ellipsize(who, 'cond', 14, 120)} is using a die"
     bag = len(s["bag"]) if isinstance(s.get("bag"), list) else s.get("bag_count")
     if bag is not None:
         cap += f"{' · ' if cap else ''}{bag} dice in the bag"
-    d.text((RIGHT_X, y + DIE + 16), cap, font=font("cond", 14), fill=INK_SOFT, anchor="lm")
+    T.draw(d, (RIGHT_X, y + DIE + 16), cap, "cond", 14, INK_SOFT, anchor="lm")
 
 
 def _tracks(img, d, s, by0) -> None:
@@ -404,4 +395,4 @@ def _spare(img, d, x, y, h) -> None:
         if yy + 30 > y + h:
             break
         paste(img, ic, 28, (x + 18, yy))
-        d.text((x + 56, yy + 14), t, font=font("cond", 18), fill=INK, anchor="lm")
+        T.draw(d, (x + 56, yy + 14), t, "cond", 18, INK, anchor="lm")

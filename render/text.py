@@ -1,11 +1,16 @@
-"""Text measuring, wrapping and fitting, cached (the same card texts come back every render).
+"""Text drawing, measuring, wrapping and fitting, cached (the same texts come back every render).
 
-The caches are bounded LRU caches (player names and counts vary from game to game); lru_cache is
-thread-safe, and these functions are pure."""
+`draw` puts a text on an image exactly as ImageDraw.text does (raqm layout: kerning and shaping),
+but keeps the rendered bitmap of each (text, font, size, anchor, sub-pixel offset): the labels,
+names and numbers of a game are drawn again at every render, and rendering them is most of the
+cost of text. The caches are bounded LRU caches (player names and counts vary from game to game);
+lru_cache is thread-safe, the cached bitmaps are only read, and these functions are pure."""
 
+import math
+import unicodedata
 from functools import lru_cache
 
-from .fonts import font
+from .fonts import covers, font
 
 memo = lru_cache(maxsize=8192)
 
@@ -82,12 +87,48 @@ def fit(text: str, kind: str, size: int, min_size: int, w: int, max_lines: int) 
 def draw_lines(d, xy, lines, kind: str, size: int, fill, spacing: float = 1.18, anchor: str = "la",
                align_w: int | None = None) -> int:
     """Draw lines from xy downwards (centred in align_w if given); returns the height used."""
-    f = font(kind, size)
     x, y = xy
     step = round(size * spacing)
     for i, ln in enumerate(lines):
         if align_w is not None:
-            d.text((x + align_w / 2, y + i * step), ln, font=f, fill=fill, anchor="ma")
+            draw(d, (x + align_w / 2, y + i * step), ln, kind, size, fill, anchor="ma")
         else:
-            d.text((x, y + i * step), ln, font=f, fill=fill, anchor=anchor)
+            draw(d, (x, y + i * step), ln, kind, size, fill, anchor=anchor)
     return step * len(lines)
+
+
+@lru_cache(maxsize=8192)
+def _bitmap(text: str, kind: str, size: int, anchor: str, stroke: int, start: tuple):
+    """The text's coverage mask and its offset from the anchor point (FreeTypeFont.getmask2)."""
+    return font(kind, size).getmask2(text, "L", None, None, None, stroke, anchor, 0, start,
+                                     stroke_filled=True)
+
+
+def draw(d, xy, text: str, kind: str, size: int, fill, anchor: str = "la", stroke_width: int = 0,
+         stroke_fill=None) -> None:
+    """d.text(xy, text, font=font(kind, size), fill=fill, anchor=anchor, stroke_width=...,
+    stroke_fill=...) for one line of text, pixel for pixel, from cached bitmaps."""
+    if not text:
+        return
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    ix, iy = int(x), int(y)
+    ink = d._getink(fill)[0]
+    if stroke_width:
+        sink = d._getink(stroke_fill)[0] if stroke_fill is not None else ink
+        mask, (ox, oy) = _bitmap(text, kind, size, anchor, stroke_width, start)
+        d.draw.draw_bitmap((ix + ox, iy + oy), mask, sink)
+        if ink == sink:
+            return
+    mask, (ox, oy) = _bitmap(text, kind, size, anchor, 0, start)
+    d.draw.draw_bitmap((ix + ox, iy + oy), mask, ink)
+
+
+@lru_cache(maxsize=4096)
+def clean(text: str, kind: str = "cond") -> str:
+    """text without the characters font `kind` cannot draw (emoji, CJK... would show as boxes),
+    spaces collapsed. May return "" (the caller then shows a stand-in)."""
+    text = unicodedata.normalize("NFC", text)
+    have = covers(kind)
+    out = "".join(ch if ord(ch) in have or ch == " " else " " for ch in text if ch not in "\u200d\ufe0f")
+    return " ".join(out.split())

@@ -5,7 +5,7 @@ from PIL import Image, ImageDraw
 import engine
 
 from . import player_board
-from .fonts import font
+from . import text as T
 from .style import CREAM, RUST, WOOD, WOOD_DARK
 from .table import badges
 
@@ -22,10 +22,9 @@ def render(state: dict, seat: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, TOP), fill=WOOD_DARK)
     where = {"over": "final", "pioneer": "setting up"}.get(s["stage"], f"week {s['week']}, day {s['day']}")
-    d.text((M, TOP // 2), f"YOUR WAGONS · {where}", font=font("serif", 20), fill=CREAM, anchor="lm")
+    T.draw(d, (M, TOP // 2), f"YOUR WAGONS · {where}", "serif", 20, CREAM, anchor="lm")
     d.rounded_rectangle((W - M - 250, 8, W - M, TOP - 8), radius=14, fill=RUST, outline=CREAM, width=2)
-    d.text((W - M - 125, TOP // 2), "PRIVATE · gold values shown", font=font("condbold", 15), fill=CREAM,
-           anchor="mm")
+    T.draw(d, (W - M - 125, TOP // 2), "PRIVATE · gold values shown", "condbold", 15, CREAM, anchor="mm")
     turn = s["stage"] == "turn" and s["turn"] == seat
     marks = ["yourturn" if b == "turn" else b for b in badges(s, seat, None)]
     player_board.draw(img, M, TOP + M, s, seat, W - 2 * M, L.h, K, True, marks, turn)
