@@ -84,7 +84,7 @@ class PioneerBot(commands.Bot):
         from cogs.channel import Courier
         from cogs.timers import Timers
         from db import Store
-        from ui.components import GameButton, GameSelect
+        from ui.components import GameButton, GameSelect, MoveButton
 
         self.store = await Store.open(self.settings.database_path, create=self.settings.new_database)
         self.service = GameService(self.store, clock=self.clock)
@@ -93,7 +93,7 @@ class PioneerBot(commands.Bot):
         self.ai = AiSeats(self)
         self.timers = Timers(self, self.clock)
         self.service.on_deadline = self.timers.poke
-        self.add_dynamic_items(GameButton, GameSelect)  # panels keep working after a restart
+        self.add_dynamic_items(GameButton, MoveButton, GameSelect)  # panels keep working after a restart
         await self.load_extension("cogs.table")
         await self.load_extension("cogs.pioneer")
         await self.sync_commands()

@@ -13,8 +13,12 @@ USE = {"mine": "Mine action", "equip": "Equip action", "cattle": "Cattle action"
 MAX_LINE = 300
 
 
+LETTER = {"blue": "B", "red": "R", "yellow": "Y", "green": "G", "black": "K"}
+
+
 def die(colour: str, face: str) -> str:
-    return f"{DIE.get(colour, colour)} {face.title()}"
+    """"🟦 B Wood": emoji and letter, so the colour never depends on telling red from green."""
+    return f"{DIE.get(colour, colour)} {LETTER.get(colour, '?')} {face.title()}"
 
 
 def name_of(kind: str, cid: str) -> str:
@@ -98,7 +102,8 @@ def event_text(ev: dict, names: list[str]) -> str | None:
         if ev["why"] == "final":
             head = "Final advance of every track"
         else:
-            head = f"Day over: the {DIE.get(ev['colour'], '')} {ev['colour']} die was left"
+            c = ev["colour"]
+            head = f"Day over: the {DIE.get(c, '')} {LETTER.get(c, '')} {c} die was left"
         hit = ""
         if ev["triggered"]:
             hit = " " + " and ".join(DISASTER[d] for d in ev["triggered"])

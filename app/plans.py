@@ -329,7 +329,10 @@ def _variants(state: dict, seat: int, parts: list, label: str, before: dict) -> 
     out.append(Plan(Move.plan(seat, *parts), label, _outcome_detail(state, after, seat, parts, before),
                     _rank(after, seat, before)))
     if parts[-1] == "income" or (len(parts) > 1 and parts[1] == "income"):
+        from engine.effects import wagon_cost
         for size in WAGONS:
+            if state["players"][seat]["silver"] >= wagon_cost(state["players"][seat], size):
+                continue  # affordable already: the wagon button does it, before or after the die
             m = Move.plan(seat, *parts, size)
             bought = _try(state, m)
             if bought is not None:
@@ -411,14 +414,32 @@ def _storm_decision(state: dict, seat: int, dec: dict) -> Decision:
             if after is None:
                 continue
             q = after["players"][seat]
-            if returns == "ask" and not (after["pending"][seat] or {}).get("kind") == "overflow":
+            overflow = (after["pending"][seat] or {}).get("kind") == "overflow"
+            if returns == "ask" and not overflow:
                 continue  # nothing to give back: the "auto" plan is the same
-            label = (_("Pay wood for wagon {list}", list=", ".join(str(i + 1) for i in paid)) if paid
-                     else _("Keep the wood: damage every wagon") if p["wood"] else _("Damage every wagon"))
+            hit = [i for i in wagons if i not in paid]
+            label = (_("Wood for wagon {list}", list=", ".join(str(i + 1) for i in paid)) if paid else "")
+            if hit:
+                label += ("; " if label else "") + _("damage wagon {list}", list=", ".join(str(i + 1) for i in hit))
+            label = label[:1].upper() + label[1:]
             if returns == "ask":
                 label += " " + _("(I choose what goes back)")
-            d.plans.append(Plan(m, label, goods_text(p, q)))
+            d.plans.append(Plan(m, label, _storm_detail(state, seat, key, p, q, returns)))
     return d
+
+
+def _storm_detail(state: dict, seat: int, key: str, before: dict, after: dict, returns: str) -> str:
+    """What the plan costs, and which goods then go back because they no longer fit."""
+    storm_only = _try(state, Move.plan(seat, "storm", key, "ask"))
+    mid = storm_only["players"][seat] if storm_only is not None else after
+    text = goods_text(before, mid) or _("nothing changes")
+    if returns == "auto":
+        back = goods_text(mid, after)
+        if back:
+            text += "; " + _("then no space: {goods} goes back", goods=back.replace("-", ""))
+    else:
+        text += "; " + _("then you choose what goes back (no space)")
+    return text
 
 
 def _subsets(items: list, most: int) -> list[list]:
@@ -532,7 +553,16 @@ def _pioneer_decision(state: dict, seat: int) -> Decision:
 
 
 def _plain_decision(state: dict, seat: int, kind: str) -> Decision:
+    """Any other decision (goods that no longer fit after a Storm): the engine's choices, each with
+    what it takes away."""
+    p = state["players"][seat]
     d = Decision(_("Goods that no longer fit must go back") if kind == "overflow" else kind)
+    if kind == "overflow":
+        d.lines.append(n_("Your wagons are {n} space short: choose what goes back to the supply, one at a "
+                          "time.", "Your wagons are {n} spaces short: choose what goes back to the supply, one "
+                          "at a time.", -free_spaces(p)))
     for a in engine.legal_actions(state, seat):
-        d.plans.append(Plan(Move.action(a.id), a.label))
+        after = _try(state, Move.action(a.id))
+        d.plans.append(Plan(Move.action(a.id), a.label,
+                            goods_text(p, after["players"][seat]) if after is not None else ""))
     return d

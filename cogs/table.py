@@ -14,11 +14,15 @@ import discord
 from discord.ext import commands
 
 import engine
+from app import plans
+from app.moves import BadMove, Move
 from app.service import NOT_PLAYING, SIMULTANEOUS
+from i18n import _
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui
 from ui import private as private_ui
-from ui.components import BUTTON, SELECT
+from ui import texts
+from ui.components import BUTTON, MOVE, SELECT, parse_value
 
 log = logging.getLogger("pioneer.table")
 LOBBY = ("join", "leave", "start", "aieasy", "aihard", "airemove")
@@ -27,7 +31,7 @@ IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are
 BUSY = "⏳ The table is busy right now, so nothing was changed: try again in a moment."
 UNKNOWN = ("That button is out of date or isn't one of mine, so nothing happened. "
            "Use `/pioneer board` for a fresh panel.")
-OURS = [re.compile(BUTTON), re.compile(SELECT)]
+OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT)]
 
 
 async def tell(interaction: discord.Interaction, content: str | None = None, **kw) -> None:
@@ -90,17 +94,39 @@ class Table(commands.Cog):
         except discord.HTTPException as e:
             log.warning("could not answer an unknown component: %s", e)
 
-    async def on_component(self, interaction, gid: int, ver: int, act: str, values) -> None:
+    async def on_component(self, interaction, gid: int, ver: int, act, values) -> None:
+        """Every click of ours: act is a Move, a verb, or "select" (then values say what was chosen)."""
         self.in_flight += 1
         try:
+            if act == "select":
+                try:
+                    chosen = [parse_value(v) for v in values or []]
+                except BadMove:
+                    chosen = []
+                picks = [c[1] for c in chosen if isinstance(c, tuple) and c[0] == "pick"]
+                if picks or (chosen == [] and values == []):
+                    act = ("pick", picks)
+                elif chosen and isinstance(chosen[0], Move):
+                    act = chosen[0]
+                elif chosen:
+                    act = chosen[0][1]
+                else:
+                    await tell(interaction, UNKNOWN)
+                    return
             if self.in_flight > IN_FLIGHT_MAX:
                 await tell(interaction, BUSY)
-            elif act in LOBBY:
+            elif isinstance(act, Move):
+                await self.act(interaction, gid, ver, act)
+            elif isinstance(act, tuple):
+                await self.pick(interaction, gid, act[1])
+            elif act in LOBBY or act.startswith("timer:"):
                 await self.lobby(interaction, gid, act)
             elif act == "decide":
                 await self.decide(interaction, gid)
             elif act == "wagon":
                 await self.wagon(interaction, gid)
+            elif act == "board":
+                await self.board(interaction, gid)
             elif act == "endok":
                 await self.confirm_end(interaction, gid)
             elif act == "endno":
@@ -109,12 +135,6 @@ class Table(commands.Cog):
                 await self.confirm_leave(interaction, gid)
             elif act == "quitno":
                 await self.cancel(interaction, gid, "Good: you stay in the game.")
-            elif act == "select" and values and values[0].startswith("timer:"):
-                await self.lobby(interaction, gid, values[0])
-            elif act == "select":
-                await self.act(interaction, gid, ver, values[0] if values else "")
-            elif act[:1].isdigit():
-                await self.act(interaction, gid, ver, act)
             else:
                 await tell(interaction, "I don't know that button.")
         except Exception as error:  # one handler for commands and components
@@ -123,7 +143,7 @@ class Table(commands.Cog):
             self.in_flight -= 1
 
     # ---- moves ---------------------------------------------------------------------------------
-    async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: str) -> None:
+    async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:
         cid = interaction.channel_id
         user = interaction.user.id
         lock = self.service.lock(cid)
@@ -204,6 +224,37 @@ class Table(commands.Cog):
             return
         await tell(interaction, **private_ui.choices(game, seat))
 
+    async def pick(self, interaction: discord.Interaction, gid: int, items: list[str]) -> None:
+        """Townsfolk picked in the Disease multi-select: the message shows that plan first, to confirm."""
+        game = await self._game_for(interaction, gid)
+        if game is None:
+            return
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            await tell(interaction, NOT_PLAYING)
+            return
+        st = game.state
+        dec = st["pending"][seat] if st["stage"] in SIMULTANEOUS else None
+        if dec is None or dec["kind"] != "disease":
+            await tell(interaction, "That choice is from an earlier moment: the game has moved on.")
+            return
+        plan = plans.disease_plan(st, seat, [x for x in items if x in dec["left"]])
+        await update(interaction, **private_ui.choices(game, seat, picked=plan))
+
+    async def board(self, interaction: discord.Interaction, gid: int) -> None:
+        """The full detailed board, privately (the public day image is made for phones)."""
+        game = await self._game_for(interaction, gid)
+        if game is None:
+            return
+        if not await acknowledge(interaction, ephemeral=True, thinking=True):
+            return
+        viewer = game.seat_of(interaction.user.id)
+        png = await self.bot.courier.render("table_png", game.state, viewer)
+        kw = {"content": texts.title(game.state)}
+        if png is not None:
+            kw["file"] = discord.File(io.BytesIO(png), "board.png")
+        await interaction.followup.send(ephemeral=True, **kw)
+
     async def wagon(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
         game = game or await self._game_for(interaction, gid)
         if game is None:
@@ -219,7 +270,7 @@ class Table(commands.Cog):
         view = private_ui.wagon_view(game, seat)
         if view is not None:
             kw["view"] = view
-            kw["content"] += "\nDiscard a gold token (only you see these values):"
+            kw["content"] += "\n" + _("You may discard goods during your turn:")
         if png is not None:
             kw["file"] = discord.File(io.BytesIO(png), "wagon.png")
         await interaction.followup.send(ephemeral=True, **kw)

@@ -15,7 +15,7 @@ from simcord.results import to_discord_message
 
 import engine
 
-ACTION = re.compile(r"pd:\d+:\d+:\d")  # a button carrying an engine action id
+ACTION = re.compile(r"pm:\d+:\d+:|pd:\d+:\d+:\d")  # a button that makes a move
 
 
 def tiny_png() -> bytes:
@@ -70,10 +70,22 @@ def buttons(msg) -> list[dict]:
 
 
 def first_action(msg) -> dict | None:
+    """The first button that makes a move."""
     for c in buttons(msg):
         if c["type"] == 2 and c["custom_id"] and ACTION.match(c["custom_id"]):
             return c
     return None
+
+
+def first_choice(msg):
+    """(custom_id, label, select value or None) of the first move offered: the top of the "take a die and
+    use it" menu when there is one (the likely choice), else the first move button."""
+    for c in buttons(msg):
+        if c["type"] == 3 and c["options"] and c["options"][0][1].startswith("m:"):
+            label, value = c["options"][0]
+            return c["custom_id"], label, value
+    c = first_action(msg)
+    return (c["custom_id"], c["label"], None) if c else None
 
 
 async def start_game(env, channel, actors, **options):
@@ -108,26 +120,21 @@ async def play_step(env, bot, channel, actors, log=None) -> bool:
     by_user = {a.id: a for a in actors}
     if state["stage"] == "turn":
         actor = by_user[game.user_at(state["turn"])]
-        c = first_action(panel)
-        assert c is not None, f"no action button on the panel: {buttons(panel)}"
+        c = first_choice(panel)
+        assert c is not None, f"no move on the panel: {buttons(panel)}"
         if log is not None:
-            log.append(f"[{actor.name}] {c['label']}")
-        await actor.click(panel, custom_id=c["custom_id"])
+            log.append(f"[{actor.name}] {c[1]}")
+        await pick(actor, panel, c)
         return True
     actor = by_user[game.user_at(people[0])]
     res = await actor.click(panel, label="Decide (private)")
     assert res.ephemeral, "the private choices must be ephemeral"
     msg = res.response
-    c = first_action(msg.message)
-    if c is None:  # overflow into a select menu
-        sel = next(x for x in buttons(msg.message) if x["type"] == 3)
-        if log is not None:
-            log.append(f"[{actor.name}] (private) {sel['options'][0][0]}")
-        await actor.select(msg, [sel["options"][0][1]], custom_id=sel["custom_id"])
-        return True
+    c = first_choice(msg.message)
+    assert c is not None, f"no choice in the private message: {buttons(msg.message)}"
     if log is not None:
-        log.append(f"[{actor.name}] (private) {c['label']}")
-    await actor.click(msg, custom_id=c["custom_id"])
+        log.append(f"[{actor.name}] (private) {c[1]}")
+    await pick(actor, msg, c)
     return True
 
 
@@ -207,8 +214,10 @@ async def play_random_step(env, bot, channel, actors, rng, log=None) -> bool:
     by_user = {a.id: a for a in actors}
     if state["stage"] == "turn":
         actor = by_user[game.user_at(state["turn"])]
-        if state["players"][state["turn"]]["gold"] and state["step"] != "after" and rng.random() < 0.3:
-            res = await actor.click(panel, label="My wagon (private)")
+        p = state["players"][state["turn"]]
+        goods = p["gold"] or p["wood"] or p["medicine"] or p["equipment"]
+        if goods and state["step"] != "after" and rng.random() < 0.3:
+            res = await actor.click(panel, label="My wagon")
             msg = res.response
             opts = choices_of(msg.message)
             if opts:
@@ -229,7 +238,12 @@ async def play_random_step(env, bot, channel, actors, rng, log=None) -> bool:
     c = rng.choice(choices_of(msg.message))
     if log is not None:
         log.append(f"[{actor.name}] (private) {c[1]}")
-    await pick(actor, msg, c)
+    res = await pick(actor, msg, c)
+    if c[2] is not None and c[2].startswith("k:"):  # picked who to keep: now confirm that plan
+        c = first_choice(res.response.message)
+        if log is not None:
+            log.append(f"[{actor.name}] (private) {c[1]}")
+        await pick(actor, res.response, c)
     return True
 
 

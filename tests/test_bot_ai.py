@@ -172,6 +172,8 @@ async def test_the_next_person_is_pinged_and_the_previous_ping_deleted(simcord_e
         assert await play_step(env, bot, channel, actors, log)
         clicker = by_name[log[-1][1:log[-1].index("]")]]
         game = await current(bot, channel)
+        if game is None:  # the game is over
+            break
         st = game.state
         left = pings(channel)
         assert len(left) <= 1, [m.content for m in left]  # only the newest ping stays
@@ -208,7 +210,7 @@ async def test_the_ai_pauses_on_its_turn_and_resumes_after_a_restart(simcord_env
     assert engine.deciders(g.state) == [1] and g.state["stage"] == "turn"
     panel = message(env, channel, g.panel_message_id)
     assert panel.content == "🤖 Easy AI 1 is playing…" and not any(
-        c.custom_id.startswith(f"pd:{g.id}:{g.seq}:1:") for row in panel.components for c in row.children)
+        c.custom_id.startswith(f"pm:{g.id}:") for row in panel.components for c in row.children)
     await env.advance_time(25)
     assert (await current(bot, channel)).seq == g.seq  # a pause, so people can follow
     await env.advance_time(10)

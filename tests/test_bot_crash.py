@@ -6,7 +6,7 @@ import os
 import sqlite3
 
 import pytest
-from simharness import forgetful, kill_switch, message, play_step, private, restart, start_game, table
+from simharness import first_action, forgetful, kill_switch, message, play_step, private, restart, start_game, table
 
 import engine
 from db import DatabaseMissing, NotOurDatabase, Store
@@ -144,10 +144,10 @@ async def test_a_removed_database_stops_moves_and_is_not_replaced_by_an_empty_on
             os.remove(db_path + suffix)
     player = next(a for a in actors if a.id == game.user_at(engine.deciders(game.state)[0]))
     panel = message(env, channel, game.panel_message_id)
-    clicks = [c for row in panel.components for c in row.children if c.custom_id.startswith("pd:")]
-    res = await player.click(panel, custom_id=clicks[0].custom_id)
+    move = first_action(panel)["custom_id"]
+    res = await player.click(panel, custom_id=move)
     assert "can't save" in private(res)
-    res = await player.click(panel, custom_id=clicks[0].custom_id)  # and stays refused
+    res = await player.click(panel, custom_id=move)  # and stays refused
     assert "can't save" in private(res)
     kill_switch(bot)
     await env.settle()

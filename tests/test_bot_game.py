@@ -50,7 +50,7 @@ async def test_three_player_game_first_choice(simcord_env, simcord_bot):
     await start_game(env, channel, actors)
     log: list[str] = []
     n = await finish(env, bot, channel, actors, lambda: play_step(env, bot, channel, actors, log))
-    assert n > 100
+    assert n > 60  # 20 days of 3 turns, most in one click, plus the decisions
     g = await check_replay(bot, channel)
     history = channel.history()
     final = history[-1]
@@ -80,8 +80,8 @@ async def test_four_players_unique_pioneers_random_choices(simcord_env, simcord_
     g = await check_replay(bot, channel)
     assert g.config["sets"] == ["C", "E"] and g.config["pioneers"] == "unique"
     assert any("(wagon) Discard a gold token" in x for x in log), "a private gold discard was used"
+    assert any("(wagon) Discard 1 " in x for x in log), "a private discard of wood or medicine was used"
     assert any("(private)" in x for x in log)
-    assert any("] Discard 1 " in x for x in log), "a discard was chosen in the public select menu"
     assert not any(GOLD_VALUE.search(t) for t in public_texts(channel, spectator))
 
 

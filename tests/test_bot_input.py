@@ -96,7 +96,7 @@ async def test_a_flood_of_clicks_applies_one_and_answers_all(simcord_env, simcor
     game = await current(bot, channel)
     player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
     panel = message(env, channel, game.panel_message_id)
-    cids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pd:")]
+    cids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pm:")]
     records = await emit_clicks(env, [click_payload(env, player, panel, cids[i % 2]) for i in range(12)])
     after = await current(bot, channel)
     assert after.seq == game.seq + 1 and len(await bot.store.actions(game.id)) == 1
@@ -153,7 +153,7 @@ async def test_an_old_private_choice_says_the_moment_has_passed(simcord_env, sim
         assert await play_step(env, bot, channel, actors)
     actor, msg, _ = kept
     cid = next(c.custom_id for row in msg.message.components for c in row.children
-               if c.custom_id.startswith("pd:"))
+               if c.custom_id.startswith("pm:"))
     res = await actor.click(msg, custom_id=cid)
     text = private(res) or res.response.content
     assert "earlier moment" in text and "turn" not in text, text

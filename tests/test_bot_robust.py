@@ -119,7 +119,7 @@ async def test_two_simultaneous_clicks_apply_exactly_one(simcord_env, simcord_bo
         game = await current(bot, channel)
         player = actor_for(game, actors, game.state["turn"])
         panel = message(env, channel, game.panel_message_id)
-        ids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pd:")]
+        ids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pm:")]
         pair = [ids[0], ids[0]] if same else ids[:2]
         before = len(await bot.store.actions(game.id))
         records = await emit_clicks(env, [click_payload(env, player, panel, cid) for cid in pair])

@@ -1,7 +1,7 @@
 """Turn timers on SimCord's virtual clock: the reminder at half time, the easy AI deciding when the time
 is up, simultaneous decisions, and deadlines that survive a restart (fired exactly once)."""
 
-from simharness import first_action, message, play_step, start_game, table
+from simharness import buttons, first_action, message, start_game, table
 
 import engine
 
@@ -43,7 +43,10 @@ async def test_reminder_at_half_time_then_the_easy_ai_decides(simcord_env, simco
     assert reminders == [f"⏰ <@{late.id}>: half of your time is left. The AI decides for you "
                          f"<t:{int(row['due_at'])}:R> — see the panel ↑"]
     assert not any("your turn — see" in t for t in texts(channel)), "the reminder replaced the turn ping"
-    assert await play_step(env, bot, channel, actors)  # a first click: the turn's clock keeps running
+    panel = message(env, channel, game.panel_message_id)  # a first click, taking a die only:
+    take = next(c for c in buttons(panel) if (c["label"] or "").startswith("Take "))
+    await late.click(panel, custom_id=take["custom_id"])  # the turn's clock keeps running
+    assert (await current(bot, channel)).state["step"] == "use"
     assert (await bot.store.deadlines(game.id))[seat]["due_at"] == row["due_at"]
     seq = (await current(bot, channel)).seq
     await env.advance_time(60)

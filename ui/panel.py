@@ -4,102 +4,199 @@ day's record when the day ends. Built from the stored game; no I/O here."""
 import discord
 
 import engine
-from app import narrate
+from app import narrate, plans
+from app.moves import Move
 from db import GameRow
+from i18n import N_, _, n_
 
-from .components import GameButton, clip, view_of
-from .layout import BROWN, GREEN, fit, is_private, pack
+from .components import GameButton, GameSelect, MoveButton, clip, option, view_of
+from .layout import BROWN, GREEN, fit, is_private
 from .texts import heading, mention, timer_text, title
 
-STEP_TEXT = {"pick": "take a die from the pool", "wild": "choose what the Wild die does",
-             "equip": "choose an equipment tile", "after": "buy a wagon, or end the turn"}
+DISASTER_NAME = {"storm": N_("Storm"), "raid": N_("Raid"), "famine": N_("Famine"), "disease": N_("Disease")}
+SELECT_MAX = 25
 
-def _turn_groups(acts: list) -> list[tuple]:
-    groups: dict[str, list] = {"take": [], "use": [], "face": [], "buy": [], "drop": []}
-    for a in acts:
-        if is_private(a.id):
-            continue  # the value of a gold token: offered in "My wagon" only
-        verb = a.id.split(":")[1]
-        groups[verb if verb in groups else "use"].append(a)
-    return [("Take a die", groups["take"]), ("Use the die", groups["use"]),
-            ("Turn the die to another face ($)", groups["face"]), ("Buy a wagon", groups["buy"]),
-            ("Discard goods", groups["drop"], "select")]  # discards are rare and may be many
 
 def dice_line(state: dict) -> str:
-    return " · ".join(narrate.die(c, f) for c, f in state["pool"]) or "none"
+    return " · ".join(plans.die_name(c, f) for c, f in state["pool"]) or _("none")
 
-def player_line(p: dict) -> str:
-    bits = [f"${p['silver']}", f"{p['wood']} wood", f"{p['medicine']} medicine", f"{p['cattle']} cattle",
-            f"{len(p['gold'])} gold token{'s' * (len(p['gold']) != 1)}", f"{len(p['wagons'])} wagon"
-            f"{'s' * (len(p['wagons']) != 1)}"]
+
+def forecast_line(state: dict) -> str | None:
+    """What strikes tonight, by the die left in the pool ("if 🟦 B is left: Storm strikes")."""
+    fc = engine.forecast(state)
+    bits = []
+    for colour, f in fc["left"].items():
+        if f["strike"]:
+            names = ", ".join(_(DISASTER_NAME[d]) for d in f["strike"])
+            bits.append(n_("if {die} is left: {names} strikes", "if {die} is left: {names} strike",
+                           len(f["strike"]), die=f"{plans.DIE[colour]} {plans.LETTER[colour]}", names=names))
+    if not fc["left"]:
+        return None
+    if not bits:
+        return _("🌤 No disaster can strike tonight.")
+    return "⚠️ " + _("Tonight, {what}.", what="; ".join(bits))
+
+
+def public_vp(state: dict) -> list[int]:
+    """Each seat's VP so far as everyone may know it: gold tokens are face down, so they count 0."""
+    from engine.scoring import breakdown
+    view = engine.view_for(state, None)
+    return [breakdown(view, p["seat"])["total"] for p in view["players"]]
+
+
+def player_line(p: dict, vp: int | None = None) -> str:
+    from engine.effects import free_spaces
+    bits = [_("**{vp} VP** (without gold)", vp=vp)] if vp is not None else []
+    bits += [f"${p['silver']}", n_("{n} wood", "{n} wood", p["wood"]),
+            n_("{n} medicine", "{n} medicine", p["medicine"]), n_("{n} cattle", "{n} cattle", p["cattle"]),
+            n_("{n} gold token", "{n} gold tokens", len(p["gold"])),
+            n_("{n} free space", "{n} free spaces", max(0, free_spaces(p)))]
     if p["townsfolk"]:
-        bits.append(f"{len(p['townsfolk'])} townsfolk")
+        bits.append(n_("{n} townsfolk", "{n} townsfolk", len(p["townsfolk"])))
     if p["equipment"]:
-        bits.append(f"{len(p['equipment'])} equipment")
+        bits.append(n_("{n} tile", "{n} tiles", len(p["equipment"])))
     if p["favors"]:
-        bits.append(f"{p['favors']} favor{'s' * (p['favors'] > 1)}")
+        bits.append(n_("{n} favor", "{n} favors", p["favors"]))
     return " · ".join(bits)
+
 
 def decision_heading(state: dict) -> str:
     if state["stage"] == "disaster":
         d = state["disasters"][0] if state["disasters"] else None
-        return f"**{d.title()}!**" if d else "**Disaster!**"
+        return f"**{_(DISASTER_NAME[d])}!**" if d else f"**{_('Disaster!')}**"
     if state["stage"] == "town":
-        return f"**Town visit** (end of week {state['week']})"
-    return "**Choosing pioneers**"
+        return "**" + _("Town visit (end of week {week})", week=state["week"]) + "**"
+    return "**" + _("Choosing pioneers") + "**"
+
+
+def utility(gid: int, ver: int, row: int) -> list:
+    """The buttons every panel has: your own wagon and the full board, both private."""
+    return [GameButton(gid, ver, "wagon", _("My wagon"), discord.ButtonStyle.secondary, "🔒", row=row),
+            GameButton(gid, ver, "board", _("Full board"), discord.ButtonStyle.secondary, "🔍", row=row)]
+
+
+def _wagon_buttons(gid: int, ver: int, state: dict, seat: int, row: int) -> list:
+    out = []
+    for a in engine.legal_actions(state, seat):
+        body = a.id.split(":", 1)[1]
+        if body.startswith("buy:"):
+            size = body[4:]
+            from engine.effects import wagon_cost
+            cost = wagon_cost(state["players"][seat], size)
+            label = _("Buy a {size} wagon (${cost})", size=_("small") if size == "small" else _("large"),
+                      cost=cost)
+            out.append(MoveButton(gid, ver, Move.action(a.id), label, discord.ButtonStyle.secondary, "🛒", row=row))
+    return out
+
+
+def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
+    """(components, extra lines) for the player whose turn it is: the likely choices first, few controls."""
+    state = game.state
+    gid, ver = game.id, state["seq"]
+    step = state["step"]
+    items: list = []
+    lines: list[str] = []
+    if step == "pick":
+        offered = plans.turn_plans(state, seat)
+        shown = offered[:SELECT_MAX]
+        if shown:
+            opts = [option(x.label, "m:" + x.move.text(), x.detail) for x in shown]
+            items.append(GameSelect(gid, ver, 0, opts, _("Take a die and use it (ends your turn)…"), row=0))
+        if len(offered) > len(shown):
+            lines.append(_("More ways to use a die: take it first (buttons below)."))
+        seen = []
+        for colour, face in state["pool"]:
+            if (colour, face) not in seen:
+                seen.append((colour, face))
+        for colour, face in seen[:5]:
+            m = Move.action(f"{seat}:take:{colour}:{face}")
+            items.append(MoveButton(gid, ver, m, _("Take {die}", die=plans.die_name(colour, face)),
+                                    discord.ButtonStyle.secondary, row=1))
+        items += _wagon_buttons(gid, ver, state, seat, 2)
+        items += utility(gid, ver, 2 if len(items) < 4 + len(seen[:5]) else 3)
+    elif step == "use":
+        offered = plans.turn_plans(state, seat)
+        for i, x in enumerate(offered[:10]):
+            style = discord.ButtonStyle.success if x.move.parts[1] == "income" else discord.ButtonStyle.primary
+            items.append(MoveButton(gid, ver, x.move, x.label, style, row=i // 5))
+        faces = [a for a in engine.legal_actions(state, seat) if a.id.split(":")[1] == "face"]
+        if faces:
+            opts = [option(_("Turn it to {face}", face=plans.face_name(a.id.split(":")[2])), "m:" + a.id,
+                           a.label) for a in faces]
+            items.append(GameSelect(gid, ver, 0, opts, _("Turn the die to another face…"), row=2))
+        items += _wagon_buttons(gid, ver, state, seat, 3)
+        items += utility(gid, ver, 3)
+        details = [f"• **{x.label}**: {x.detail}" for x in offered[:10] if x.detail]
+        lines += details[:6]
+    else:  # wild / equip / after: the engine's own choices
+        acts = [a for a in engine.legal_actions(state, seat) if not is_private(a.id)
+                and not a.id.split(":")[1].startswith("drop")]
+        for i, a in enumerate(acts[:15]):
+            body = a.id.split(":", 1)[1]
+            items.append(MoveButton(gid, ver, Move.action(a.id), a.label,
+                                    discord.ButtonStyle.primary if body == "end" else discord.ButtonStyle.secondary,
+                                    row=i // 5))
+        items += utility(gid, ver, 3)
+    lines += plans.unavailable(state, seat)
+    return items, lines
+
 
 def panel(game: GameRow, note: str | None = None) -> dict:
     """kwargs for send/edit of the action panel: content, embed, view, allowed_mentions."""
     state = game.state
     gid, ver = game.id, state["seq"]
     lines, content = [], ""
-    fixed = [GameButton(gid, ver, "wagon", "My wagon (private)", discord.ButtonStyle.secondary, "🔒")]
     items: list = []
     if state["stage"] == "turn":
         seat = state["turn"]
         who = game.display(seat)
-        lines.append(f"Dice in the pool: {dice_line(state)}")
+        lines.append("🎲 " + _("**Dice:** {dice}", dice=dice_line(state)))
+        fc = forecast_line(state)
+        if fc:
+            lines.append(fc)
         if state["step"] == "use" and state["die"]:
             d = state["die"]
-            changed = " (face changed)" if d.get("changed") else ""
-            lines.append(f"👉 **{who}** took {narrate.die(d['colour'], d['face'])}{changed}: "
-                         "choose how to use it.")
+            changed = " " + _("(face changed)") if d.get("changed") else ""
+            lines.append("👉 " + _("**{who}** took {die}{changed}: how to use it?", who=who,
+                                   die=plans.die_name(d["colour"], d["face"]), changed=changed))
         else:
-            lines.append(f"👉 **{who}**: {STEP_TEXT.get(state['step'], 'decide')}.")
-        if game.is_ai(seat):  # the bot plays this seat: nothing for people to press but their wagon
-            items = fixed
-            content = f"{who} is playing…"
+            lines.append("👉 " + _("**{who}**'s turn.", who=who))
+        if game.is_ai(seat):  # the bot plays this seat: nothing for people to press but their own views
+            items = utility(gid, ver, 0)
+            content = _("{who} is playing…", who=who)
         else:
-            acts = engine.legal_actions(state, seat)
-            if any(is_private(a.id) for a in acts):
-                lines.append("_To discard a gold token, open **My wagon**._")
-            items = pack(gid, ver, _turn_groups(acts), fixed)
-            content = f"{mention(game, seat)}, it's your turn."
+            items, more = turn_controls(game, seat)
+            lines += more
+            content = _("{who}, it's your turn.", who=mention(game, seat))
     elif state["stage"] in ("disaster", "town", "pioneer"):
         waiting = engine.deciders(state)
-        lines.append(decision_heading(state) + " Each player with a choice: press **Decide** to see yours "
-                     "privately.")
-        lines.append("Still deciding: " + ", ".join(f"**{game.display(s)}**" for s in waiting))
-        items = [GameButton(gid, ver, "decide", "Decide (private)", discord.ButtonStyle.primary, "✋", row=0),
-                 *fixed]
-        fixed[0].row = 0
-        content = "Waiting for " + ", ".join(mention(game, s) for s in waiting) + "."
-    lines.append("Tracks: " + narrate.tracks(state["tracks"]))
+        lines.append(decision_heading(state) + " " + _("Each player with a choice: press **Decide** to see "
+                                                       "yours privately."))
+        lines.append(_("Still deciding: {who}", who=", ".join(f"**{game.display(s)}**" for s in waiting)))
+        items = [GameButton(gid, ver, "decide", _("Decide (private)"), discord.ButtonStyle.primary, "✋", row=0),
+                 *utility(gid, ver, 0)]
+        content = _("Waiting for {who}.", who=", ".join(mention(game, s) for s in waiting))
+    lines.append(_("Tracks: {tracks}", tracks=narrate.tracks(state["tracks"])))
     if note:
         lines.append(note)
     recent = game.recent[-4:]
     if recent:
-        lines.append("\n**Recent**\n" + "\n".join(f"• {x}" for x in recent))
+        lines.append("\n**" + _("Recent") + "**\n" + "\n".join(f"• {x}" for x in recent))
     emb = discord.Embed(title=title(state), description=fit("\n".join(lines), 4000), colour=GREEN)
+    vps = public_vp(state)
     for p in state["players"]:
         mark = " ⭐" if p["seat"] == state["start"] and state["stage"] != "pioneer" else ""
-        emb.add_field(name=clip(f"{game.display(p['seat'])}{mark}", 250), value=player_line(p), inline=False)
+        emb.add_field(name=clip(f"{game.display(p['seat'])}{mark}", 250), value=player_line(p, vps[p["seat"]]),
+                      inline=False)
     timer = game.options.get("timer", 0)
-    emb.set_footer(text=f"Game {gid} · move {ver} · ⭐ start player"
-                        + (f" · ⏱ {timer_text(timer)} per turn, then the AI decides" if timer else ""))
+    footer = _("Game {id} · move {move} · ⭐ start player", id=gid, move=ver)
+    if timer:
+        footer += " · " + _("⏱ {time} per turn, then the AI decides", time=timer_text(timer))
+    emb.set_footer(text=footer)
     # the panel is edited far more often than posted, and edits notify no one: pings do (ping_text)
     return {"content": content, "embed": emb, "view": view_of(items) if items else None,
             "allowed_mentions": discord.AllowedMentions.none()}
+
 
 def frozen(game: GameRow, facts: dict, lines: list[str], seq: int) -> dict:
     """The panel of a finished day, kept in the channel as that day's record (no buttons): one line per
