@@ -20,7 +20,7 @@ from db import ChannelBusy, GameRow, Store, StoreError
 from engine.constants import MAX_PLAYERS, MIN_PLAYERS
 from engine.flow import make_config
 
-from . import narrate, outbox, plans
+from . import narrate, outbox, plans, records
 from .locks import ChannelLocks
 from .moves import BadMove, Move
 
@@ -436,27 +436,31 @@ class GameService:
         ids = await self.store.game_ids_in_channel(channel_id)
         return await self.store.game(ids[-1]) if ids else None
 
-    async def log_lines(self, game: GameRow, count: int) -> list[str]:
-        rows = await self.store.actions(game.id, limit=count)
-        nm = names(game)
-        out = []
-        if len(rows) < count:
-            out.extend(narrate.lines(await self.store.start_events(game.id), nm))
-        for r in rows:
-            line = narrate.action_line(r["events"], nm)
-            if line:
-                out.append(line)
-        return out[-count:]
+    async def records(self, game: GameRow) -> list:
+        return records.records(await self.store.start_events(game.id), await self.store.actions(game.id))
 
-    async def record_lines(self, game: GameRow, after_seq: int | None, upto_seq: int) -> list[str]:
-        """One narrated line per event of the actions that took the game from version after_seq to
-        upto_seq (after_seq None: from the start of the game)."""
+    async def log_lines(self, game: GameRow, count: int) -> list[str]:
+        """The last `count` events, one line each, under the heading of the record they belong to."""
         nm = names(game)
-        out = narrate.lines(await self.store.start_events(game.id), nm) if after_seq is None else []
-        for r in await self.store.actions(game.id):
-            if (after_seq is None or r["seq"] >= after_seq) and r["seq"] < upto_seq:
-                out.extend(narrate.lines(r["events"], nm))
+        out: list[str] = []
+        for rec in reversed(await self.records(game)):
+            lines = records.lines(rec, nm)
+            room = count - sum(1 for x in out if not x.startswith("**"))
+            if room <= 0:
+                break
+            out = [f"**{rec.heading}**"] + [f"• {x}" for x in lines[-room:]] + out
         return out
+
+    async def day_record(self, game: GameRow, seq: int) -> list[str]:
+        """The lines of the record that the move ending at version `seq` closed (a frozen panel), or of
+        the record still open (a game ended early)."""
+        recs = await self.records(game)
+        rows = await self.store.actions(game.id)
+        last = max((r["seq"] for r in rows if r["seq"] < seq), default=None)
+        rec = records.closed_by(recs, last) if last is not None else None
+        if rec is None and recs and recs[-1].close_seq is None:
+            rec = recs[-1]
+        return records.lines(rec, names(game)) if rec else []
 
     async def state_at(self, game: GameRow, seq: int) -> dict:
         """The game's state at version `seq` (the stored one, or rebuilt from the log)."""

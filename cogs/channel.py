@@ -176,8 +176,7 @@ class Courier(commands.Cog):
 
     # ---- the kinds of items ---------------------------------------------------------------------
     async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
-        prev = await self.service.store.previous_seq(game.id, "freeze", item.id)
-        lines = await self.service.record_lines(game, prev, item.seq)
+        lines = await self.service.day_record(game, item.seq)
         shown = panel_ui.frozen(game, item.data["heading"], lines, item.seq)
         await self._edit(ch, item.data["panel"], **shown)
 

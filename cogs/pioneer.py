@@ -164,10 +164,12 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
         lines = await self.service.log_lines(game, count)
         out, size = [], 0
         for line in reversed(lines):  # keep the newest lines within Discord's 2000 characters
-            if size + len(line) + 3 > 1900:
+            if size + len(line) + 1 > 1900:
                 break
-            out.insert(0, f"• {line}")
-            size += len(line) + 3
+            out.insert(0, line)
+            size += len(line) + 1
+        while out and out[-1].startswith("**"):  # a heading with nothing under it
+            out.pop()
         await tell(interaction, "\n".join(out) or "Nothing has happened yet.")
 
     # ---- /pioneer end ----------------------------------------------------------------------

@@ -1,0 +1,74 @@
+"""The records the channel keeps: one per panel, each holding its own events only (app/records.py)."""
+
+import random
+
+from simharness import message, play_step, start_game, table
+
+import engine
+from app import narrate, records
+
+
+def played(seed: int, players: int = 3):
+    """(start events, log rows like the store's) of a random game."""
+    rnd = random.Random(seed)
+    state, start = engine.new_game({"players": players}, seed)
+    rows = []
+    while state["stage"] != "over":
+        a = rnd.choice(engine.legal_actions(state))
+        r = engine.apply(state, a)
+        rows.append({"seq": state["seq"], "events": [engine.public_event(e) for e in r.events]})
+        state = r.state
+    return [engine.public_event(e) for e in start], rows
+
+
+def test_each_record_holds_one_day_and_nothing_is_lost():
+    for seed in range(5):
+        start, rows = played(seed)
+        recs = records.records(start, rows)
+        flat = [e for r in recs for e in r.events]
+        assert flat == start + [e for r in rows for e in r["events"]]  # every event once, in order
+        days = [r for r in recs if any(e["type"] == "day_started" for e in r.events)]
+        assert len(days) == 20
+        for r in days:
+            started = [e for e in r.events if e["type"] == "day_started"]
+            assert len(started) == 1  # one day per record: the next day's start is not in it
+            day = started[0]
+            assert r.heading == f"Week {day['week']}, day {day['day']}"
+            ends = [e for e in r.events if e["type"] == "disaster_advanced" and e["why"] == "leftover"]
+            assert len(ends) == 1 and r.events[-1]["type"] not in records.OPENERS  # it ends with the day
+        assert all(r.close_seq is not None for r in recs[1:-1])  # (the first: the game's set-up)
+
+
+def test_the_record_an_action_closed():
+    start, rows = played(3, 2)
+    recs = records.records(start, rows)
+    ends = [r["seq"] for r in rows if any(e["type"] == "disaster_advanced" and e["why"] == "leftover"
+                                          for e in r["events"])]
+    assert len(ends) == 20
+    for seq in ends:
+        rec = records.closed_by(recs, seq)
+        assert rec is not None and rec.events[-1]["type"] in ("disaster_advanced", "day_started",
+                                                              "disaster_triggered", "town_visited",
+                                                              "week_started", "game_over")
+        lines = records.lines(rec, ["a", "b"])
+        assert sum(1 for x in lines if x.startswith("Day ") and "starts" in x) == 1
+
+
+async def test_a_frozen_panel_is_the_record_of_its_day_only(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    while (g := await bot.store.open_game_in_channel(channel.id)).state["day"] < 3:
+        assert await play_step(env, bot, channel, actors)
+    frozen = [m for m in channel.history() if m.embeds and m.embeds[0].title == "Week 1, day 1"]
+    assert len(frozen) == 1 and not frozen[0].components
+    text = frozen[0].embeds[0].description
+    assert "Day 1:" in text and "Day 2:" not in text and "Day over" in text
+    assert all(line.startswith("• ") for line in text.split("\n"))
+    res = await actors[0].slash(channel, "pioneer log", count=30)
+    log = res.response.content
+    assert log.startswith("**The game begins**") and "**Week 1, day 2**" in log  # all of it, under headings
+    res = await actors[0].slash(channel, "pioneer log", count=5)
+    assert res.response.content.count("• ") == 5 and res.response.content.startswith("**Week 1, day")
+    assert message(env, channel, g.panel_message_id).components  # the live panel is not frozen
+    assert narrate.LETTER["black"] == "K"
