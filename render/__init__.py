@@ -8,9 +8,10 @@ import io
 
 from PIL import Image
 
-from . import results, table, wagon
+from . import day, results, table, wagon
 
-__all__ = ["table_png", "wagon_png", "results_png", "table_image", "wagon_image", "results_image"]
+__all__ = ["table_png", "wagon_png", "results_png", "day_png", "table_image", "wagon_image", "results_image",
+           "day_image"]
 
 COMPRESS = 2
 
@@ -51,3 +52,22 @@ def wagon_png(state: dict, seat: int) -> bytes:
 def results_png(state: dict) -> bytes:
     """The final results (state["stage"] == "over"): score by category, winner(s) highlighted."""
     return _png(results_image(state))
+
+
+def day_image(state: dict, lines=(), viewer: int | None = None) -> Image.Image:
+    """The day image (see day_png) as a Pillow image; img.info["min_text_px"] is the size in px of
+    the smallest essential text drawn in it (at least 9·width/400)."""
+    return day.render(state, lines, viewer)
+
+
+def day_png(state: dict, lines=(), viewer: int | None = None) -> bytes:
+    """The public image posted after each game day, made to be read on a phone without tapping it:
+    800 px wide, every text at least 18 px (9 px when Discord shows it 400 px wide).
+
+    `lines`: a few short sentences saying what happened (the caller writes them; up to 4 are
+    drawn, each fitted into at most two or three lines; die emoji such as "🟦 B" become dice chips).
+    Shows the dice left and whose turn it is, the disaster tracks and what strikes if each die
+    colour is the one left (engine.forecast), every player's VP so far (gold values hidden),
+    silver, goods and free wagon space, and the townsfolk for hire. Drawn from
+    engine.view_for(state, None): no secret can reach it; `viewer` only marks that seat's row."""
+    return _png(day_image(state, lines, viewer))

@@ -274,9 +274,10 @@ def paste(img: Image.Image, name: str, size: int, xy) -> None:
 
 
 @memo
-def die(colour: str, face: str | None, size: int) -> Image.Image:
+def die(colour: str, face: str | None, size: int, letter: bool = True) -> Image.Image:
     """A die of `colour` showing `face` (None: a blank, used for taken dice), with the colour's
-    letter in its corner so colour-blind players can tell the dice apart."""
+    letter in its corner so colour-blind players can tell the dice apart (letter=False: the
+    caller draws the letter)."""
     from .style import DICE
     spec = DICE[colour]
     img = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
@@ -293,9 +294,10 @@ def die(colour: str, face: str | None, size: int) -> Image.Image:
                   outline=INK, width=1)
         ic = icon(face, round(inner * 0.8))
         img.paste(ic, (off + round(inner * 0.1), off + round(inner * 0.1)), ic)
-        d.text((round(size * 0.2), round(size * 0.2)), spec["letter"], font=font("bold", round(size * 0.26)),
-               fill=spec["text"], anchor="mm")
-    else:  # a blank die (track marker): the letter large in the middle
+        if letter:
+            d.text((round(size * 0.2), round(size * 0.2)), spec["letter"], font=font("bold", round(size * 0.26)),
+                   fill=spec["text"], anchor="mm")
+    elif letter:  # a blank die (track marker): the letter large in the middle
         d.text((size / 2, size / 2 + 1), spec["letter"], font=font("bold", round(size * 0.5)),
                fill=spec["text"], anchor="mm")
     return img

@@ -1,0 +1,598 @@
+"""The day image: the public picture posted after each game day, made to be read in the chat without
+tapping it (Discord shows it about 400 px wide on a phone).
+
+It is W = 800 px wide and every text in it is at least MIN_PX = 9·W/400 = 18 px tall, i.e. 9 px at
+400 px wide. Top to bottom: the week and day; what happened (the caller's sentences); today's dice
+and whose turn it is; the disaster tracks with what strikes if each die colour is the one left;
+every player's VP so far (without gold values), silver, goods and free wagon space; the townsfolk
+for hire. Drawn from engine.view_for(state, None): no secret can reach it."""
+
+import math
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+import engine
+from engine import describe
+from engine.cards import TOWNSFOLK
+from engine.constants import COLOURS, DAMAGE_SPACES, DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END, WAGONS
+from engine.scoring import breakdown
+from i18n import N_, _, current, n_
+
+from . import player_board, rich
+from . import text as T
+from .icons import die, paste
+from .style import (
+    CARD,
+    CREAM,
+    DICE,
+    EMPTY,
+    EMPTY_LINE,
+    HIGHLIGHT,
+    INK,
+    INK_SOFT,
+    PARCHMENT,
+    PLAYERS,
+    RULE,
+    RUST,
+    WOOD_DARK,
+    memo,
+    mix,
+)
+from .table import background
+
+W = 800
+MIN_PX = math.ceil(9 * W / 400)  # the smallest text allowed: 9 px when shown 400 px wide
+M = 14                            # outer margin
+PAD = 16                          # panel padding
+GAP = 12                          # between panels
+INNER = W - 2 * M - 2 * PAD       # text width inside a panel
+HEAD = 78
+TITLE = 34                        # a panel's title line
+TITLE_BROWN = (122, 62, 26)
+TAN = (214, 190, 150)
+ON_COLOUR = (164, 58, 30)
+BODY = (22, 21, 20, 19, 18)       # body text sizes, largest first (fitting shrinks down to MIN_PX)
+
+DISASTER_NAME = {"storm": N_("Storm"), "raid": N_("Raid"), "famine": N_("Famine"), "disease": N_("Disease")}
+FACE_NAME = {"wild": N_("Wild"), "mine": N_("Mine"), "equip": N_("Equip"), "cattle": N_("Cattle"),
+             "wood": N_("Wood"), "medicine": N_("Medicine")}
+TAG_TEXT = {"Now": N_("Now:"), "Each town": N_("Each town:")}
+
+
+class Canvas:
+    """The image being drawn. Every text goes through text(), which records the smallest size of
+    the essential texts (all texts here are essential unless said otherwise)."""
+
+    def __init__(self, img: Image.Image):
+        self.img = img
+        self.d = ImageDraw.Draw(img)
+        self.min_px: int | None = None
+
+    def text(self, xy, s: str, kind: str, size: int, fill, anchor: str = "la", essential: bool = True,
+             **kw) -> None:
+        if not s:
+            return
+        if essential:
+            self.min_px = size if self.min_px is None else min(self.min_px, size)
+        T.draw(self.d, xy, s, kind, size, fill, anchor=anchor, **kw)
+
+
+def fit1(s: str, room: int, kinds=("bold",), sizes=BODY) -> tuple[str, str, int]:
+    """One line of text in the first (kind, size) that holds it in room px, else ellipsized at the
+    smallest: returns (text, kind, size)."""
+    for kind in kinds:
+        for size in sizes:
+            if T.width(s, kind, size) <= room:
+                return s, kind, size
+    kind, size = kinds[-1], sizes[-1]
+    return T.ellipsize(s, kind, size, room), kind, size
+
+
+def name_of(p: dict) -> str:
+    """A player's name as the fonts can draw it (emoji and missing scripts dropped)."""
+    return T.clean(p["name"], "bold") or _("Player {n}", n=p["seat"] + 1)
+
+
+def title(cv: Canvas, x: int, y: int, w: int, label: str, note: str = "") -> None:
+    """A panel title: serif capitals, a rule, and an optional note on the right."""
+    label, kind, size = fit1(label, w * 2 // 3, ("serif", "serifcond"), (21, 20, 19, 18))
+    cv.text((x, y + TITLE // 2), label, kind, size, TITLE_BROWN, anchor="lm")
+    tw = T.width(label, kind, size)
+    nx = x + w
+    if note:
+        note, nkind, nsize = fit1(note, w - tw - 40, ("cond",), (19, 18))
+        nx = x + w - T.width(note, nkind, nsize)
+        cv.text((nx, y + TITLE // 2), note, nkind, nsize, INK_SOFT, anchor="lm")
+    if nx - 12 > x + tw + 12:
+        cv.d.line((x + tw + 12, y + TITLE // 2 + 1, nx - 12, y + TITLE // 2 + 1), fill=RULE, width=2)
+
+
+def panel(cv: Canvas, y: int, h: int, fill=PARCHMENT) -> None:
+    cv.d.rounded_rectangle((M - 2, y - 2, W - M + 2, y + h + 2), radius=16, fill=INK)
+    cv.d.rounded_rectangle((M, y, W - M, y + h), radius=14, fill=fill, outline=(150, 104, 60), width=3)
+
+
+# ---- header --------------------------------------------------------------------------------
+def header(cv: Canvas, s: dict, st: "Status") -> None:
+    d = cv.d
+    d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
+    d.line((0, HEAD, W, HEAD), fill=(150, 104, 60), width=3)
+    if s["stage"] == "over":
+        head = _("Game over")
+    elif not s["week"]:
+        head = _("Setting up")
+    else:
+        head = _("Week {week} · Day {day}", week=s["week"], day=s["day"])
+    head, kind, size = fit1(head, 300, ("serif", "serifcond"), (30, 28, 26, 24, 22))
+    cv.text((M + 4, 25), _("PIONEER DAYS"), "serif", 18, TAN, anchor="lm")
+    cv.text((M + 4, 55), head, kind, size, CREAM, anchor="lm")
+    # what the table waits for: a pill in the colour of the seat concerned
+    text, tkind, tsize = st.text
+    right = W - M
+    extra = 44 if st.seat is not None else 0
+    bw = T.width(text, tkind, tsize) + 36 + extra
+    fill, fg = player_board.player_text(st.seat) if st.seat is not None else (RUST, (255, 255, 255))
+    d.rounded_rectangle((right - bw, 16, right, HEAD - 16), radius=(HEAD - 32) // 2, fill=fill, outline=CREAM,
+                        width=3)
+    tx = right - bw + 18
+    if st.seat is not None:
+        player_board.marker(cv.img, st.seat, (tx - 4, 23, tx + 30, HEAD - 23))
+        tx += extra
+    cv.text((tx, HEAD // 2 + 1), text, tkind, tsize, fg, anchor="lm")
+
+
+class Status(NamedTuple):
+    text: tuple  # (text, kind, size)
+    seat: int | None
+
+
+STATUS_SIZES = (22, 21, 20, 19, 18)
+
+
+def status_layout(s: dict) -> Status:
+    """What the table waits for (in the header's pill), and the seat concerned: the first of the
+    candidate texts that fits whole; names are shortened before anything else is."""
+    texts, seat = _status_texts(s)
+    room = W - 2 * M - 300 - 24 - 36 - (44 if seat is not None else 0)
+    for make, name in texts:
+        for kind in ("bold", "condbold"):
+            for size in STATUS_SIZES:
+                text = make(name)
+                if T.width(text, kind, size) <= room:
+                    return Status((text, kind, size), seat)
+    make, name = texts[0]
+    kind, size = "condbold", STATUS_SIZES[-1]
+    if name:  # the name shortened so that the rest of the sentence stays
+        rest = T.width(make(""), kind, size)
+        return Status((make(T.ellipsize(name, kind, size, max(40, room - rest))), kind, size), seat)
+    return Status((T.ellipsize(make(""), kind, size, room), kind, size), seat)
+
+
+def _status_texts(s: dict) -> tuple[list, int | None]:
+    """[(make(name) -> text, name), ...] in order of preference, and the seat concerned."""
+    st = s["stage"]
+    names = [name_of(p) for p in s["players"]]
+    waiting = [names[i] for i, p in enumerate(s.get("pending") or []) if p]
+    joined = ", ".join(waiting)
+    k = len(waiting)
+    if st == "turn":
+        seat = s["turn"]
+        fresh = s["step"] == "pick" and seat == s["start"] and len(s["pool"]) == len(names) + 1
+        if fresh:
+            return [(lambda nm: _("{name} starts", name=nm), names[seat])], seat
+        return [(lambda nm: _("{name} to play", name=nm), names[seat])], seat
+    if st == "disaster":
+        dis = (s.get("disasters") or [None])[0]
+        what = _(DISASTER_NAME[dis]) if dis else _("Disaster")
+        return [(lambda nm: _("{disaster} strikes: {names} to choose", disaster=what, names=nm), joined),
+                (lambda nm: n_("{disaster} strikes: {n} player to choose",
+                               "{disaster} strikes: {n} players to choose", k, disaster=what), ""),
+                (lambda nm: _("{disaster} strikes!", disaster=what), "")], None
+    if st == "town":
+        return [(lambda nm: _("Town visit: {names} to choose", names=nm), joined),
+                (lambda nm: n_("Town visit: {n} player to choose", "Town visit: {n} players to choose", k), ""),
+                (lambda nm: _("Town visit"), "")], None
+    if st == "pioneer":
+        return [(lambda nm: _("Choosing pioneers: {names}", names=nm), joined),
+                (lambda nm: n_("{n} player choosing a pioneer", "{n} players choosing a pioneer", k), "")], None
+    winners = [r["seat"] for r in (s.get("result") or []) if r["winner"]]
+    if len(winners) == 1:
+        return [(lambda nm: _("{name} wins", name=nm), names[winners[0]])], winners[0]
+    if winners:
+        both = ", ".join(names[w] for w in winners)
+        return [(lambda nm: _("Shared victory: {names}", names=nm), both),
+                (lambda nm: _("Shared victory"), "")], None
+    return [(lambda nm: _("Game over"), "")], None
+
+
+# ---- what happened -------------------------------------------------------------------------
+MAX_NEWS = 4
+
+
+class News(NamedTuple):
+    items: list  # (size, lines) per sentence
+    more: int
+    h: int
+
+
+def news_layout(lines) -> News | None:
+    texts = [t for t in (str(x).strip() for x in lines or ()) if t]
+    if not texts:
+        return None
+    shown = texts[:MAX_NEWS]
+    per = 2 if len(shown) > 2 else 3  # lines per sentence
+    room = INNER - 22
+    items = []
+    for t in shown:
+        ws = rich.words(t, "cond", INK)
+        if not ws:
+            continue
+        items.append(rich.fit(ws, BODY[1:], room, per))
+    more = len(texts) - len(shown)
+    h = sum(round(sz * 1.28) * len(ls) + 6 for sz, ls in items) + (26 if more else 0)
+    return News(items, more, h + 2 * 12 - 6)
+
+
+def news(cv: Canvas, y: int, L: News) -> None:
+    panel(cv, y, L.h, fill=CARD)
+    cv.d.rounded_rectangle((M + 3, y + 3, M + 9, y + L.h - 3), radius=3, fill=RUST)
+    yy = y + 12
+    for size, lines in L.items:
+        step = round(size * 1.28)
+        cy = yy + step / 2
+        cv.d.ellipse((M + PAD + 2, cy - 4, M + PAD + 10, cy + 4), fill=RUST)
+        rich.draw(cv, M + PAD + 22, yy, lines, size, step)
+        yy += step * len(lines) + 6
+    if L.more:
+        cv.text((M + PAD + 22, yy + 10), n_("… and {n} more", "… and {n} more", L.more), "cond", 18, INK_SOFT,
+                anchor="lm")
+
+
+# ---- today: dice, whose turn, tracks and forecast ------------------------------------------------
+DIE = 66
+TRACK_ROW = 44
+CELL = 32
+
+
+class Today(NamedTuple):
+    forecast: list  # (colours, size, lines) per group of colours with the same outcome
+    last: tuple | None  # (size, lines) of the last day's note
+    h: int
+
+
+TRACKS_W = 318
+RIGHT_X = M + PAD + TRACKS_W + 22
+RIGHT_W = W - M - PAD - RIGHT_X
+ARROW = "→"
+
+
+def today_layout(s: dict) -> Today:
+    f = engine.forecast(s)
+    groups: dict = {}
+    for colour in COLOURS:
+        if colour in f["left"]:
+            groups.setdefault(tuple(f["left"][colour]["strike"]), []).append(colour)
+    fc = []
+    for strikes, colours in sorted(groups.items(), key=lambda kv: (-len(kv[0]), COLOURS.index(kv[1][0]))):
+        if strikes:
+            names = ", ".join(_(DISASTER_NAME[d]) for d in strikes)
+            ws = rich.words(n_("{names} strikes", "{names} strike", len(strikes), names=names), "condbold", RUST)
+        else:
+            ws = rich.words(_("nothing strikes"), "cond", INK_SOFT)
+        size, lines = rich.fit(ws, (20, 19, 18), RIGHT_W - _chips_w(colours), 2, True)
+        fc.append((colours, size, lines))
+    last = None
+    if f["last_day"] and fc:
+        last = rich.fit(rich.words(_("Last day: then every marker moves once more."), "cond", INK_SOFT),
+                        (19, 18), RIGHT_W, 2)
+    right = TITLE + (DIE + 12 if s["pool"] else 60) + (TITLE + _forecast_h(fc, last) if fc else 0)
+    left = TITLE + 2 + 4 * TRACK_ROW
+    return Today(fc, last, 10 + max(left, right) + 8)
+
+
+def _chips_w(colours) -> int:
+    return len(colours) * (rich.chip_w(20) + 5) + T.width(ARROW, "bold", 20) + 14
+
+
+def _forecast_h(fc, last) -> int:
+    h = sum(max(30, round(sz * 1.25) * len(ls)) + 6 for _c, sz, ls in fc)
+    return h + (round(last[0] * 1.25) * len(last[1]) + 4 if last else 0)
+
+
+def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
+    panel(cv, y, L.h)
+    yy = y + 10
+    _tracks(cv, M + PAD, yy, s)
+    x0, w = RIGHT_X, RIGHT_W
+    cv.d.line((x0 - 11, yy + 8, x0 - 11, y + L.h - 12), fill=RULE, width=2)
+    n = len(s["players"])
+    if s["pool"]:
+        left = max(0, len(s["pool"]) - 1) if s["stage"] == "turn" else 0
+        title(cv, x0, yy, w, _("TODAY'S DICE"), n_("{n} to take", "{n} to take", left) if left else "")
+        yy += TITLE + 2
+        step = min(DIE + 8, (w - DIE) // max(1, len(s["pool"]) - 1)) if len(s["pool"]) > 1 else 0
+        for i, (colour, face) in enumerate(s["pool"]):
+            x = x0 + i * step
+            im = die(colour, face, DIE, False)
+            cv.img.paste(im, (x, yy), im)
+            spec = DICE[colour]
+            cv.text((x + round(DIE * 0.2), yy + round(DIE * 0.2)), spec["letter"], "bold", 19, spec["text"],
+                    anchor="mm")
+        yy += DIE + 12
+    else:
+        title(cv, x0, yy, w, _("TODAY'S DICE"))
+        yy += TITLE + 2
+        none = _("No more dice: the game is over.") if s["stage"] == "over" else \
+            _("None on the table: the next day rolls new dice.")
+        size, lines = rich.fit(rich.words(none, "cond", INK_SOFT), (20, 19, 18), w, 2)
+        rich.draw(cv, x0, yy, lines, size)
+        yy += 60
+    if L.forecast:
+        _forecast(cv, x0, yy, w, L, n)
+
+
+def _tracks(cv: Canvas, x: int, y: int, s: dict) -> None:
+    title(cv, x, y, TRACKS_W, _("DISASTERS"), _("strike at {n}", n=TRACK_END))
+    active = s["disasters"][0] if s["stage"] == "disaster" and s.get("disasters") else None
+    y += TITLE + 2
+    cx0 = x + TRACKS_W - (TRACK_END + 1) * (CELL + 4) + 4
+    for j, dis in enumerate(DISASTERS):
+        yy = y + j * TRACK_ROW
+        colour = TRACK_COLOUR[dis]
+        spec = DICE[colour]
+        row = _track_row(dis)
+        cv.img.paste(row, (x, yy), row)
+        if dis == active:
+            cv.d.rounded_rectangle((x - 3, yy - 3, x + TRACKS_W + 3, yy + TRACK_ROW - 2), radius=10,
+                                   outline=RUST, width=4)
+        name, kind, size = fit1(_(DISASTER_NAME[dis]).upper(), cx0 - x - 50, ("condbold",), (20, 19, 18))
+        cv.text((x + 44, yy + TRACK_ROW // 2 - 2), name, kind, size, INK, anchor="lm")
+        pos = max(0, min(TRACK_END - 1, s["tracks"][dis]))
+        for c in range(pos):
+            xx = cx0 + c * (CELL + 4)
+            cv.d.rounded_rectangle((xx + 3, yy + 8, xx + CELL - 3, yy + CELL), radius=5,
+                                   fill=mix(spec["fill"], CREAM, 0.55))
+        xx = cx0 + pos * (CELL + 4)
+        chip = die(colour, None, CELL + 4, False)
+        cv.img.paste(chip, (xx - 2, yy + 1), chip)
+        cv.text((xx + CELL / 2, yy + 3 + CELL / 2), spec["letter"], "bold", 19, spec["text"], anchor="mm")
+
+
+@memo
+def _track_row(dis: str) -> Image.Image:
+    """The frame of one track row: tinted band, icon, the cells 0..3 and the blast at 4."""
+    colour = TRACK_COLOUR[dis]
+    spec = DICE[colour]
+    img = Image.new("RGBA", (TRACKS_W, TRACK_ROW), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, TRACKS_W - 1, TRACK_ROW - 5), radius=8, fill=mix(spec["fill"], PARCHMENT, 0.82),
+                        outline=mix(spec["fill"], INK, 0.3))
+    paste(img, dis, 34, (4, 2))
+    cx0 = TRACKS_W - (TRACK_END + 1) * (CELL + 4) + 4
+    for c in range(TRACK_END + 1):
+        x = cx0 + c * (CELL + 4)
+        if c == TRACK_END:
+            paste(img, "boom", CELL + 2, (x - 1, 3))
+        else:
+            d.rounded_rectangle((x, 4, x + CELL, 4 + CELL - 2), radius=6, fill=CREAM,
+                                outline=mix(spec["fill"], INK, 0.4), width=2)
+    return img
+
+
+def _forecast(cv: Canvas, x: int, y: int, w: int, L: Today, n: int) -> None:
+    title(cv, x, y, w, _("IF LEFT AT DAY'S END"))
+    yy = y + TITLE + 2
+    for colours, size, lines in L.forecast:
+        step = round(size * 1.25)
+        h = max(30, step * len(lines))
+        cx = x
+        for colour in colours:
+            rich.die_chip(cv, cx, yy + 2, rich.chip_w(20), 26, colour, 19)
+            cx += rich.chip_w(20) + 5
+        cv.text((cx + 4, yy + 15), ARROW, "bold", 20, INK_SOFT, anchor="lm")
+        cx += T.width(ARROW, "bold", 20) + 14
+        rich.draw(cv, cx, yy + (30 - step) // 2 if len(lines) == 1 else yy + 2, lines, size, step)
+        yy += h + 6
+    if L.last:
+        size, lines = L.last
+        rich.draw(cv, x, yy, lines, size, round(size * 1.25))
+
+
+# ---- players -------------------------------------------------------------------------------
+ROW = 46
+STAT_W = 62
+STATS = ("vp", "silver", "wood", "medicine", "cattle", "gold", "wagon")
+
+
+def player_stats(s: dict, p: dict) -> list[str]:
+    reveal = s["stage"] == "over"
+    b = breakdown(s, p["seat"])
+    vp = b["total"] - (0 if reveal else b["gold"])
+    total = sum(WAGONS[w["size"]]["spaces"] - DAMAGE_SPACES * w["damage"] for w in p["wagons"])
+    used = len(p["gold"]) + len(p["equipment"]) + (p["wood"] + 1) // 2 + (p["medicine"] + 1) // 2
+    return [str(vp), f"${p['silver']}", str(p["wood"]), str(p["medicine"]), str(p["cattle"]),
+            f"×{len(p['gold'])}", str(max(0, total - used))]
+
+
+def players_h(n: int) -> int:
+    return 10 + TITLE + 40 + n * ROW + 36
+
+
+def players(cv: Canvas, y: int, s: dict, viewer) -> None:
+    n = len(s["players"])
+    h = players_h(n)
+    panel(cv, y, h)
+    x0 = M + PAD
+    title(cv, x0, y + 10, INNER, _("PLAYERS"))
+    yy = y + 10 + TITLE
+    sx0 = x0 + INNER - len(STATS) * STAT_W
+    for i, name in enumerate(STATS):
+        ic = "goldplain" if name == "gold" and s["stage"] == "over" else name
+        paste(cv.img, ic, 32, (sx0 + i * STAT_W + (STAT_W - 32) // 2, yy + 2))
+    yy += 40
+    turn = s["turn"] if s["stage"] == "turn" else None
+    for p in s["players"]:
+        seat = p["seat"]
+        ry = yy + seat * ROW
+        tint = PLAYERS[seat % len(PLAYERS)]["tint"]
+        box = (x0 - 6, ry + 2, x0 + INNER + 6, ry + ROW - 3)
+        if seat == turn:
+            cv.d.rounded_rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), radius=12, fill=HIGHLIGHT)
+        cv.d.rounded_rectangle(box, radius=10, fill=tint, outline=mix(tint, INK, 0.35))
+        player_board.marker(cv.img, seat, (x0, ry + 7, x0 + 32, ry + 39))
+        nx = x0 + 42
+        room = sx0 - nx - 8
+        tags = []
+        if seat == s["start"] and s["stage"] == "turn":
+            tags.append("start")
+        if viewer == seat:
+            tags.append("you")
+        room -= 36 * len(tags)
+        name, kind, size = fit1(name_of(p), room, ("bold", "condbold"), (22, 21, 20, 19, 18))
+        cv.text((nx, ry + ROW // 2), name, kind, size, INK, anchor="lm")
+        tx = nx + T.width(name, kind, size) + 8
+        for tag in tags:
+            if tag == "start":
+                cv.d.ellipse((tx, ry + 8, tx + 30, ry + 38), fill=CREAM, outline=INK, width=2)
+                paste(cv.img, "horseshoe", 22, (tx + 4, ry + 12))
+            else:
+                cv.d.rounded_rectangle((tx, ry + 11, tx + 30, ry + 35), radius=6, fill=INK)
+                cv.text((tx + 15, ry + 23), _("YOU")[:3], "condbold", 18, CREAM, anchor="mm")
+            tx += 36
+        for i, val in enumerate(player_stats(s, p)):
+            cx = sx0 + i * STAT_W + STAT_W / 2
+            v, vk, vs = fit1(val, STAT_W - 6, ("bold", "condbold"), (22, 21, 20, 19, 18))
+            cv.text((cx, ry + ROW // 2), v, vk, vs, INK, anchor="mm")
+    note = _("VP so far, gold values hidden · wagon: free spaces") if s["stage"] != "over" else \
+        _("VP with gold · wagon: free spaces")
+    note, kind, size = fit1(note, INNER, ("cond",), (19, 18))
+    cv.text((x0, yy + n * ROW + 16), note, kind, size, INK_SOFT, anchor="lm")
+
+
+# ---- townsfolk for hire --------------------------------------------------------------------
+CELL_W = (INNER - 12) // 2
+STRIP = 104
+
+
+def short_effect(cid: str) -> tuple[str | None, str]:
+    """(timing label or None, effect) of a townsfolk, from engine.describe: "Always:" is left out
+    (it is the usual case), "On Wood:" / "Now:" / "Each town:" are kept."""
+    c = describe.card("townsfolk", cid)
+    effect = c["effect"]
+    e = TOWNSFOLK[cid]["effect"]
+    head, sep, body = effect.partition(": ")
+    if e is None or not sep:
+        return None, effect.rstrip(".")
+    if e["when"] == "ongoing":
+        return None, body
+    if e["when"] == "trigger":
+        return _("On {face}:", face=_(FACE_NAME[e["face"]])), body
+    return _(TAG_TEXT.get(head, head + ":")), body
+
+
+class Hire(NamedTuple):
+    name: tuple       # (text, kind, size)
+    effect: tuple     # (size, lines)
+    vp: tuple         # (size, lines)
+    h: int
+
+
+def hire_layout(cid: str | None) -> Hire | None:
+    if cid is None:
+        return None
+    c = describe.card("townsfolk", cid)
+    room = CELL_W - STRIP - 20
+    name = fit1(T.clean(c["name"], "serifcond"), room, ("serif", "serifcond"), (22, 21, 20, 19, 18))
+    tag, body = short_effect(cid)
+    parts = ([(tag, "condbold", ON_COLOUR)] if tag else []) + [(body, "cond", INK)]
+    size, lines = rich.fit(rich.styled(parts), (20, 19, 18), room, 2, True)
+    if len(lines) == 2 and lines[-1][-1].text.endswith(T.ELLIPSIS) and "(" in body:
+        short = body[:body.index("(")].rstrip()  # "(if room)" and such: left out when it does not fit
+        size, lines = rich.fit(rich.styled(parts[:-1] + [(short, "cond", INK)]), (20, 19, 18), room, 2, True)
+    vp = rich.fit(rich.words(c["vp"], "condbold", CREAM), (19, 18), room - 30, 3, True) if c["vp"] else (18, [])
+    h = 8 + 30 + round(size * 1.22) * len(lines) + 6 + (round(vp[0] * 1.2) * len(vp[1]) + 10 if vp[1] else 0)
+    return Hire(name, (size, lines), vp, max(h, 108))
+
+
+def hire_h(s: dict) -> int:
+    rows = _hire_rows(s)
+    return 10 + TITLE + 4 + sum(rows) + 10 * (len(rows) - 1) + 14
+
+
+def _hire_rows(s: dict) -> list[int]:
+    cells = [hire_layout(cid) for cid in s["slots"]]
+    return [max((c.h if c else 108) for c in cells[r:r + 2]) for r in range(0, 6, 2)]
+
+
+def hire(cv: Canvas, y: int, s: dict) -> None:
+    h = hire_h(s)
+    panel(cv, y, h)
+    x0 = M + PAD
+    title(cv, x0, y + 10, INNER, _("TOWNSFOLK FOR HIRE"), _("recruit with a matching die"))
+    yy = y + 10 + TITLE + 4
+    for r, rh in enumerate(_hire_rows(s)):
+        for c in range(2):
+            i = r * 2 + c
+            x = x0 + c * (CELL_W + 12)
+            _hire_cell(cv, x, yy, rh, FACES[i], s["slots"][i], bool(s["week"]))
+        yy += rh + 10
+
+
+def _hire_cell(cv: Canvas, x: int, y: int, h: int, face: str, cid: str | None, started: bool) -> None:
+    d = cv.d
+    L = hire_layout(cid)
+    d.rounded_rectangle((x, y, x + CELL_W, y + h), radius=10, fill=CARD if L else EMPTY,
+                        outline=INK if L else EMPTY_LINE, width=2)
+    # the slot: face icon, income, face name
+    d.rounded_rectangle((x, y, x + STRIP, y + h), radius=10, fill=WOOD_DARK)
+    d.rectangle((x + STRIP - 10, y, x + STRIP, y + h), fill=WOOD_DARK)
+    paste(cv.img, face, 34, (x + 10, y + 10))
+    cv.text((x + STRIP - 8, y + 27), f"${INCOME[face]}", "bold", 22, (255, 214, 90), anchor="rm")
+    fname, fk, fs = fit1(_(FACE_NAME[face]).upper(), STRIP - 12, ("condbold",), (18,))
+    cv.text((x + STRIP / 2, y + 62), fname, fk, fs, TAN, anchor="mm")
+    tx, room = x + STRIP + 10, CELL_W - STRIP - 20
+    if L is None:
+        label = _("recruited") if started else "—"
+        cv.text((tx + room / 2, y + h / 2), label, "cond", 20, mix(EMPTY_LINE, INK, 0.35), anchor="mm")
+        return
+    name, kind, size = L.name
+    cv.text((tx, y + 22), name, kind, size, INK, anchor="lm")
+    size, lines = L.effect
+    yy = y + 40
+    rich.draw(cv, tx, yy, lines, size, round(size * 1.22))
+    vsize, vlines = L.vp
+    if vlines:
+        step = round(vsize * 1.2)
+        vh = step * len(vlines) + 8
+        vy = y + h - vh - 5
+        d.rounded_rectangle((tx - 4, vy, x + CELL_W - 6, vy + vh), radius=7, fill=(64, 42, 24))
+        paste(cv.img, "vp", 22, (tx, vy + (vh - 22) // 2))
+        rich.draw(cv, tx + 28, vy + 4, vlines, vsize, step)
+
+
+# ---- the whole image -------------------------------------------------------------------------
+def render(state: dict, lines=(), viewer: int | None = None) -> Image.Image:
+    """The day image; its smallest essential text size (px) is in img.info["min_text_px"]."""
+    s = engine.view_for(state, None)  # public, whoever asks: `viewer` only marks a row
+    st = status_layout(s)
+    nw = news_layout(lines)
+    td = today_layout(s)
+    heights = [nw.h if nw else None, td.h, players_h(len(s["players"])), hire_h(s)]
+    h = HEAD + GAP + sum(x + GAP for x in heights if x) + M - GAP
+    img = background(h).crop((0, 0, W, h))
+    cv = Canvas(img)
+    header(cv, s, st)
+    y = HEAD + GAP
+    if nw:
+        news(cv, y, nw)
+        y += nw.h + GAP
+    today(cv, y, s, td)
+    y += td.h + GAP
+    players(cv, y, s, viewer)
+    y += heights[2] + GAP
+    hire(cv, y, s)
+    img.info["min_text_px"] = cv.min_px
+    img.info["locale"] = current()
+    return img
+
