@@ -18,6 +18,7 @@ from ui.components import GameButton, view_of
 from .table import tell
 
 log = logging.getLogger("pioneer.commands")
+REPOST_EVERY = 60.0  # seconds between two public re-posts of a channel's table
 SETS = sorted({t["set"] for t in TOWNSFOLK.values()})
 SET_CHOICES = [app_commands.Choice(name=f"{a}+{b}" + (" (first game)" if a + b == "AB" else ""), value=a + b)
                for a, b in itertools.combinations(SETS, 2)][:25]
@@ -43,6 +44,7 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
     def __init__(self, bot):
         self.bot = bot
         self.service = bot.service
+        self.reposted: dict[int, float] = {}  # channel -> when the table was last re-posted publicly
         super().__init__()
 
     # ---- /pioneer new ----------------------------------------------------------------------
@@ -110,16 +112,37 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
         return game
 
     # ---- /pioneer board --------------------------------------------------------------------
-    @app_commands.command(name="board", description="Re-post the table image and the action panel here")
+    async def latest(self, interaction: discord.Interaction):
+        """The channel's running game; else its last game (finished ones too); None after telling why."""
+        game = await self.service.last_in_channel(interaction.channel_id)
+        if game is None:
+            await tell(interaction, "There is no game in this channel. Start one with `/pioneer new`.")
+            return None
+        if game.status == "lobby" or game.state is None:
+            await tell(interaction, f"The game has not started yet: see the {self.link(game)}.")
+            return None
+        return game
+
+    @app_commands.command(name="board", description="The table: re-posted here for the players, privately otherwise")
     @app_commands.checks.cooldown(3, 60.0, key=lambda i: (i.channel_id, i.user.id))
     async def board(self, interaction: discord.Interaction):
-        game = await self.current(interaction)
+        game = await self.latest(interaction)
         if game is None:
             return
+        now = self.bot.clock()
+        last = self.reposted.get(game.channel_id, 0.0)
+        public = (game.status == "active" and game.is_player(interaction.user.id) and now - last >= REPOST_EVERY)
+        if not public:  # a finished game, a spectator, or a re-post less than a minute ago: only for you
+            await self.bot.table.board(interaction, game.id, game=game)
+            return
+        self.reposted[game.channel_id] = now
+        for cid, at in list(self.reposted.items()):  # forget old channels: the dict stays small
+            if now - at > REPOST_EVERY:
+                del self.reposted[cid]
         await interaction.response.defer(thinking=True)
         st = game.state
-        png = await self.bot.courier.render("table_png", st, None)
-        caption = f"**Table — {texts.title(st).replace('Pioneer Days — ', '')}**"
+        png = await self.bot.courier.render("day_png", st, ()) or await self.bot.courier.render("table_png", st, None)
+        caption = f"**{texts.title(st).replace('Pioneer Days — ', '')}**"
         if png is not None:
             await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "table.png"))
         else:
@@ -129,7 +152,7 @@ class Pioneer(commands.GroupCog, group_name="pioneer", group_description="Play P
     # ---- /pioneer wagon --------------------------------------------------------------------
     @app_commands.command(name="wagon", description="Your wagon and goods (only you see it)")
     async def wagon(self, interaction: discord.Interaction):
-        game = await self.current(interaction)
+        game = await self.latest(interaction)
         if game is not None:
             await self.bot.table.wagon(interaction, None, game=game)
 

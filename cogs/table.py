@@ -21,6 +21,7 @@ from i18n import _
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui
 from ui import private as private_ui
+from ui import results as results_ui
 from ui import texts
 from ui.components import BUTTON, MOVE, SELECT, parse_value
 
@@ -197,12 +198,13 @@ class Table(commands.Cog):
         return {"content": f"✅ {out.line or 'Done.'}", "view": None, "embed": None}
 
     # ---- private views -------------------------------------------------------------------------
-    async def _game_for(self, interaction, gid: int):
+    async def _game_for(self, interaction, gid: int, finished: bool = False):
+        """The button's game if it is running (or finished, when `finished`); else None, after telling why."""
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
             await tell(interaction, "This button does not belong to a game in this channel.")
             return None
-        if game.status != "active":
+        if game.status != "active" and not (finished and game.status in ("over", "ended")):
             await tell(interaction, "This game is over." if game.status in ("over", "ended")
                        else "This game has not started yet.")
             return None
@@ -241,22 +243,30 @@ class Table(commands.Cog):
         plan = plans.disease_plan(st, seat, [x for x in items if x in dec["left"]])
         await update(interaction, **private_ui.choices(game, seat, picked=plan))
 
-    async def board(self, interaction: discord.Interaction, gid: int) -> None:
-        """The full detailed board, privately (the public day image is made for phones)."""
-        game = await self._game_for(interaction, gid)
+    async def board(self, interaction: discord.Interaction, gid: int, game=None) -> None:
+        """The full detailed board, privately (the public day image is made for phones); for a finished
+        game, its final board and results."""
+        game = game or await self._game_for(interaction, gid, finished=True)
         if game is None:
             return
         if not await acknowledge(interaction, ephemeral=True, thinking=True):
             return
         viewer = game.seat_of(interaction.user.id)
-        png = await self.bot.courier.render("table_png", game.state, viewer)
-        kw = {"content": texts.title(game.state)}
+        st = game.state
+        if st["stage"] == "over":
+            png = await self.bot.courier.render("results_png", st)
+            kw = results_ui.results(game, st, png is not None)
+            name = "results.png"
+        else:
+            png = await self.bot.courier.render("table_png", st, viewer)
+            kw = {"content": texts.title(st) + ("" if game.status == "active" else " — " + _("the game was ended"))}
+            name = "board.png"
         if png is not None:
-            kw["file"] = discord.File(io.BytesIO(png), "board.png")
+            kw["file"] = discord.File(io.BytesIO(png), name)
         await interaction.followup.send(ephemeral=True, **kw)
 
     async def wagon(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
-        game = game or await self._game_for(interaction, gid)
+        game = game or await self._game_for(interaction, gid, finished=True)
         if game is None:
             return
         seat = game.seat_of(interaction.user.id)

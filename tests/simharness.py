@@ -45,6 +45,10 @@ class CheapRenderer:
         self.calls.append(("results",))
         return self.png
 
+    def day_png(self, state, lines=(), viewer=None):
+        self.calls.append(("day", state["week"], state["day"], viewer))
+        return self.png
+
 
 def table(env, players: int = 3, names=("ann", "bob", "cy", "dee")):
     """A guild, a channel and `players` members (actors)."""

@@ -150,14 +150,33 @@ async def test_wagon_log_and_board(simcord_env, simcord_bot):
     res = await outsider.slash(channel, "pioneer log", count=3)
     assert res.ephemeral and 1 <= res.response.content.count("• ") <= 3
     old = game.panel_message_id
-    res = await outsider.slash(channel, "pioneer board")
+    res = await outsider.slash(channel, "pioneer board")  # a spectator: privately
+    assert res.ephemeral and res.response.attachments and game.panel_message_id == old
+    res = await actors[1].slash(channel, "pioneer board")  # a player: the table and panel come down here
     assert not res.ephemeral and res.response.attachments
     game = await bot.store.open_game_in_channel(channel.id)
     hist = channel.history()
     assert hist[-1].id == game.panel_message_id != old  # the panel is at the bottom again
     assert old not in [m.id for m in hist]  # the old one is gone
+    res = await actors[0].slash(channel, "pioneer board")  # within the minute: privately
+    assert res.ephemeral and res.response.attachments and len(channel.history()) == len(hist)
+    await env.advance_time(61)
+    assert not (await actors[0].slash(channel, "pioneer board")).ephemeral
     for _ in range(5):
         assert await play_step(env, bot, channel, actors)
+
+
+async def test_board_and_wagon_after_the_game(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    while await play_step(env, bot, channel, actors):
+        pass
+    res = await actors[0].slash(channel, "pioneer board")
+    assert res.ephemeral and res.response.embeds[0].title == "Game over"
+    assert res.response.attachments[0].filename == "results.png"
+    res = await actors[1].slash(channel, "pioneer wagon")
+    assert res.ephemeral and "Gold tokens" in res.response.content  # the final wagon, values shown
 
 
 async def test_dev_guild_gets_the_commands_at_start(simcord_env, db_path):
@@ -249,3 +268,32 @@ async def test_board_and_new_have_cooldowns(simcord_env, simcord_bot):
         await actors[1].slash(other, "pioneer new")
     assert "Slow down" in private(await actors[1].slash(other, "pioneer new"))
     assert {type(e).__name__ for e in env.errors} == {"CommandOnCooldown"}  # seen by SimCord, answered
+
+
+async def test_rules_find_disasters_and_parts_of_names(simcord_env, simcord_bot):
+    env = simcord_env
+    guild, channel, actors = table(env, 1)
+    res = await actors[0].slash(channel, "pioneer rules", topic="Storm")
+    assert "**Storm**" in res.response.content and "wood" in res.response.content
+    assert "while you have silver" in (await actors[0].slash(channel, "pioneer rules", topic="famine")).response.content
+    res = await actors[0].slash(channel, "pioneer rules", topic="man")  # Handyman, Stockman, ...
+    assert "Several cards match" in res.response.content and "Handyman" in res.response.content
+    res = await actors[0].slash(channel, "pioneer rules", topic="blacks")  # a part of one name
+    assert res.response.content.startswith("**Blacksmith**")
+
+
+async def test_ending_early_shows_no_gold_values(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    for _ in range(12):
+        await play_step(env, bot, channel, actors)
+    game = await bot.store.open_game_in_channel(channel.id)
+    res = await actors[0].slash(channel, "pioneer end")
+    await actors[0].click(res.response, label="Yes, end the game")
+    ended = channel.history()[-1].embeds[0]
+    assert ended.title == "Game ended" and "without gold" in ended.fields[0].name
+    from ui.panel import public_vp
+    vps = public_vp(game.state)
+    for p in game.state["players"]:
+        assert f"**{p['name']}** — {vps[p['seat']]} VP" in ended.fields[0].value

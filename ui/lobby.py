@@ -18,10 +18,15 @@ def lobby(game: GameRow, note: str | None = None) -> dict:
     lines = [f"Host: <@{game.host_id}>",
              f"Townsfolk sets: **{'+'.join(o['sets'])}** · Pioneers: **{o['pioneers']}** · "
              f"Turn timer: **{timer_text(timer)}**",
-             "", f"**Seated ({len(game.players)}/4)**", seated or "—", "",
-             "Press **Join** to take a seat. The host can add AI players (solo play: one person and "
-             "1-3 AIs), may change the turn timer, and presses **Start** with 2-4 seated, at least one "
-             "a person."]
+             "", f"**Seated ({len(game.players)}/4)**", seated or "—", ""]
+    if game.status == "lobby":
+        lines.append("Press **Join** to take a seat. The host can add AI players (solo play: one person and "
+                     "1-3 AIs), may change the turn timer, and presses **Start** with 2-4 seated, at least one "
+                     "a person.")
+    elif game.status == "active":
+        lines.append("This table is playing: the game is below.")
+    else:
+        lines.append("This table is closed.")
     if note:
         lines.append(note)
     emb = discord.Embed(title="Pioneer Days — new table", description="\n".join(lines), colour=BROWN)

@@ -31,13 +31,14 @@ def results(game: GameRow, state: dict, has_image: bool) -> dict:
 
 def standings(game: GameRow, reason: str) -> dict:
     """Posted when a game is ended early: the current scores."""
-    from engine.scoring import breakdown
+    from .panel import public_vp
     st = game.state
     emb = discord.Embed(title="Game ended", description=reason, colour=BROWN)
-    if st is not None:
-        rows = sorted(((breakdown(st, p["seat"])["total"], game.display(p["seat"]), p["silver"])
-                       for p in st["players"]), reverse=True)
-        emb.add_field(name="Standings when it ended",
+    if st is not None:  # the gold tokens stay face down: an unfinished game reveals nothing
+        vps = public_vp(st)
+        rows = sorted(((vps[p["seat"]], game.display(p["seat"]), p["silver"]) for p in st["players"]),
+                      reverse=True)
+        emb.add_field(name="Standings when it ended (VP without gold)",
                       value="\n".join(f"{i + 1}. **{n}** — {t} VP (${s})"
                                       for i, (t, n, s) in enumerate(rows)))
     emb.set_footer(text=f"Game {game.id}")
