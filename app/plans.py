@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import engine
 from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from engine.constants import ACTIONS, FACES, WAGONS
+from engine.constants import ACTIONS, FACES, SIMULTANEOUS, WAGONS
 from engine.describe import card
 from engine.effects import free_spaces, usable_spaces
 from i18n import _, n_
@@ -126,7 +126,7 @@ class Run:
         return self.s["stage"] == "turn" and self.s["turn"] == self.seat and self.s["step"] in steps
 
     def pending(self, kind: str) -> dict | None:
-        dec = self.s["pending"][self.seat] if self.s["stage"] in ("disaster", "town", "pioneer") else None
+        dec = self.s["pending"][self.seat] if self.s["stage"] in SIMULTANEOUS else None
         return dec if dec is not None and dec["kind"] == kind else None
 
 
@@ -380,7 +380,7 @@ class Decision:
 
 
 def decision(state: dict, seat: int) -> Decision | None:
-    dec = state["pending"][seat] if state["stage"] in ("disaster", "town", "pioneer") else None
+    dec = state["pending"][seat] if state["stage"] in SIMULTANEOUS else None
     if dec is None:
         return None
     kind = dec["kind"]

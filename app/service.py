@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import engine
 from db import ChannelBusy, GameRow, Store, StoreError
-from engine.constants import MAX_PLAYERS, MIN_PLAYERS
+from engine.constants import MAX_PLAYERS, MIN_PLAYERS, SIMULTANEOUS
 from engine.flow import make_config
 
 from . import narrate, outbox, plans, records
@@ -25,7 +25,6 @@ from .locks import ChannelLocks
 from .moves import BadMove, Move
 
 log = logging.getLogger("pioneer.service")
-SIMULTANEOUS = ("disaster", "town", "pioneer")
 RECENT = 16  # narrated lines kept for the live panel
 AI_NAMES = {"easy": "Easy AI {}", "hard": "Hard AI {}"}
 # turn timer choices (seconds): slow games by default, shorter ones for live play

@@ -16,7 +16,8 @@ from discord.ext import commands
 import engine
 from app import plans
 from app.moves import BadMove, Move
-from app.service import NOT_PLAYING, SIMULTANEOUS
+from app.service import NOT_PLAYING
+from engine.constants import SIMULTANEOUS
 from i18n import _
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui

@@ -5,6 +5,7 @@ import pickle
 from typing import NamedTuple
 
 from . import decisions, flow, turn
+from .constants import SIMULTANEOUS
 
 
 class Action(NamedTuple):
@@ -34,7 +35,7 @@ def deciders(state: dict) -> list:
     """The seats that must decide now (several during simultaneous decisions)."""
     if state["stage"] == "turn":
         return [state["turn"]]
-    if state["stage"] in ("disaster", "town", "pioneer"):
+    if state["stage"] in SIMULTANEOUS:
         return [i for i, d in enumerate(state["pending"]) if d is not None]
     return []
 
@@ -81,11 +82,12 @@ def apply(state: dict, action, inplace: bool = False, trusted: bool = False):
             return Rejected(_reason(state, action_id))
     s = state if inplace else clone(state)
     seat = int(seat_s)
+    parts = body.split(":")  # the only place an action id is taken apart
     events: list = []
     if s["stage"] == "turn":
-        turn.play(s, body, events)
-    else:
-        decisions.decide(s, seat, body, events)
+        turn.play(s, parts, events)
+    elif decisions.decide(s, seat, parts, events):
+        flow.resume(s, events)
     s["seq"] += 1
     return Applied(s, events)
 

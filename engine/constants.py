@@ -3,6 +3,7 @@
 FACES = ("wild", "mine", "equip", "cattle", "wood", "medicine")
 COLOURS = ("blue", "red", "yellow", "green", "black")
 DISASTERS = ("storm", "raid", "famine", "disease")  # top to bottom: resolution order
+SIMULTANEOUS = ("disaster", "town", "pioneer")  # stages where several players decide at once
 ACTIONS = ("mine", "equip", "cattle", "wood", "medicine")  # what Wild may become
 
 DICE_PER_COLOUR = 5

@@ -4,9 +4,8 @@ Each affected player has one pending decision in state['pending'][seat]; a decis
 single possible choice is taken automatically, and a disaster that leaves no choice (raid,
 famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 
-from . import flow
 from .cards import PIONEERS, TOWNS, TOWNSFOLK
-from .effects import free_spaces, goods_choices, mod_total, mods, usable_spaces
+from .effects import free_spaces, goods_choices, mod_total, mods, raid_loss, usable_spaces
 
 
 def snapshot(p: dict) -> dict:
@@ -33,8 +32,7 @@ def start_disaster(s: dict, d: str, events: list) -> bool:
             eligible = [i for i, w in enumerate(p["wagons"]) if usable_spaces(w) > 0]
             s["pending"][seat] = {"kind": "storm", "wagons": eligible[shield:]}
         elif d == "raid":
-            exposed = max(0, p["silver"] - shield)
-            p["silver"] -= (exposed + 1) // 2  # half, rounded up
+            p["silver"] -= raid_loss(p["silver"], shield)
         elif d == "famine":
             famine(s, p, shield)
             continue  # no decision: nothing is left to choose
@@ -96,6 +94,8 @@ def options(s: dict, seat: int) -> list:
         for b in p["boards"]:
             opts.append((f"pioneer:{b}", f"Play {PIONEERS[b]['name']}"))
         return opts
+    if kind == "famine":  # a game saved mid-Famine under the old rules: one choice, paid by the rule now
+        return [("famine:pay", "Famine: pay $1 per cattle while you have silver")]
     raise ValueError(kind)
 
 
@@ -122,20 +122,12 @@ def town_options(s: dict, p: dict) -> list:
     return opts
 
 
-def decide(s: dict, seat: int, body: str, events: list) -> None:
-    """Applies one choice (already validated) and lets the flow continue if everyone is done."""
-    _choose(s, seat, body, events)
+def decide(s: dict, seat: int, parts: list, events: list) -> bool:
+    """Applies one choice (already validated, parsed into its parts); True when nobody is left deciding
+    (the caller then lets the flow go on: flow.resume)."""
+    _choose(s, seat, parts, events)
     autoresolve(s, seat, events)
-    if any(d is not None for d in s["pending"]):
-        return
-    stage = s["stage"]
-    if stage == "disaster":
-        flow.finish_disaster(s, events)
-        flow.resolve_disasters(s, events)
-    elif stage == "town":
-        flow.finish_town(s, events)
-    elif stage == "pioneer":
-        flow.begin(s, events)
+    return all(d is None for d in s["pending"])
 
 
 def autoresolve(s: dict, seat: int, events: list) -> None:
@@ -151,7 +143,7 @@ def autoresolve(s: dict, seat: int, events: list) -> None:
             return
         if len(opts) > 1:
             return
-        _choose(s, seat, opts[0][0], events)
+        _choose(s, seat, opts[0][0].split(":"), events)
 
 
 def _settled(s: dict, seat: int, dec: dict) -> bool:
@@ -176,10 +168,9 @@ def _settled(s: dict, seat: int, dec: dict) -> bool:
     return False
 
 
-def _choose(s: dict, seat: int, body: str, events: list) -> None:
+def _choose(s: dict, seat: int, parts: list, events: list) -> None:
     p = s["players"][seat]
     dec = s["pending"][seat]
-    parts = body.split(":")
     verb = parts[0]
     rep = s["report"][seat]["choices"] if s["report"] else None
     if verb == "storm":
@@ -214,6 +205,9 @@ def _choose(s: dict, seat: int, body: str, events: list) -> None:
             s["pending"][seat] = None
             return
         satisfy(s, p, parts[1], parts[2] if len(parts) > 2 else None, events)
+    elif verb == "famine":  # see options: a pending decision of a game saved under the old rules
+        famine(s, p, dec["free"])
+        s["pending"][seat] = None
     elif verb == "pioneer":
         if parts[1] != "standard":
             p["pioneer"], p["side"] = parts[1], "unique"
@@ -221,7 +215,7 @@ def _choose(s: dict, seat: int, body: str, events: list) -> None:
                        "side": p["side"]})
         s["pending"][seat] = None
     else:
-        raise ValueError(body)
+        raise ValueError(":".join(parts))
 
 
 def satisfy(s: dict, p: dict, t: str, tile, events: list) -> None:

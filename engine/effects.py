@@ -104,6 +104,12 @@ def mod_map(p: dict, key: str) -> dict:
     return mods(p)[key]
 
 
+def raid_loss(silver: int, shield: int) -> int:
+    """The silver a Raid takes: half of what is not shielded, rounded up."""
+    exposed = max(0, silver - shield)
+    return (exposed + 1) // 2
+
+
 def wagon_cost(p: dict, size: str) -> int:
     return max(0, WAGONS[size]["cost"] + mod_total(p, "wagon_cost"))
 

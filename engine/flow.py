@@ -25,6 +25,7 @@ from .constants import (
     WAGON_SUPPLY,
     WEEKS,
 )
+from .decisions import disaster_report, start_disaster, start_town
 from .effects import end_of_week, gain, mod_total, take_equipment
 from .scoring import results
 
@@ -182,9 +183,19 @@ def end_day(s: dict, events: list) -> None:
     resolve_disasters(s, events)
 
 
-def resolve_disasters(s: dict, events: list) -> None:
-    from .decisions import start_disaster  # decisions uses flow's continuation
+def resume(s: dict, events: list) -> None:
+    """Everyone has decided (a disaster, a town visit, the pioneers): the game goes on."""
+    stage = s["stage"]
+    if stage == "disaster":
+        finish_disaster(s, events)
+        resolve_disasters(s, events)
+    elif stage == "town":
+        finish_town(s, events)
+    elif stage == "pioneer":
+        begin(s, events)
 
+
+def resolve_disasters(s: dict, events: list) -> None:
     while s["disasters"]:
         d = s["disasters"][0]
         if start_disaster(s, d, events):
@@ -200,8 +211,6 @@ def resolve_disasters(s: dict, events: list) -> None:
 
 
 def finish_disaster(s: dict, events: list) -> None:
-    from .decisions import disaster_report
-
     d = s["disasters"].pop(0)
     events.append({"type": "disaster_triggered", "disaster": d, "players": disaster_report(s, d)})
     s["report"] = None
@@ -221,8 +230,6 @@ def after_day(s: dict, events: list) -> None:
 
 
 def visit_town(s: dict, events: list) -> None:
-    from .decisions import start_town
-
     s["stage"] = "town"
     s["visit"] = []
     for p in s["players"]:

@@ -90,11 +90,10 @@ def options(s: dict) -> list:
     raise ValueError(step)
 
 
-def play(s: dict, body: str, events: list) -> None:
+def play(s: dict, parts: list, events: list) -> None:
     """Applies one (validated) turn choice."""
     seat = s["turn"]
     p = s["players"][seat]
-    parts = body.split(":")
     verb = parts[0]
     if verb == "take":
         colour, face = parts[1], parts[2]
@@ -163,7 +162,7 @@ def play(s: dict, body: str, events: list) -> None:
     elif verb == "end":
         flow.end_turn(s, events)
     else:
-        raise ValueError(body)
+        raise ValueError(":".join(parts))
 
 
 def _bonus(s: dict, p: dict, action: str, out: dict) -> None:

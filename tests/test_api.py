@@ -128,3 +128,20 @@ def test_shipped_content_counts():
     assert len(cards.TOWNS) == 22
     assert sum(1 for t in cards.TOWNSFOLK.values() if t["set"] in "AB") == 24
     assert len(cards.EQUIPMENT) >= 12
+
+
+def test_a_game_saved_mid_famine_under_the_old_rules_goes_on():
+    """Famine used to be a decision ({"kind": "famine", "free": n}); such a saved game still plays: its one
+    choice pays by today's rule (as much as the silver allows)."""
+    state, _ = engine.new_game({"players": 2}, 5)
+    state = engine.from_json(engine.to_json(state))
+    state.update(stage="disaster", disasters=["famine"], cont="day", turn=None, step=None,
+                 report=[{"before": {}, "immune": False, "choices": []} for _ in range(2)])
+    p = state["players"][0]
+    p.update(cattle=3, silver=2)
+    state["pending"] = [{"kind": "famine", "free": 0}, None]
+    acts = engine.legal_actions(state)
+    assert [a.id for a in acts] == ["0:famine:pay"]
+    r = engine.apply(state, acts[0])
+    assert r.ok and r.state["players"][0]["silver"] == 0 and r.state["players"][0]["cattle"] == 2
+    assert r.state["stage"] != "disaster" or r.state["disasters"] != ["famine"]

@@ -7,6 +7,7 @@ import engine
 from app import narrate, plans
 from app.moves import Move
 from db import GameRow
+from engine.constants import SIMULTANEOUS
 from i18n import N_, _, n_
 
 from .components import GameButton, GameSelect, MoveButton, clip, option, view_of
@@ -168,7 +169,7 @@ def panel(game: GameRow, note: str | None = None) -> dict:
             items, more = turn_controls(game, seat)
             lines += more
             content = _("{who}, it's your turn.", who=mention(game, seat))
-    elif state["stage"] in ("disaster", "town", "pioneer"):
+    elif state["stage"] in SIMULTANEOUS:
         waiting = engine.deciders(state)
         lines.append(decision_heading(state) + " " + _("Each player with a choice: press **Decide** to see "
                                                        "yours privately."))

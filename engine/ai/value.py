@@ -18,7 +18,7 @@ from ..constants import (
     TRACK_END,
     WEEKS,
 )
-from ..effects import count, free_spaces, mods, usable_spaces, vp_of
+from ..effects import count, free_spaces, mods, raid_loss, usable_spaces, vp_of
 
 GOLD_MEAN = sum(v * n for v, n in GOLD_TOKENS.items()) / sum(GOLD_TOKENS.values())
 ADVANCE_PER_DAY = 0.4  # a track moves when the leftover die has its colour or is black (2 of 5)
@@ -239,7 +239,7 @@ def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
                 exposed = max(0, wagons - shield - p["wood"])
             loss = exposed * (-DAMAGE_VP + 0.3)
         elif d == "raid":
-            loss = (max(0, p["silver"] - shield) + 1) // 2 * ctx.silver
+            loss = raid_loss(p["silver"], shield) * ctx.silver
         elif d == "famine":
             hungry = max(0, p["cattle"] - shield)  # famine is resolved at once: never pending
             paid = min(hungry, p["silver"])
