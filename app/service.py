@@ -461,6 +461,17 @@ class GameService:
             rec = recs[-1]
         return records.lines(rec, names(game)) if rec else []
 
+    async def headlines(self, game: GameRow, since: int | None, seq: int) -> list[str]:
+        """What happened between versions `since` (None: the start) and `seq`, for the day image: the
+        disasters that struck, the town visit, the day that begins (one short line each, the last 4)."""
+        events = list(await self.store.start_events(game.id)) if since is None else []
+        for r in await self.store.actions(game.id):
+            if (since is None or r["seq"] >= since) and r["seq"] < seq:
+                events += r["events"]
+        keep = ("disaster_triggered", "town_visited", "day_started", "game_over")
+        picked = [e for e in events if e["type"] in keep or (e["type"] == "disaster_advanced" and e["triggered"])]
+        return narrate.lines(picked, names(game))[-4:]
+
     async def state_at(self, game: GameRow, seq: int) -> dict:
         """The game's state at version `seq` (the stored one, or rebuilt from the log)."""
         if seq == game.seq:

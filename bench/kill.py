@@ -155,7 +155,7 @@ async def verify(env, bot, channels, commits) -> dict:
         game = await store.game(gid)
         hist = ch.history()
         # every day's end and every day's start is shown once, alone or sharing an image
-        images = [m.content for m in hist if m.attachments and m.attachments[0].filename == "table.png"]
+        images = [m.content for m in hist if m.attachments and m.attachments[0].filename == "day.png"]
         shown = collections.Counter(x for c in images
                                     for x in re.findall(r"End of week \d, day \d|Week \d, day \d begins", c))
         r["images_expected"] += 40

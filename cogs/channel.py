@@ -182,8 +182,10 @@ class Courier(commands.Cog):
 
     async def _show_image(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         state = await self.service.state_at(game, item.seq)
-        png = await self.render("table_png", state, None)
-        msg = await self.send(ch, game.id, png, "table.png", content=texts.caption(item.data, names(game)))
+        since = await self.service.store.previous_seq(game.id, "image", item.id)
+        lines = await self.service.headlines(game, since, item.seq)
+        png = await self.render("day_png", state, lines)
+        msg = await self.send(ch, game.id, png, "day.png", content=texts.caption(item.data, names(game)))
         return msg.id if msg else None
 
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:

@@ -47,3 +47,9 @@ class Outbox:
         """The newest message an item of this game was shown in: later items come after it."""
         rows = await self._rows("SELECT MAX(message_id) FROM outbox WHERE game_id=? AND done=1", (game_id,))
         return rows[0][0] if rows else None
+
+    async def previous_seq(self, game_id: int, kind: str, before_id: int) -> int | None:
+        """The version shown by the game's last item of this kind promised before item `before_id`."""
+        rows = await self._rows("SELECT MAX(seq) FROM outbox WHERE game_id=? AND kind=? AND id<?",
+                                (game_id, kind, before_id))
+        return rows[0][0] if rows else None

@@ -60,7 +60,7 @@ async def test_three_player_game_first_choice(simcord_env, simcord_bot):
     assert all(w in final.embeds[0].description for w in winners)
     assert len(final.embeds[0].fields) == 3  # the breakdown of every player
     # a table image at the start and end of every day: 20 days begin, the last one ends
-    images = [m for m in history if m.attachments and m.attachments[0].filename == "table.png"]
+    images = [m for m in history if m.attachments and m.attachments[0].filename == "day.png"]
     assert sum("begins" in m.content for m in images) == 20
     assert any("End of week 4, day 5" in m.content for m in images)
     # one panel per day edited in place, not a message per action
