@@ -1,0 +1,144 @@
+"""Whole-move plans (app/plans.py): a turn in one choice, a disaster or a town visit in one decision, each
+saying what it costs and what then happens."""
+
+import random
+
+import pytest
+
+import engine
+from app import plans
+from app.moves import BadMove, Move
+from engine.effects import free_spaces
+
+
+def game_at(pred, players=3, seed=1, limit=3000):
+    rnd = random.Random(seed)
+    for s in range(seed, seed + 200):
+        state, _ = engine.new_game({"players": players, "sets": ["A", "B"]}, s)
+        for _ in range(limit):
+            if state["stage"] == "over":
+                break
+            if pred(state):
+                return state
+            state = engine.apply(state, rnd.choice(engine.legal_actions(state))).state
+    raise AssertionError("no such state")
+
+
+def apply_all(state, ids):
+    for aid in ids:
+        r = engine.apply(state, aid)
+        assert r.ok, (aid, r.reason)
+        state = r.state
+    return state
+
+
+def test_moves_round_trip_and_refuse_junk():
+    for text in ("2:take:blue:wood", "0@turn/blue/wood/income", "1@storm/0.2/auto", "3@town/T05-EQ03.T07",
+                 "1@disease/A01.B03", "0@town/"):
+        assert Move.parse(text).text() == text
+    for junk in ("", "x", "2:", "2@", "22:take", "2:take:blue:wood:x:y", "2@turn/" + "a/" * 10, "2:Take",
+                 "a" * 200, None, 5):
+        with pytest.raises(BadMove):
+            Move.parse(junk)
+
+
+def test_every_turn_plan_takes_the_whole_turn_in_one_choice():
+    state = game_at(lambda s: s["stage"] == "turn" and s["step"] == "pick" and s["week"] == 2)
+    seat = state["turn"]
+    offered = plans.turn_plans(state, seat)
+    assert offered and offered == sorted(offered, key=lambda x: -x.value)  # likely choices first
+    dice = {(c, f) for c, f in state["pool"]}
+    taken = {tuple(x.move.parts[1:3]) for x in offered}
+    assert taken == dice  # every die of the pool is offered
+    for x in offered:
+        after = apply_all(state, plans.expand(state, x.move))
+        assert not (after["stage"] == "turn" and after["turn"] == seat), x.label  # the turn is over
+        assert len(x.label) <= 80 and len(x.detail) <= 100
+
+
+def test_the_use_step_offers_each_use_and_ends_the_turn():
+    state = game_at(lambda s: s["stage"] == "turn" and s["step"] == "pick")
+    seat = state["turn"]
+    colour, face = state["pool"][0]
+    state = engine.apply(state, f"{seat}:take:{colour}:{face}").state
+    offered = plans.turn_plans(state, seat)
+    uses = {x.move.parts[1] for x in offered}
+    assert "income" in uses
+    for x in offered:
+        after = apply_all(state, plans.expand(state, x.move))
+        assert not (after["stage"] == "turn" and after["turn"] == seat)
+
+
+def pending_of(kind):
+    def pred(s):
+        return s["stage"] in ("disaster", "town") and any(d and d["kind"] == kind for d in s["pending"])
+    return pred
+
+
+def test_a_storm_is_one_decision_showing_every_wagon_and_what_follows():
+    def stormy(s):
+        return pending_of("storm")(s) and any(d and d["kind"] == "storm" and len(d["wagons"]) >= 2
+                                              and s["players"][i]["wood"] >= 1 for i, d in enumerate(s["pending"]))
+    state = game_at(stormy, seed=3)
+    seat = next(i for i, d in enumerate(state["pending"]) if d and d["kind"] == "storm" and len(d["wagons"]) >= 2)
+    d = plans.decision(state, seat)
+    wagons = state["pending"][seat]["wagons"]
+    assert all(f"wagon {i + 1}" in d.lines[1] for i in wagons)  # every wagon shown at once
+    assert len(d.plans) >= len(wagons) + 1
+    for x in d.plans:
+        after = apply_all(state, plans.expand(state, x.move))
+        left = after["pending"][seat] if after["stage"] == "disaster" else None
+        if x.move.parts[-1] == "ask":
+            assert left and left["kind"] == "overflow" and "you choose" in x.detail
+        else:
+            assert left is None  # nothing more to decide: the whole storm is this one choice
+        damaged = [i for i in wagons if after["players"][seat]["wagons"][i]["damage"]
+                   > state["players"][seat]["wagons"][i]["damage"]]
+        for i in damaged:
+            assert f"wagon {i + 1} damaged" in x.detail  # what it costs is said beforehand
+        assert free_spaces(after["players"][seat]) >= 0 or x.move.parts[-1] == "ask"
+
+
+def test_disease_is_one_decision_with_every_townsfolk():
+    def sick(s):
+        return pending_of("disease")(s) and any(
+            d and d["kind"] == "disease" and len(d["left"]) >= 2 for d in s["pending"])
+    state = game_at(sick, seed=5, players=4)
+    seat = next(i for i, d in enumerate(state["pending"]) if d and d["kind"] == "disease" and len(d["left"]) >= 2)
+    d = plans.decision(state, seat)
+    left = state["pending"][seat]["left"]
+    assert d.pick is not None and {v for v, _, _ in d.pick.options} == set(left)
+    for x in d.plans:
+        after = apply_all(state, plans.expand(state, x.move))
+        assert after["stage"] != "disaster" or after["pending"][seat] is None
+        lost = [t for t in left if t not in after["players"][seat]["townsfolk"]]
+        if lost:
+            assert "lost" in x.detail
+    keep = left[:1]
+    built = plans.disease_plan(state, seat, keep)
+    after = apply_all(state, plans.expand(state, built.move))
+    assert set(after["players"][seat]["townsfolk"]) >= set(keep) or "lost" in built.detail
+
+
+def test_a_town_visit_is_one_decision_over_every_set_of_cards():
+    state = game_at(lambda s: pending_of("town")(s) and any(
+        d and d["kind"] == "town" and len(engine.legal_actions(s, i)) > 2 for i, d in enumerate(s["pending"])),
+        seed=7, players=2)
+    seat = next(i for i, d in enumerate(state["pending"]) if d and d["kind"] == "town"
+                and len(engine.legal_actions(state, i)) > 2)
+    d = plans.decision(state, seat)
+    assert any(x.move.parts[1] == "" for x in d.plans)  # satisfy nothing is a choice too
+    for x in d.plans:
+        after = apply_all(state, plans.expand(state, x.move))
+        assert after["stage"] != "town" or after["pending"][seat] is None
+
+
+def test_a_plan_that_no_longer_applies_is_refused():
+    state = game_at(lambda s: s["stage"] == "turn" and s["step"] == "pick")
+    seat = state["turn"]
+    with pytest.raises(BadMove):
+        plans.expand(state, Move.plan(seat, "turn", "purple", "wood", "income"))
+    with pytest.raises(BadMove):
+        plans.expand(state, Move.plan(seat, "storm", "0", "auto"))
+    with pytest.raises(BadMove):
+        plans.expand(state, Move.plan(seat, "teleport"))
