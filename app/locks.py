@@ -7,7 +7,7 @@ import weakref
 class ChannelLock(asyncio.Lock):
     """An asyncio.Lock that knows how many are queued for it (to shed load with a clear answer)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.queued = 0
 
@@ -20,7 +20,7 @@ class ChannelLock(asyncio.Lock):
 
 
 class ChannelLocks:
-    def __init__(self):
+    def __init__(self) -> None:
         self._locks: weakref.WeakValueDictionary[int, ChannelLock] = weakref.WeakValueDictionary()
 
     def __call__(self, channel_id: int) -> ChannelLock:

@@ -79,7 +79,7 @@ def event_text(ev: dict, names: list[str]) -> str | None:
         pool = ", ".join(die(d["colour"], d["face"]) for d in ev["pool"])
         return f"Day {ev['day']}: {names[ev['start']]} starts. Dice: {pool}."
     if t == "die_picked":
-        return f"{who} took the {die(ev['colour'], ev['face'])} die{_triggers(ev.get('triggered'))}."
+        return f"{who} took the {die(ev['colour'], ev['face'])} die{_triggers(ev.get('triggered') or [])}."
     if t == "face_changed":
         return f"{who} paid ${ev['cost']} to turn it to {ev['to'].title()}."
     if t == "die_taken":

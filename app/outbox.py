@@ -15,7 +15,7 @@ them, in the game's language, from the stored game and its action log. Kinds, in
 def day_marks(events: list, before: dict | None) -> dict:
     """The day boundaries crossed by one action's events: {"ended": {week, day} | None,
     "started": {week, day, start} | None, "over": bool}."""
-    m = {"ended": None, "started": None, "over": False}
+    m: dict = {"ended": None, "started": None, "over": False}
     for e in events:
         if e["type"] == "disaster_advanced" and e["why"] == "leftover" and before:
             m["ended"] = {"week": before["week"], "day": before["day"]}

@@ -262,14 +262,14 @@ def _use_text(state: dict, seat: int, face: str, use: str, sub: str | None) -> s
         return _("Recruit {name}", name=TOWNSFOLK[t]["name"])
     if sub in EQUIPMENT:
         return _("Take {tile}", tile=EQUIPMENT[sub]["name"])
-    action = sub if face == "wild" else face
+    action = sub if face == "wild" and sub else face
     return {"mine": _("Draw a gold token"), "cattle": _("Take 1 cattle"), "wood": _("Take 1 wood"),
             "medicine": _("Take 1 medicine")}[action]
 
 
 def _uses(state: dict, seat: int, face: str) -> list[tuple[str, str | None]]:
     """(use, sub) for every way to use a die showing `face` (sub: Wild action / equipment tile)."""
-    out: list[tuple[str, str | None]] = [("income", None)]
+    out: list[tuple[str, str | None]] = [("income", None)]  # (use, sub)
     actions = list(ACTIONS) if face == "wild" else [face]
     for a in actions:
         if a == "equip":
@@ -322,7 +322,7 @@ def _rank(after: dict, seat: int, before: dict) -> float:
 
 
 def _variants(state: dict, seat: int, parts: list, label: str, before: dict) -> list[Plan]:
-    out = []
+    out: list[Plan] = []
     after = _try(state, Move.plan(seat, *parts))
     if after is None:
         return out

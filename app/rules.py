@@ -53,7 +53,7 @@ TOPICS = {
 
 
 def _index() -> dict[str, tuple[str, str]]:
-    out = {}
+    out: dict[str, tuple[str, str]] = {}
     for kind, cid in all_cards():
         name = card(kind, cid)["name"]
         out.setdefault(name.lower(), (kind, cid))

@@ -69,7 +69,8 @@ def guarded(method):
 
 def names(game: GameRow) -> list[str]:
     """Display names by seat (AI seats marked)."""
-    return [game.display(p.seat) for p in sorted(game.players, key=lambda p: p.seat)]
+    seated = sorted((p.seat, p) for p in game.players if p.seat is not None)
+    return [game.display(seat) for seat, _p in seated]
 
 
 def lobby_options(sets: str, pioneers: str, timer: int) -> dict | str:
@@ -204,8 +205,8 @@ class GameService:
                                            recent, plan, items):
             return refuse("closed", "This lobby is closed.", game)
         self._notify(plan)
-        game = await self.store.game(game_id)
-        return Outcome(True, game=game, state=game.state, events=public, line=" ".join(recent), fresh=fresh)
+        started = await self.store.game(game_id)
+        return Outcome(True, game=started, state=state, events=public, line=" ".join(recent), fresh=fresh)
 
     # ---- play ------------------------------------------------------------------------------
     @guarded
@@ -230,7 +231,7 @@ class GameService:
             move = move if isinstance(move, Move) else Move.parse(move)
         except BadMove:
             return refuse("illegal", "That is not a Pioneer Days choice.", game)
-        state = game.state
+        state = game.live
         stale = version != state["seq"]
         if stale and not await self._still_valid(game, seat, version):
             # an old message: say so, whoever's turn it is now
@@ -255,7 +256,7 @@ class GameService:
         game = await self.store.game(game_id)
         if game is None or game.status != "active":
             return refuse("over", "This game is over.", game)
-        state = game.state
+        state = game.live
         if seat not in engine.deciders(state):
             return refuse("stale", "The game has moved on.", game)
         if not timed_out and not game.is_ai(seat):
@@ -263,14 +264,14 @@ class GameService:
         # as for people: others deciding meanwhile do not change this seat's simultaneous decision
         if state["seq"] != version and not await self._still_valid(game, seat, version):
             return refuse("stale", "The game has moved on.", game)
-        return await self._commit(game, seat, game.user_at(seat) if not timed_out else 0, action_id,
+        return await self._commit(game, seat, (game.user_at(seat) or 0) if not timed_out else 0, action_id,
                                   stale_ok=state["seq"] != version, timed_out=timed_out)
 
     async def _commit(self, game: GameRow, seat: int, user_id: int, move: "Move | str",
                       stale_ok: bool = False, timed_out: bool = False) -> Outcome:
         """Applies every engine action of the move in turn and commits them in one transaction (one log
         row each, so the log replays), or nothing at all."""
-        state = game.state
+        state = game.live
         move = move if isinstance(move, Move) else Move.action(move)
         code = "stale" if stale_ok else "illegal"
         try:
@@ -323,7 +324,8 @@ class GameService:
             else set()
         timer = game.options.get("timer", 0)
         now = self.clock()
-        plan, fresh = {}, []
+        plan: dict[int, tuple | None] = {}
+        fresh: list[int] = []
         for s in engine.deciders(after):
             if game.is_ai(s):
                 continue
@@ -344,8 +346,8 @@ class GameService:
         """During simultaneous decisions, one player's choices do not change another's: a button made
         before others decided stays valid as long as this seat has not acted since and the stage
         did not change (the engine then re-checks the action itself)."""
-        stage = game.state["stage"]
-        if stage not in SIMULTANEOUS or version > game.state["seq"]:
+        stage = game.live["stage"]
+        if stage not in SIMULTANEOUS or version > game.live["seq"]:
             return False
         since = await self.store.actors_since(game.id, version)
         return all(s != seat and st == stage for s, st in since)
@@ -417,8 +419,8 @@ class GameService:
         """Half of the time is gone for these deadline rows: marks them and promises one reminder ping;
         returns the seats reminded (each deadline is reminded once)."""
         seats = [r["seat"] for r in rows if await self.store.mark_reminded(game_id, r["seat"], r["seq"])]
-        if seats:
-            game = await self.store.game(game_id)
+        game = await self.store.game(game_id)
+        if seats and game is not None:
             due = min(r["due_at"] for r in rows if r["seat"] in seats)
             await self.store.add_items(game_id, game.seq, [("ping", {"seats": seats, "reminder": due})])
         return seats
@@ -475,11 +477,11 @@ class GameService:
     async def state_at(self, game: GameRow, seq: int) -> dict:
         """The game's state at version `seq` (the stored one, or rebuilt from the log)."""
         if seq == game.seq:
-            return game.state
-        state, _ = engine.replay(game.config, game.seed, await self.store.action_ids(game.id, before=seq))
+            return game.live
+        state, _ = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id, before=seq))
         return state
 
     async def replayed(self, game: GameRow) -> dict:
         """The state rebuilt from config + seed + the logged actions (for checks and recovery)."""
-        state, _ = engine.replay(game.config, game.seed, await self.store.action_ids(game.id))
+        state, _ = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id))
         return state

@@ -52,7 +52,7 @@ class Settings(BaseSettings):
         """From the process environment and `.env` (env=None), or from the mapping `env` alone."""
         try:
             if env is None:
-                return cls(_env_file=env_file if env_file and env_file.is_file() else None)
+                return cls(_env_file=env_file if env_file and env_file.is_file() else None)  # type: ignore[call-arg]
             return cls.model_validate({k.lower(): v for k, v in env.items() if str(v).strip()})
         except ValidationError as e:
             raise SettingsError(explain(e)) from None

@@ -1,8 +1,10 @@
 """The turn timers' table: one row per person who must decide, written in the same transaction as
 the action that handed them the decision (set_deadlines), read by the scheduler (cogs/timers.py)."""
 
+from .base import StoreBase
 
-class Deadlines:
+
+class Deadlines(StoreBase):
     """Store mixin: needs _rows (reads) and _write (one transaction per write)."""
 
     async def deadlines(self, game_id: int) -> dict[int, dict]:

@@ -6,7 +6,9 @@ written with it, into the outbox (db/outbox.py), in the same transaction."""
 import json
 import sqlite3
 import time
+from collections.abc import Sequence
 
+from .base import StoreBase
 from .deadlines import set_deadlines
 from .outbox import insert_items
 from .rows import GameRow, Player
@@ -27,7 +29,7 @@ class ChannelBusy(Exception):
         self.game = game
 
 
-class Games:
+class Games(StoreBase):
     # ---- reading ---------------------------------------------------------------------------
     async def _fetch_game(self, where: str, args: tuple) -> GameRow | None:
         rows = await self._rows(f"SELECT {_GAME_COLS} FROM games WHERE {where}", args)
@@ -101,7 +103,10 @@ class Games:
             return cur.lastrowid
         gid = await self._write(tx)
         if gid is None:
-            raise ChannelBusy(await self.open_game_in_channel(channel_id))
+            busy = await self.open_game_in_channel(channel_id)
+            if busy is None:  # it closed in between: this is a race the caller may simply retry
+                raise ValueError(f"channel {channel_id}: the open game closed while a new one was opened")
+            raise ChannelBusy(busy)
         return gid
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
@@ -147,7 +152,7 @@ class Games:
 
     # ---- a game -----------------------------------------------------------------------------
     async def start_game(self, game_id: int, config: dict, state_json: str, seq: int, start_events: list,
-                         recent: list, deadlines: dict | None = None, outbox: list = ()) -> bool:
+                         recent: list, deadlines: dict | None = None, outbox: Sequence = ()) -> bool:
         """Lobby -> active, seats in joining order, with what the start shows. False if the lobby was not
         open any more."""
         def tx(db):
@@ -167,7 +172,7 @@ class Games:
         return await self._write(tx)
 
     async def commit_actions(self, game_id: int, expected_seq: int, rows: list, state_json: str, new_seq: int,
-                             status: str, recent: list, deadlines: dict | None = None, outbox: list = (),
+                             status: str, recent: list, deadlines: dict | None = None, outbox: Sequence = (),
                              new_panel: bool = False) -> bool:
         """Logs the actions of one move (rows: (seq, action_id, seat, user_id, stage, public events)),
         stores the new state, the new deadlines and what the channel must now show (outbox), in one
@@ -195,7 +200,7 @@ class Games:
 
     async def commit_action(self, game_id: int, expected_seq: int, action_id: str, seat: int, user_id: int,
                             stage: str, events: list, state_json: str, new_seq: int, status: str,
-                            recent: list, deadlines: dict | None = None, outbox: list = (),
+                            recent: list, deadlines: dict | None = None, outbox: Sequence = (),
                             new_panel: bool = False) -> bool:
         """One action: see commit_actions."""
         row = (expected_seq, action_id, seat, user_id, stage, events)
@@ -208,7 +213,7 @@ class Games:
             db.execute("UPDATE games SET panel_message_id=? WHERE id=?", (message_id, game_id))
         await self._write(tx)
 
-    async def end_game(self, game_id: int, by: int | None, reason: str, outbox: list = ()) -> bool:
+    async def end_game(self, game_id: int, by: int | None, reason: str, outbox: Sequence = ()) -> bool:
         """Closes an open game (status 'ended') with what the channel must show; finished games stay."""
         def tx(db):
             cur = db.execute(

@@ -6,6 +6,7 @@ commit and its posts loses nothing: start-up delivers what is still pending."""
 
 import json
 
+from .base import StoreBase
 from .rows import OutboxItem
 
 
@@ -16,7 +17,7 @@ def insert_items(db, game_id: int, seq: int, items) -> None:
                    (game_id, seq, kind, json.dumps(data)))
 
 
-class Outbox:
+class Outbox(StoreBase):
     async def pending(self, game_id: int) -> list[OutboxItem]:
         """The game's undelivered items, in the order they were promised."""
         rows = await self._rows("SELECT id, game_id, seq, kind, data FROM outbox WHERE game_id=? AND done=0 "

@@ -41,6 +41,14 @@ class GameRow:
             self._state = json.loads(self.state_json)
         return self._state
 
+    @property
+    def live(self) -> dict:
+        """The engine state of a game that has started (raises for a lobby)."""
+        state = self.state
+        if state is None:
+            raise ValueError(f"game {self.id} has not started")
+        return state
+
     def seat_of(self, user_id: int) -> int | None:
         for p in self.players:
             if p.user_id == user_id:
