@@ -14,6 +14,8 @@ import secrets
 import subprocess
 import sys
 from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -22,6 +24,14 @@ from discord.ext import commands
 from app.settings import ROOT, Settings, SettingsError
 from db import StoreError
 from ui import invite
+
+if TYPE_CHECKING:
+    from app.service import GameService
+    from cogs.ai_seats import AiSeats
+    from cogs.channel import Courier
+    from cogs.table import Table
+    from cogs.timers import Timers
+    from db import Store
 
 log = logging.getLogger("pioneer")
 
@@ -48,7 +58,8 @@ Meanwhile, here is the offline simulator: {SIMULATOR}
 
 class PioneerTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
-        await self.client.report_error(interaction, error)
+        bot: PioneerBot = self.client  # type: ignore[assignment]
+        await bot.report_error(interaction, error)
 
 
 class LazyRenderer:
@@ -65,6 +76,19 @@ def utc_clock() -> float:
 
 
 class PioneerBot(commands.Bot):
+    """The bot and what it is made of (built in setup_hook): the store, the game service, and the cogs."""
+
+    settings: Settings
+    renderer: Any                  # render/ (or a stand-in in tests): table_png, day_png, wagon_png, ...
+    store: "Store | None"          # None before setup_hook and after close
+    service: "GameService"         # every change to a game goes through it
+    courier: "Courier"             # cogs/channel.py: what the channel shows
+    table: "Table"                 # cogs/table.py: component clicks
+    ai: "AiSeats"                  # cogs/ai_seats.py
+    timers: "Timers"               # cogs/timers.py
+    errors: deque                  # the last unexpected errors (code, exception): tests assert it stays empty
+    clock: Callable[[], float]     # unix seconds (SimCord's virtual clock in tests)
+
     def __init__(self, settings: Settings, renderer=None, clock=utc_clock):
         # slash commands and components only: no privileged intents, no message content
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
@@ -73,8 +97,7 @@ class PioneerBot(commands.Bot):
         self.settings = settings
         self.renderer = renderer or LazyRenderer()
         self.store = None
-        # the last unexpected errors (code, exception): tests assert it stays empty
-        self.errors: deque = deque(maxlen=100)
+        self.errors = deque(maxlen=100)
         self.clock = clock
         self._recovered = False
 

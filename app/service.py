@@ -13,6 +13,7 @@ import functools
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import engine
@@ -107,7 +108,7 @@ class GameService:
     def __init__(self, store: Store, clock=time.time):
         self.store = store
         self.clock = clock          # unix seconds; injectable so tests (and SimCord) control time
-        self.on_deadline = None     # optional callback(earliest new instant) after new deadlines
+        self.on_deadline: Callable[[float], None] | None = None  # called with the earliest new deadline
         self.lock = ChannelLocks()  # lock(channel_id): serialises every change to the channel's game
 
     # ---- lobby -----------------------------------------------------------------------------
