@@ -211,13 +211,20 @@ class Table(commands.Cog):
             return None
         return game
 
-    async def decide(self, interaction: discord.Interaction, gid: int) -> None:
-        game = await self._game_for(interaction, gid)
+    async def _player(self, interaction, gid: int, game=None, finished: bool = False):
+        """(the game, the clicker's seat), or (None, None) after telling why not."""
+        game = game or await self._game_for(interaction, gid, finished)
         if game is None:
-            return
+            return None, None
         seat = game.seat_of(interaction.user.id)
         if seat is None:
             await tell(interaction, NOT_PLAYING)
+            return None, None
+        return game, seat
+
+    async def decide(self, interaction: discord.Interaction, gid: int) -> None:
+        game, seat = await self._player(interaction, gid)
+        if game is None:
             return
         st = game.state
         if st["stage"] not in SIMULTANEOUS or st["pending"][seat] is None:
@@ -229,12 +236,8 @@ class Table(commands.Cog):
 
     async def pick(self, interaction: discord.Interaction, gid: int, items: list[str]) -> None:
         """Townsfolk picked in the Disease multi-select: the message shows that plan first, to confirm."""
-        game = await self._game_for(interaction, gid)
+        game, seat = await self._player(interaction, gid)
         if game is None:
-            return
-        seat = game.seat_of(interaction.user.id)
-        if seat is None:
-            await tell(interaction, NOT_PLAYING)
             return
         st = game.state
         dec = st["pending"][seat] if st["stage"] in SIMULTANEOUS else None
@@ -267,12 +270,8 @@ class Table(commands.Cog):
         await interaction.followup.send(ephemeral=True, **kw)
 
     async def wagon(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
-        game = game or await self._game_for(interaction, gid, finished=True)
+        game, seat = await self._player(interaction, gid, game, finished=True)
         if game is None:
-            return
-        seat = game.seat_of(interaction.user.id)
-        if seat is None:
-            await tell(interaction, NOT_PLAYING)
             return
         if not await acknowledge(interaction, ephemeral=True, thinking=True):
             return
