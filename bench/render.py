@@ -1,8 +1,16 @@
-"""Benchmark of the board renderer (not a test): median milliseconds and PNG bytes.
+"""Benchmark of the renderer (not a test): median milliseconds and PNG bytes, against the targets.
 
-    .venv/bin/python bench/render.py [--runs 25]
+    .venv/bin/python bench/render.py [--runs 25] [--compare]
 
-Targets (issue 4): table <= 80 ms and <= 500 KB at about 1600 px wide; wagon image <= 40 ms."""
+Targets (issue 14, on this 2-core shared machine): the table image (4 players) <= 40 ms; the day
+image <= 40 ms and <= 150 KB, its smallest text >= 9·W/400 px (issue 13); the table <= 500 KB and
+the wagon image <= 40 ms (issue 4). Each figure is the median of --runs renders of the same state
+after a first call (which fills the caches: fonts, icons, cards, static layers, text bitmaps);
+"cpu" is the thread's CPU time, which other processes on the machine do not inflate.
+
+--compare: every image is also rendered "before" (an adaptive palette chosen for each image by
+Image.quantize, and every text rendered by ImageDraw.text each time: the renderer as it was before
+issue 14), alternating with "after" in the same run, so both face the same machine load."""
 
 import argparse
 import io
@@ -18,10 +26,17 @@ from PIL import Image  # noqa: E402
 
 import engine  # noqa: E402
 import render  # noqa: E402
+from render import text as T  # noqa: E402
+
+LINES = ["Day over: the 🟦 B blue die was left (Storm 3/4 · Raid 1/4 · Famine 2/4 · Disease 0/4).",
+         "Storm struck: Ann paid 1 wood; Bob's wagon 2 damaged",
+         "Week 3, day 3 begins — Bob starts"]
+TABLE_MS, DAY_MS, WAGON_MS = 40, 40, 40
+DAY_BYTES, TABLE_BYTES = 150 * 1024, 500 * 1024
 
 
 def mid_game(players: int = 4, seed: int = 3) -> dict:
-    """A 4-player state in week 3, day 3, reached by seeded random play."""
+    """A state in week 3, day 3, reached by seeded random play."""
     s, _ = engine.new_game({"players": players, "sets": ["A", "B"], "pioneers": "unique"}, seed)
     rnd = random.Random(seed)
     while not (s["week"] == 3 and s["day"] == 3 and s["stage"] == "turn"):
@@ -37,29 +52,73 @@ def finished(players: int = 4, seed: int = 3) -> dict:
     return s
 
 
-def bench(name: str, fn, runs: int) -> None:
-    t = time.perf_counter()
-    fn()  # the first call also fills the caches (fonts, icons, cards, static layer)
-    cold = (time.perf_counter() - t) * 1000
-    times, data = [], b""
+def mode(after: bool) -> None:
+    """after=True: the fixed palette and cached text bitmaps; False: as before issue 14."""
+    render.FIXED_PALETTE = after
+    T.CACHE = after
+
+
+def timed(fn) -> tuple[float, float, bytes]:
+    w, c = time.perf_counter(), time.thread_time()
+    data = fn()
+    return (time.perf_counter() - w) * 1000, (time.thread_time() - c) * 1000, data
+
+
+def verdict(value: float, target: float) -> str:
+    return f"<= {target:g} {'ok' if value <= target else 'MISSED'}"
+
+
+def bench(name: str, fn, runs: int, compare: bool, target_ms: float | None = None,
+          target_bytes: int | None = None) -> None:
+    modes = (False, True) if compare else (True,)
+    cold = {}
+    for m in modes:
+        mode(m)
+        cold[m] = timed(fn)[0]  # the first call also fills the caches
+    walls: dict = {m: [] for m in modes}
+    cpus: dict = {m: [] for m in modes}
+    data: dict = {}
     for _ in range(runs):
-        t = time.perf_counter()
-        data = fn()
-        times.append((time.perf_counter() - t) * 1000)
-    w, h = Image.open(io.BytesIO(data)).size
-    print(f"{name:<22} median {statistics.median(times):6.1f} ms  (first {cold:5.0f} ms)  "
-          f"{len(data):8d} bytes ({len(data) / 1024:.0f} KB)  {w}x{h}")
+        for m in modes:
+            mode(m)
+            wall, cpu, data[m] = timed(fn)
+            walls[m].append(wall)
+            cpus[m].append(cpu)
+    mode(True)
+    for m in modes:
+        wall, cpu = statistics.median(walls[m]), statistics.median(cpus[m])
+        size = len(data[m])
+        w, h = Image.open(io.BytesIO(data[m])).size
+        label = f"{name}{' before' if not m else ' after' if compare else ''}"
+        line = (f"{label:<27} median {wall:6.1f} ms (cpu {cpu:5.1f}, first {cold[m]:4.0f})"
+                f"  {size:7d} bytes ({size / 1024:3.0f} KB)  {w}x{h}")
+        if m:
+            if target_ms is not None:
+                line += f"  time {verdict(wall, target_ms)} ms"
+            if target_bytes is not None:
+                line += f"  size {verdict(size / 1024, target_bytes / 1024)} KB"
+        print(line, flush=True)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=25)
-    runs = ap.parse_args().runs
+    ap.add_argument("--compare", action="store_true", help="also time the renderer as before issue 14")
+    args = ap.parse_args()
+    runs, cmp = args.runs, args.compare
     s = mid_game()
-    bench("table (4p, mid-game)", lambda: render.table_png(s), runs)
-    bench("wagon (seat 1)", lambda: render.wagon_png(s, 0), runs)
+    bench("table (4p, mid-game)", lambda: render.table_png(s), runs, cmp, TABLE_MS, TABLE_BYTES)
+    for players in (4, 3, 2):
+        st = s if players == 4 else mid_game(players)
+        bench(f"day ({players}p, mid-game)", lambda st=st: render.day_png(st, LINES), runs, cmp, DAY_MS, DAY_BYTES)
+    bench("wagon (seat 1)", lambda: render.wagon_png(s, 0), runs, cmp, WAGON_MS)
     f = finished()
-    bench("results (4p)", lambda: render.results_png(f), runs)
+    bench("results (4p)", lambda: render.results_png(f), runs, cmp)
+    img = render.day_image(s, LINES)
+    need = 9 * img.width / 400
+    px = img.info["min_text_px"]
+    print(f"day image: smallest text {px} px at {img.width} px wide = {px * 400 / img.width:.1f} px at 400 px wide"
+          f"  (>= 9 px: {'ok' if px >= need else 'MISSED'})")
 
 
 if __name__ == "__main__":

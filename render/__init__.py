@@ -14,12 +14,19 @@ __all__ = ["table_png", "wagon_png", "results_png", "day_png", "table_image", "w
            "day_image"]
 
 COMPRESS = 2
+# the fixed palette (render/palette.py); False: an adaptive palette chosen for each image, as
+# before (bench/render.py --compare times both)
+FIXED_PALETTE = True
 
 
 def _png(img: Image.Image) -> bytes:
-    """PNG with an adaptive 256-colour palette: the art is flat colours, so it looks the same as
-    RGB, while the file is less than half the size and encodes about twice as fast."""
-    pal = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    """PNG with 256 colours: the art is flat colours, so it looks the same as RGB, while the file
+    is less than half the size and encodes about twice as fast."""
+    if FIXED_PALETTE:
+        from .palette import quantize  # not at the top: `python -m render.palette` imports this package
+        pal = quantize(img)
+    else:
+        pal = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     pal.save(buf, "PNG", compress_level=COMPRESS)
     return buf.getvalue()

@@ -4,15 +4,18 @@ from PIL import Image, ImageDraw
 
 from engine import describe
 from engine.cards import TOWNS
+from i18n import N_, _, n_
 
 from . import text as T
 from .icons import paste
-from .style import CARD, CARD_BAND, CREAM, INK, INK_SOFT, memo
+from .style import CARD, CARD_BAND, CREAM, INK, INK_SOFT, memo_text
 
-TAGS = {"Now": ("NOW", (46, 122, 62)), "Always": ("ALWAYS", (40, 92, 152)),
-        "Each town": ("EACH TOWN", (122, 62, 132))}
+TAGS = {"Now": (N_("NOW"), (46, 122, 62)), "Always": (N_("ALWAYS"), (40, 92, 152)),
+        "Each town": (N_("EACH TOWN"), (122, 62, 132))}
+FACE_TAG = {"wild": N_("ON WILD"), "mine": N_("ON MINE"), "equip": N_("ON EQUIP"), "cattle": N_("ON CATTLE"),
+            "wood": N_("ON WOOD"), "medicine": N_("ON MEDICINE")}
 ON_COLOUR = (164, 58, 30)
-FOOTER = (64, 42, 24)
+FOOTER = (64, 44, 24)  # (not 64, 42, 24: that would share WOOD_LINE's palette cell, see palette.py)
 STEEL = (196, 206, 214)
 
 
@@ -34,10 +37,11 @@ def tag_pill(d: ImageDraw.ImageDraw, img: Image.Image, x: int, y: int, tag, size
         return 0
     h = size + 9
     if tag[0] == "on":
-        label, colour = "ON " + tag[1].upper(), ON_COLOUR
+        label, colour = _(FACE_TAG.get(tag[1], tag[1].upper())), ON_COLOUR
         icon_w = h + 2
     else:
         label, colour = TAGS[tag[1]]
+        label = _(label)
         icon_w = 0
     w = T.width(label, "condbold", size) + 14 + icon_w
     d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=colour)
@@ -71,7 +75,7 @@ def _footer(img, d, w, h, vp: str, fh: int) -> None:
     T.draw_lines(d, (x, y0 + 1), lines, "condbold", size, CREAM, spacing=1.12)
 
 
-@memo
+@memo_text
 def townsfolk(cid: str, w: int, h: int) -> Image.Image:
     c = describe.card("townsfolk", cid)
     band = 50
@@ -95,7 +99,7 @@ def townsfolk(cid: str, w: int, h: int) -> Image.Image:
     return img
 
 
-@memo
+@memo_text
 def equipment(cid: str, w: int, h: int) -> Image.Image:
     c = describe.card("equipment", cid)
     band = 32
@@ -126,7 +130,7 @@ NEED_ICON = {"wood": "wood", "medicine": "medicine", "cattle": "cattle", "gold":
              "equipment": "equip", "silver": "silver"}
 
 
-@memo
+@memo_text
 def town(cid: str, w: int, h: int) -> Image.Image:
     c = TOWNS[cid]
     band = 46
@@ -135,7 +139,7 @@ def town(cid: str, w: int, h: int) -> Image.Image:
     size, lines = T.fit(c["name"], "serifcond", 18, 13, w - 46, 2)
     T.draw_lines(d, (40, band / 2 - len(lines) * size * 0.6 + 1), lines, "serifcond", size, INK,
                  spacing=1.15)
-    T.draw(d, (8, band + 6), "NEEDS", "condbold", 12, INK_SOFT)
+    T.draw(d, (8, band + 6), _("NEEDS"), "condbold", 12, INK_SOFT)
     # needs: icon with count, two per row
     ic, col_w = 26, (w - 12) // 2
     for i, (k, n) in enumerate(c["needs"].items()):
@@ -149,7 +153,7 @@ def town(cid: str, w: int, h: int) -> Image.Image:
     d.rectangle((2, h - fh, w - 3, h - fh + 8), fill=FOOTER)
     fav = c["favors"]
     ic = 24
-    label = f"{fav} favor{'s' * (fav > 1)}"
+    label = n_("{n} favor", "{n} favors", fav)
     total = fav * (ic - 4) + 4 + T.width(label, "condbold", 16) + 6
     x = (w - total) / 2
     for i in range(fav):
@@ -158,14 +162,15 @@ def town(cid: str, w: int, h: int) -> Image.Image:
     return img
 
 
-@memo
+@memo_text
 def pioneer(cid: str, w: int, h: int) -> Image.Image:
     """A player board side: name, ability, starting resources."""
     c = describe.card("pioneer", cid)
     band = 40
     img, d = _frame(w, h, band, (196, 222, 200))
     paste(img, "wagon", 28, (8, 6))
-    name = T.ellipsize(c["name"] + (" (standard side)" if cid == "standard" else ""), "serifcond", 18, w - 50)
+    name = _("{name} (standard side)", name=c["name"]) if cid == "standard" else c["name"]
+    name = T.ellipsize(name, "serifcond", 18, w - 50)
     T.draw(d, (44, band / 2 + 1), name, "serifcond", 18, INK, anchor="lm")
     tag, body = split_effect(c["effect"])
     y = band + 8

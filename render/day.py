@@ -17,10 +17,11 @@ from engine import describe
 from engine.cards import TOWNSFOLK
 from engine.constants import COLOURS, DAMAGE_SPACES, DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END, WAGONS
 from engine.scoring import breakdown
-from i18n import N_, _, current, n_
+from i18n import N_, _, n_
 
 from . import player_board, rich
 from . import text as T
+from .cards import FOOTER
 from .icons import die, paste
 from .style import (
     CARD,
@@ -37,6 +38,7 @@ from .style import (
     RUST,
     WOOD_DARK,
     memo,
+    memo_text,
     mix,
 )
 from .table import background
@@ -62,20 +64,47 @@ TAG_TEXT = {"Now": N_("Now:"), "Each town": N_("Each town:")}
 
 class Canvas:
     """The image being drawn. Every text goes through text(), which records the smallest size of
-    the essential texts (all texts here are essential unless said otherwise)."""
+    the essential texts (all texts here are essential unless said otherwise). With track=True it
+    also records each text's ink box and the frame it must stay inside (`frame`, set by the code
+    drawing a part of the image), for the tests."""
 
-    def __init__(self, img: Image.Image):
+    def __init__(self, img: Image.Image, track: bool = False):
         self.img = img
         self.d = ImageDraw.Draw(img)
         self.min_px: int | None = None
+        self.frame = (0, 0, img.width, img.height)
+        self.boxes: list | None = [] if track else None
 
     def text(self, xy, s: str, kind: str, size: int, fill, anchor: str = "la", essential: bool = True,
              **kw) -> None:
         if not s:
             return
         if essential:
-            self.min_px = size if self.min_px is None else min(self.min_px, size)
+            self.record(size)
         T.draw(self.d, xy, s, kind, size, fill, anchor=anchor, **kw)
+        if self.boxes is not None:
+            self.boxes.append((T.ink_box(xy, s, kind, size, anchor), self.frame, s))
+
+    def record(self, size: int | None) -> None:
+        """Texts of `size` px were drawn (e.g. in a cached layer pasted here)."""
+        if size is not None:
+            self.min_px = size if self.min_px is None else min(self.min_px, size)
+
+    def paste(self, layer: "Layer", xy) -> None:
+        self.img.paste(layer.img, xy, layer.img)
+        self.record(layer.min_px)
+        if self.boxes is not None:
+            x, y = xy
+            for b, f, s in layer.boxes:
+                self.boxes.append(((b[0] + x, b[1] + y, b[2] + x, b[3] + y),
+                                   (f[0] + x, f[1] + y, f[2] + x, f[3] + y), s))
+
+
+class Layer(NamedTuple):
+    """A cached drawing (RGBA), the smallest essential text size in it, and its texts' boxes."""
+    img: Image.Image
+    min_px: int | None
+    boxes: tuple
 
 
 def fit1(s: str, room: int, kinds=("bold",), sizes=BODY) -> tuple[str, str, int]:
@@ -109,6 +138,7 @@ def title(cv: Canvas, x: int, y: int, w: int, label: str, note: str = "") -> Non
 
 
 def panel(cv: Canvas, y: int, h: int, fill=PARCHMENT) -> None:
+    cv.frame = (M + 3, y + 3, W - M - 3, y + h - 3)
     cv.d.rounded_rectangle((M - 2, y - 2, W - M + 2, y + h + 2), radius=16, fill=INK)
     cv.d.rounded_rectangle((M, y, W - M, y + h), radius=14, fill=fill, outline=(150, 104, 60), width=3)
 
@@ -116,6 +146,7 @@ def panel(cv: Canvas, y: int, h: int, fill=PARCHMENT) -> None:
 # ---- header --------------------------------------------------------------------------------
 def header(cv: Canvas, s: dict, st: "Status") -> None:
     d = cv.d
+    cv.frame = (M, 0, W - M, HEAD)
     d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
     d.line((0, HEAD, W, HEAD), fill=(150, 104, 60), width=3)
     if s["stage"] == "over":
@@ -303,8 +334,10 @@ def _forecast_h(fc, last) -> int:
 def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
     panel(cv, y, L.h)
     yy = y + 10
+    cv.frame = (M + PAD - 4, y + 3, M + PAD + TRACKS_W + 4, y + L.h - 3)
     _tracks(cv, M + PAD, yy, s)
     x0, w = RIGHT_X, RIGHT_W
+    cv.frame = (x0, y + 3, x0 + w, y + L.h - 3)
     cv.d.line((x0 - 11, yy + 8, x0 - 11, y + L.h - 12), fill=RULE, width=2)
     n = len(s["players"])
     if s["pool"]:
@@ -448,7 +481,7 @@ def players(cv: Canvas, y: int, s: dict, viewer) -> None:
             tags.append("start")
         if viewer == seat:
             tags.append("you")
-        room -= 36 * len(tags)
+        room -= sum(36 if t == "start" else T.width(_("YOU"), "condbold", 18) + 18 for t in tags)
         name, kind, size = fit1(name_of(p), room, ("bold", "condbold"), (22, 21, 20, 19, 18))
         cv.text((nx, ry + ROW // 2), name, kind, size, INK, anchor="lm")
         tx = nx + T.width(name, kind, size) + 8
@@ -457,9 +490,11 @@ def players(cv: Canvas, y: int, s: dict, viewer) -> None:
                 cv.d.ellipse((tx, ry + 8, tx + 30, ry + 38), fill=CREAM, outline=INK, width=2)
                 paste(cv.img, "horseshoe", 22, (tx + 4, ry + 12))
             else:
-                cv.d.rounded_rectangle((tx, ry + 11, tx + 30, ry + 35), radius=6, fill=INK)
-                cv.text((tx + 15, ry + 23), _("YOU")[:3], "condbold", 18, CREAM, anchor="mm")
-            tx += 36
+                you = _("YOU")
+                cv.d.rounded_rectangle((tx, ry + 11, tx + T.width(you, "condbold", 18) + 12, ry + 35), radius=6,
+                                       fill=INK)
+                cv.text((tx + 6, ry + 23), you, "condbold", 18, CREAM, anchor="lm")
+            tx += 36 if tag == "start" else T.width(_("YOU"), "condbold", 18) + 18
         for i, val in enumerate(player_stats(s, p)):
             cx = sx0 + i * STAT_W + STAT_W / 2
             v, vk, vs = fit1(val, STAT_W - 6, ("bold", "condbold"), (22, 21, 20, 19, 18))
@@ -498,6 +533,7 @@ class Hire(NamedTuple):
     h: int
 
 
+@memo_text
 def hire_layout(cid: str | None) -> Hire | None:
     if cid is None:
         return None
@@ -506,13 +542,21 @@ def hire_layout(cid: str | None) -> Hire | None:
     name = fit1(T.clean(c["name"], "serifcond"), room, ("serif", "serifcond"), (22, 21, 20, 19, 18))
     tag, body = short_effect(cid)
     parts = ([(tag, "condbold", ON_COLOUR)] if tag else []) + [(body, "cond", INK)]
-    size, lines = rich.fit(rich.styled(parts), (20, 19, 18), room, 2, True)
-    if len(lines) == 2 and lines[-1][-1].text.endswith(T.ELLIPSIS) and "(" in body:
-        short = body[:body.index("(")].rstrip()  # "(if room)" and such: left out when it does not fit
-        size, lines = rich.fit(rich.styled(parts[:-1] + [(short, "cond", INK)]), (20, 19, 18), room, 2, True)
+    size, lines = _effect_fit(rich.styled(parts), room)
+    if lines[-1][-1].text.endswith(T.ELLIPSIS) and body.endswith(")") and " (" in body:
+        short = body[:body.rindex(" (")]  # a last aside such as "(if room)": left out when it does not fit
+        size, lines = _effect_fit(rich.styled(parts[:-1] + [(short, "cond", INK)]), room)
     vp = rich.fit(rich.words(c["vp"], "condbold", CREAM), (19, 18), room - 30, 3, True) if c["vp"] else (18, [])
     h = 8 + 30 + round(size * 1.22) * len(lines) + 6 + (round(vp[0] * 1.2) * len(vp[1]) + 10 if vp[1] else 0)
     return Hire(name, (size, lines), vp, max(h, 108))
+
+
+def _effect_fit(ws, room: int):
+    """One line if it fits at 20 or 19 px, else up to two lines of 20 to 18 px."""
+    one = rich.fit(ws, (20, 19), room, 1)
+    if not one[1][-1][-1].text.endswith(T.ELLIPSIS):
+        return one
+    return rich.fit(ws, (20, 19, 18), room, 2)
 
 
 def hire_h(s: dict) -> int:
@@ -540,6 +584,19 @@ def hire(cv: Canvas, y: int, s: dict) -> None:
 
 
 def _hire_cell(cv: Canvas, x: int, y: int, h: int, face: str, cid: str | None, started: bool) -> None:
+    cv.paste(_hire_cell_layer(face, cid, h, started), (x, y))
+
+
+@memo_text
+def _hire_cell_layer(face: str, cid: str | None, h: int, started: bool) -> Layer:
+    """One slot for hire: the same all week, so it is drawn once."""
+    cv = Canvas(Image.new("RGBA", (CELL_W + 1, h + 1), (0, 0, 0, 0)), track=True)
+    cv.frame = (0, 0, CELL_W, h)
+    _draw_hire_cell(cv, 0, 0, h, face, cid, started)
+    return Layer(cv.img, cv.min_px, tuple(cv.boxes))
+
+
+def _draw_hire_cell(cv: Canvas, x: int, y: int, h: int, face: str, cid: str | None, started: bool) -> None:
     d = cv.d
     L = hire_layout(cid)
     d.rounded_rectangle((x, y, x + CELL_W, y + h), radius=10, fill=CARD if L else EMPTY,
@@ -566,22 +623,23 @@ def _hire_cell(cv: Canvas, x: int, y: int, h: int, face: str, cid: str | None, s
         step = round(vsize * 1.2)
         vh = step * len(vlines) + 8
         vy = y + h - vh - 5
-        d.rounded_rectangle((tx - 4, vy, x + CELL_W - 6, vy + vh), radius=7, fill=(64, 42, 24))
+        d.rounded_rectangle((tx - 4, vy, x + CELL_W - 6, vy + vh), radius=7, fill=FOOTER)
         paste(cv.img, "vp", 22, (tx, vy + (vh - 22) // 2))
         rich.draw(cv, tx + 28, vy + 4, vlines, vsize, step)
 
 
 # ---- the whole image -------------------------------------------------------------------------
-def render(state: dict, lines=(), viewer: int | None = None) -> Image.Image:
-    """The day image; its smallest essential text size (px) is in img.info["min_text_px"]."""
+def render(state: dict, lines=(), viewer: int | None = None, track: bool = False) -> Image.Image:
+    """The day image; its smallest essential text size (px) is in img.info["min_text_px"]
+    (track=True: every text's ink box and frame in img.info["text_boxes"], for the tests)."""
     s = engine.view_for(state, None)  # public, whoever asks: `viewer` only marks a row
     st = status_layout(s)
     nw = news_layout(lines)
     td = today_layout(s)
     heights = [nw.h if nw else None, td.h, players_h(len(s["players"])), hire_h(s)]
     h = HEAD + GAP + sum(x + GAP for x in heights if x) + M - GAP
-    img = background(h).crop((0, 0, W, h))
-    cv = Canvas(img)
+    img = background(h, W)
+    cv = Canvas(img, track)
     header(cv, s, st)
     y = HEAD + GAP
     if nw:
@@ -593,6 +651,7 @@ def render(state: dict, lines=(), viewer: int | None = None) -> Image.Image:
     y += heights[2] + GAP
     hire(cv, y, s)
     img.info["min_text_px"] = cv.min_px
-    img.info["locale"] = current()
+    if track:
+        img.info["text_boxes"] = cv.boxes
     return img
 

@@ -1,23 +1,55 @@
 """Play one game of easy AIs and write its images: `python -m render.demo --players 4 --seed 3 --out DIR`.
 
-Writes the table at the end of every day (and at the start, at each disaster and town visit),
-the wagon image of every player at the end of each week, and the final results."""
+Writes the day image after every day (with a few lines saying what happened, as the bot would),
+the table at the end of every day (and at the start, at each disaster and town visit), the wagon
+image of every player at the end of each week, and the final results."""
 
 import argparse
 from pathlib import Path
 
 import engine
 from engine.ai import choose
+from i18n import N_, _, n_
 
-from . import results_png, table_png, wagon_png
+from . import day_png, results_png, table_png, wagon_png
+from .rich import EMOJI
+from .style import DICE
 
 NAMES = ["Annie Oakley", "Buck", "Calamity Jane", "Doc Holliday"]
+DISASTER = {"storm": N_("Storm"), "raid": N_("Raid"), "famine": N_("Famine"), "disease": N_("Disease")}
+SQUARE = {colour: emoji for emoji, colour in EMOJI.items()}
+
+
+def day_lines(events: list, s: dict) -> list[str]:
+    """A few sentences about a day's events, for the day image (the bot writes its own)."""
+    names = [p["name"] for p in s["players"]]
+    out = []
+    for e in events:
+        t = e["type"]
+        if t == "disaster_advanced" and e["why"] == "leftover":
+            c = e["colour"]
+            out.append(_("Day over: the {die} die was left.", die=f"{SQUARE[c]} {DICE[c]['letter']}"))
+        elif t == "disaster_advanced":
+            out.append(_("After week 4 every marker moves once more."))
+        elif t == "disaster_triggered":
+            hit = [names[r["seat"]] for r in e["players"] if not r.get("immune")]
+            out.append(n_("{disaster} struck {n} player.", "{disaster} struck {n} players.", len(hit),
+                          disaster=_(DISASTER[e["disaster"]])))
+        elif t == "town_visited":
+            fav = sum(r["favors"] for r in e["players"])
+            out.append(n_("Town visit: {n} favor won.", "Town visit: {n} favors won.", fav))
+        elif t == "day_started":
+            out.append(_("Week {week}, day {day} begins: {name} starts.", week=s["week"], day=e["day"],
+                         name=names[e["start"]]))
+        elif t == "game_over":
+            out.append(_("Game over: {names} won.", names=" & ".join(names[w] for w in e["winners"])))
+    return out[-4:]
 
 
 def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "unique") -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    s, _ = engine.new_game({"players": players, "sets": list(sets), "pioneers": pioneers,
-                            "names": NAMES[:players]}, seed)
+    s, _events = engine.new_game({"players": players, "sets": list(sets), "pioneers": pioneers,
+                                  "names": NAMES[:players]}, seed)
     written: list[Path] = []
 
     def write(name: str, data: bytes) -> None:
@@ -26,14 +58,19 @@ def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "u
         written.append(path)
 
     write("table_start.png", table_png(s))
+    events: list = []
     while not engine.is_over(s):
         before = (s["week"], s["day"], s["stage"])
-        s = engine.apply(s, _choose(s, seed)).state
+        r = engine.apply(s, _choose(s, seed))
+        s = r.state
+        events += [engine.public_event(e) for e in r.events]
         after = (s["week"], s["day"], s["stage"])
         if after[2] != before[2] and after[2] in ("disaster", "town"):
             write(f"table_w{s['week']}d{s['day']}_{after[2]}.png", table_png(s))
         if before[0] and ((before[0], before[1]) != (after[0], after[1]) or after[2] == "over"):
             # a day has ended: the table as it stands now (the next day's dice are already rolled)
+            write(f"day_w{before[0]}d{before[1]}.png", day_png(s, day_lines(events, s)))
+            events = []
             write(f"table_w{before[0]}d{before[1]}_after.png", table_png(s))
             if before[0] != after[0] or after[2] == "over":
                 for seat in range(players):
@@ -43,16 +80,27 @@ def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "u
 
 
 def docs(out: Path, seed: int = 3) -> None:
-    """The README examples: a 4-player table in week 3 (a die in use) and the final results."""
-    s, _ = engine.new_game({"players": 4, "sets": ["A", "B"], "pioneers": "unique", "names": NAMES}, seed)
-    shot = None
+    """The README examples: a 4-player table in week 3 (a die in use), the day image posted after
+    a day of week 3, and the final results."""
+    s, _events = engine.new_game({"players": 4, "sets": ["A", "B"], "pioneers": "unique", "names": NAMES},
+                                 seed)
+    shot = day_shot = None
+    events: list = []
     while not engine.is_over(s):
-        s = engine.apply(s, _choose(s, seed)).state
+        before = (s["week"], s["day"])
+        r = engine.apply(s, _choose(s, seed))
+        s = r.state
+        events += [engine.public_event(e) for e in r.events]
         busy = s["stage"] == "turn" and s["step"] == "use" and len(s["pool"]) < 3
         if shot is None and s["week"] == 3 and busy:
             shot = table_png(s)
+        if (s["week"], s["day"]) != before:
+            if day_shot is None and before == (3, 2):
+                day_shot = day_png(s, day_lines(events, s))
+            events = []
     out.mkdir(parents=True, exist_ok=True)
     (out / "table.png").write_bytes(shot or table_png(s))
+    (out / "day.png").write_bytes(day_shot or day_png(s))
     (out / "results.png").write_bytes(results_png(s))
 
 
@@ -67,11 +115,11 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--out", type=Path, default=Path("out/demo"))
     ap.add_argument("--sets", default="A,B", help="townsfolk sets, e.g. A,B or C,E")
-    ap.add_argument("--docs", action="store_true", help="write the README images table.png and results.png")
+    ap.add_argument("--docs", action="store_true", help="write the README images table.png, day.png, results.png")
     args = ap.parse_args(argv)
     if args.docs:
         docs(args.out, args.seed)
-        print(f"wrote table.png and results.png to {args.out}")
+        print(f"wrote table.png, day.png and results.png to {args.out}")
         return
     paths = play(args.players, args.seed, args.out, args.sets.split(","))
     print(f"wrote {len(paths)} images to {args.out}")

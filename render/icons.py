@@ -7,7 +7,7 @@ import math
 from PIL import Image, ImageDraw
 
 from .fonts import font
-from .style import INK, memo
+from .style import INK, memo, memo_text, overlay
 
 SS = 4  # supersampling factor
 OUT = INK
@@ -164,7 +164,9 @@ def _favor(g):
 
 def _vp(g):
     g.poly([(10, 8), (90, 8), (90, 52), (50, 96), (10, 52)], (58, 92, 52), width=5)
-    g.text((50, 42), "VP", 36, fill=(255, 255, 255))
+    from i18n import _
+    vp = _("VP")
+    g.text((50, 42), vp, 36 if len(vp) <= 2 else 36 * 2 / len(vp), fill=(255, 255, 255))
 
 
 def _damage(g):
@@ -259,7 +261,7 @@ DRAW = {
 }
 
 
-@memo
+@memo_text
 def icon(name: str, size: int) -> Image.Image:
     """RGBA icon `name` (see DRAW) of size x size pixels. Shared: do not modify the result."""
     g = _Pen(size)
@@ -270,7 +272,7 @@ def icon(name: str, size: int) -> Image.Image:
 def paste(img: Image.Image, name: str, size: int, xy) -> None:
     """Draw icon `name` with its top-left corner at xy."""
     ic = icon(name, size)
-    img.paste(ic, (round(xy[0]), round(xy[1])), ic)
+    overlay(img, ic, xy)
 
 
 @memo
@@ -293,7 +295,7 @@ def die(colour: str, face: str | None, size: int, letter: bool = True) -> Image.
         d.ellipse((off - 2, off - 2, off + inner + 1, off + inner + 1), fill=(252, 244, 224),
                   outline=INK, width=1)
         ic = icon(face, round(inner * 0.8))
-        img.paste(ic, (off + round(inner * 0.1), off + round(inner * 0.1)), ic)
+        overlay(img, ic, (off + round(inner * 0.1), off + round(inner * 0.1)))
         if letter:
             d.text((round(size * 0.2), round(size * 0.2)), spec["letter"], font=font("bold", round(size * 0.26)),
                    fill=spec["text"], anchor="mm")

@@ -3,11 +3,14 @@
 The public board hides gold values (until the game is over); the private one (k > 1,
 private=True) shows them and the full texts of the player's townsfolk and equipment."""
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from engine import describe
-from engine.constants import DAMAGE_SPACES, WAGONS
+from engine.constants import DAMAGE_SPACES, DAMAGE_VP, WAGONS
 from engine.scoring import breakdown
+from i18n import N_, _, current, n_
 
 from . import cards
 from . import text as T
@@ -24,6 +27,7 @@ from .style import (
     PLAYERS,
     RUST,
     mix,
+    overlay,
     shape,
 )
 
@@ -31,8 +35,10 @@ BED = (150, 92, 48)
 BONNET = (248, 240, 220)
 WHEEL = (104, 66, 34)
 TILE = (206, 214, 222)
-PENDING = {"storm": "STORM", "raid": "RAID", "famine": "FAMINE", "disease": "DISEASE",
-           "overflow": "WAGON FULL", "town": "TOWN", "pioneer": "PIONEER"}
+PENDING = {"storm": N_("DECIDING: STORM"), "raid": N_("DECIDING: RAID"), "famine": N_("DECIDING: FAMINE"),
+           "disease": N_("DECIDING: DISEASE"), "overflow": N_("DECIDING: WAGON FULL"),
+           "town": N_("DECIDING: TOWN"), "pioneer": N_("DECIDING: PIONEER")}
+SIZE_NAME = {"small": N_("SMALL"), "large": N_("LARGE")}
 
 
 def player_text(seat: int) -> tuple:
@@ -49,6 +55,11 @@ def marker(img: Image.Image, seat: int, box) -> None:
           width=max(2, (x1 - x0) // 14))
     cy = (y0 + y1) / 2 + ((y1 - y0) * 0.12 if spec["shape"] == "triangle" else 0)
     T.draw(d, ((x0 + x1) / 2, cy), str(seat + 1), "bold", round((y1 - y0) * 0.5), spec["text"], anchor="mm")
+
+
+def chip_label_w(size: int) -> int:
+    """The width of the labels in front of a board's chips (the wider of the two)."""
+    return max(T.width(_("TOWNSFOLK"), "condbold", size), T.width(_("EQUIPMENT"), "condbold", size))
 
 
 # ---- wagon contents -------------------------------------------------------------------------
@@ -72,7 +83,7 @@ def fill_wagons(p: dict, reveal: bool) -> tuple[list, list]:
         n = WAGONS[w["size"]]["spaces"]
         covered = min(n, DAMAGE_SPACES * w["damage"])
         spaces = []
-        for _ in range(n - covered):
+        for _k in range(n - covered):
             spaces.append(items.pop(0) if items else None)
         spaces += ["damage"] * covered
         wagons.append(spaces)
@@ -110,6 +121,22 @@ def draw_space(img, d, x, y, sp, item, p, k) -> None:
 
 
 def draw_wagon(img, x, y, w_spec, spaces, sp, k, p) -> None:
+    """A wagon with its spaces at (x, y): drawn once per look and language, then pasted."""
+    layer = wagon_layer(w_spec["size"], tuple(spaces), sp, k, current())
+    img.paste(layer, (x, y), layer)
+
+
+@lru_cache(maxsize=512)
+def wagon_layer(size: str, spaces: tuple, sp: int, k: float, locale: str) -> Image.Image:
+    """One wagon (RGBA; its wheels reach a little below wagon_size). Bounded cache: the contents
+    vary from game to game. Shared: do not modify the result."""
+    ww, wh = wagon_size(len(spaces), sp, k)
+    img = Image.new("RGBA", (ww + 1, wh + round(6 * k)), (0, 0, 0, 0))
+    _draw_wagon(img, 0, 0, {"size": size}, list(spaces), sp, k, None)
+    return img
+
+
+def _draw_wagon(img, x, y, w_spec, spaces, sp, k, p) -> None:
     d = ImageDraw.Draw(img)
     n = len(spaces)
     gap, pad = max(3, round(4 * k)), round(8 * k)
@@ -121,9 +148,9 @@ def draw_wagon(img, x, y, w_spec, spaces, sp, k, p) -> None:
     d.rounded_rectangle((x + pad // 2, y, x + ww - pad // 2, bed_y + 6), radius=round(10 * k), fill=BONNET,
                         outline=INK, width=2)
     free = sum(1 for s in spaces if s is None)
-    state = f"{free} free" if free else "full"
+    state = n_("{n} free", "{n} free", free) if free else _("full")
     fs = max(10, round(14 * k))
-    label = f"{w_spec['size'].upper()} · {state}"
+    label = f"{_(SIZE_NAME[w_spec['size']])} · {state}"
     if T.width(label, "condbold", fs) > ww - pad * 2:
         label = state
     T.draw(d, (x + ww / 2, y + bon / 2 + 1), T.ellipsize(label, "condbold", fs, ww - pad * 2), "condbold", fs,
@@ -144,8 +171,8 @@ def draw_wagon(img, x, y, w_spec, spaces, sp, k, p) -> None:
         item = spaces[i]
         if item == "damage":
             bw = 2 * sp + gap if i + 1 < n else sp
-            blk = damage_block(bw, sp, "-2 VP" if bw > sp * 1.5 else "-2")
-            img.paste(blk, (sx, sy), blk)
+            blk = damage_block(bw, sp, _("{n} VP", n=DAMAGE_VP) if bw > sp * 1.5 else str(DAMAGE_VP))
+            overlay(img, blk, (sx, sy))
             sx += bw + gap
             i += 2
             continue
@@ -175,7 +202,7 @@ def draw_overflow(img, x, y, items, sp, k, p, avail) -> None:
     d.rounded_rectangle((x, y, x + w, y + h - round(8 * k)), radius=round(6 * k), outline=RUST, width=3,
                         fill=(248, 222, 206))
     fs = max(10, round(13 * k))
-    T.draw(d, (x + w / 2, y + round(11 * k)), T.ellipsize("NO ROOM", "condbold", fs, w - 6), "condbold", fs,
+    T.draw(d, (x + w / 2, y + round(11 * k)), T.ellipsize(_("NO ROOM"), "condbold", fs, w - 6), "condbold", fs,
            RUST, anchor="mm")
     gap = max(3, round(4 * k))
     shown, more = _overflow_shown(items, sp, k, avail)
@@ -199,7 +226,7 @@ def wagon_rows(p: dict, reveal: bool, avail: int, k: float, max_rows: int = 2):
         boxes = [wagon_size(len(s), sp, k) for s in wagons]
         if overflow:
             boxes.append(_overflow_size(overflow, sp, k, avail))
-        for i, (bw, _) in enumerate(boxes):
+        for i, (bw, _h) in enumerate(boxes):
             if row and x + bw > avail:
                 rows.append(row)
                 row, x = [], 0
@@ -264,13 +291,13 @@ class Layout:
         p, S = self.p, self.S
         rows = []
         for label, kind, names in (
-                ("TOWNSFOLK", "townsfolk", [describe.card("townsfolk", t)["name"] for t in p["townsfolk"]]),
-                ("EQUIPMENT", "equip",
+                (_("TOWNSFOLK"), "townsfolk", [describe.card("townsfolk", t)["name"] for t in p["townsfolk"]]),
+                (_("EQUIPMENT"), "equip",
                  [f"{i + 1} {describe.card('equipment', e)['name']}" for i, e in enumerate(p["equipment"])])):
-            x0 = S(12) + T.width("EQUIPMENT", "condbold", S(13)) + S(8)
+            x0 = S(12) + chip_label_w(S(13)) + S(8)
             right = self.w - self.pad
             if not names:
-                rows.append((label, [("none", "none")]))
+                rows.append((label, [(_("none"), "none")]))
                 continue
             row, x, first = [], x0, True
             for nm in names:
@@ -311,7 +338,7 @@ def draw(img: Image.Image, x: int, y: int, state: dict, seat: int, w: int, h: in
         bx = _badge(img, d, bx, y + L.head // 2, b, S, fill)
     pioneer = p.get("pioneer")
     choosing = state["stage"] == "pioneer" and (state.get("pending") or [None] * (seat + 1))[seat]
-    pname = describe.card("pioneer", pioneer)["name"] if pioneer and not choosing else "choosing a pioneer…"
+    pname = describe.card("pioneer", pioneer)["name"] if pioneer and not choosing else _("choosing a pioneer…")
     name_x = x + S(56)
     room = bx - name_x - S(10)
     name = T.ellipsize(p["name"], "bold", S(24), max(40, room * 2 // 3))
@@ -327,10 +354,10 @@ def draw(img: Image.Image, x: int, y: int, state: dict, seat: int, w: int, h: in
     _stats(img, d, x + L.pad, yy + L.stats // 2, w - 2 * L.pad, state, p, S, L.reveal)
     # wagons
     yy += L.stats + S(6)
-    T.draw(d, (x + L.pad, yy + S(2)), "WAGONS", "condbold", S(13), INK_SOFT)
+    T.draw(d, (x + L.pad, yy + S(2)), _("WAGONS"), "condbold", S(13), INK_SOFT)
     yy += S(20)
     if not p["wagons"]:
-        T.draw(d, (x + L.pad, yy + S(4)), "no wagons yet", "cond", S(15), INK_SOFT)
+        T.draw(d, (x + L.pad, yy + S(4)), _("no wagons yet"), "cond", S(15), INK_SOFT)
         yy += S(24)
     for row in L.rows:
         for i, ox, _bw in row:
@@ -355,11 +382,11 @@ def _badge(img, d, right: int, cy: int, badge: str, S, bg) -> int:
         paste(img, "horseshoe", sz - S(8), (right - sz + S(4), cy - sz / 2 + S(4)))
         return right - sz - S(8)
     if badge in ("turn", "yourturn"):
-        label, fill, fg = ("THEIR TURN" if badge == "turn" else "YOUR TURN"), HIGHLIGHT, INK
+        label, fill, fg = (_("THEIR TURN") if badge == "turn" else _("YOUR TURN")), HIGHLIGHT, INK
     elif badge == "you":
-        label, fill, fg = "YOU", CREAM, INK
+        label, fill, fg = _("YOU"), CREAM, INK
     else:
-        label, fill, fg = "DECIDING: " + PENDING.get(badge.split(":")[1], "CHOICE"), (255, 255, 255), RUST
+        label, fill, fg = _(PENDING.get(badge.split(":")[1], N_("DECIDING: CHOICE"))), (255, 255, 255), RUST
     fs = S(15)
     tw = T.width(label, "condbold", fs)
     arrow = badge in ("turn", "yourturn")
@@ -383,15 +410,15 @@ def _stats(img, d, x, cy, avail, state, p, S, reveal) -> None:
     total_sp = sum(WAGONS[w["size"]]["spaces"] - DAMAGE_SPACES * w["damage"] for w in p["wagons"])
     used = used_gold + len(p["equipment"]) + (p["wood"] + 1) // 2 + (p["medicine"] + 1) // 2
     gold_label = f"×{used_gold}" if not reveal else f"{sum(p['gold'])}"
-    items = [("vp", str(vp), "VP now" if reveal else "VP excl. gold"),
-             ("silver", str(p["silver"]), "silver"), ("favor", str(p["favors"]), "favors"),
-             ("cattle", str(p["cattle"]), "cattle"), ("wood", str(p["wood"]), "wood"),
-             ("medicine", str(p["medicine"]), "medicine"),
-             ("goldplain" if reveal else "gold", gold_label, "nuggets" if reveal else "gold tokens"),
-             ("wagon", f"{max(0, total_sp - used)}/{total_sp}", "space free")]
+    items = [("vp", str(vp), _("VP now") if reveal else _("VP excl. gold")),
+             ("silver", str(p["silver"]), _("silver")), ("favor", str(p["favors"]), _("favors")),
+             ("cattle", str(p["cattle"]), _("cattle")), ("wood", str(p["wood"]), _("wood")),
+             ("medicine", str(p["medicine"]), _("medicine")),
+             ("goldplain" if reveal else "gold", gold_label, _("nuggets") if reveal else _("gold tokens")),
+             ("wagon", f"{max(0, total_sp - used)}/{total_sp}", _("space free"))]
     ic = S(30)
     fs, cs = S(22), S(12)
-    widths = [ic + S(4) + max(T.width(v, "bold", fs), T.width(c, "cond", cs)) for _, v, c in items]
+    widths = [ic + S(4) + max(T.width(v, "bold", fs), T.width(c, "cond", cs)) for _n, v, c in items]
     gap = max(S(4), (avail - sum(widths)) // (len(items) - 1))
     for (name, val, cap), iw in zip(items, widths, strict=True):
         paste(img, name, ic, (x, cy - ic / 2))
@@ -407,7 +434,7 @@ def _draw_chips(img, d, x, y, L) -> None:
     for label, row in L.chips:
         if label:
             T.draw(d, (x + S(12), y + S(12)), label, "condbold", S(13), INK_SOFT, anchor="lm")
-        cx = x + S(12) + T.width("EQUIPMENT", "condbold", S(13)) + S(8)
+        cx = x + S(12) + chip_label_w(S(13)) + S(8)
         for nm, kind in row:
             if kind == "none":
                 T.draw(d, (cx, y + S(12)), "none", "cond", fs, INK_SOFT, anchor="lm")
@@ -426,19 +453,20 @@ def _private_cards(img, d, x, y, L) -> None:
     S, p = L.S, L.p
     pad = L.pad
     if L.choices:
-        T.draw(d, (x + pad, y + S(4)), "CHOOSE YOUR PIONEER (one board, either side)", "condbold", S(15), RUST)
+        T.draw(d, (x + pad, y + S(4)), T.ellipsize(_("CHOOSE YOUR PIONEER (one board, either side)"), "condbold",
+                                                   S(15), L.w - 2 * pad), "condbold", S(15), RUST)
         y += S(30)
         for cid in L.choices:
             im = cards.pioneer(cid, L.w - 2 * pad, L.pio_h)
             img.paste(im, (x + pad, y), im)
             y += L.pio_h + 8
-    for label, ids, maker, cw, ch in (("TOWNSFOLK", p["townsfolk"], cards.townsfolk, L.tf_w, L.tf_h),
-                                      ("EQUIPMENT (numbers as in the wagons)", p["equipment"],
+    for label, ids, maker, cw, ch in ((_("TOWNSFOLK"), p["townsfolk"], cards.townsfolk, L.tf_w, L.tf_h),
+                                      (_("EQUIPMENT (numbers as in the wagons)"), p["equipment"],
                                        cards.equipment, L.eq_w, L.eq_h)):
         T.draw(d, (x + pad, y + S(4)), label, "condbold", S(15), INK_SOFT)
         y += S(26)
         if not ids:
-            T.draw(d, (x + pad, y + S(2)), "none", "cond", S(16), INK_SOFT)
+            T.draw(d, (x + pad, y + S(2)), _("none"), "cond", S(16), INK_SOFT)
             y += S(30)
             continue
         cx = x + pad
@@ -454,8 +482,8 @@ def _private_cards(img, d, x, y, L) -> None:
         y += ch + 8
     pioneer = p.get("pioneer") or "standard"
     c = describe.card("pioneer", pioneer)
-    line = f"Pioneer: {c['name']} — {c['effect']}"
+    line = _("Pioneer: {name} — {effect}", name=c["name"], effect=c["effect"])
     if L.choices:
-        line = "Pioneer: not chosen yet"
+        line = _("Pioneer: not chosen yet")
     T.draw(d, (x + pad, y + S(10)), T.ellipsize(line, "cond", S(17), L.w - 2 * pad), "cond", S(17), INK)
 

@@ -4,6 +4,7 @@ from PIL import Image, ImageDraw
 
 import engine
 from engine import describe, scoring
+from i18n import N_, _
 
 from . import player_board
 from . import text as T
@@ -28,8 +29,8 @@ M = 16
 HEAD = 100
 ROW = 96
 COLS = ("gold", "favors", "majority", "townsfolk", "equipment", "game", "damage")
-COL_TITLE = {"gold": "Gold", "favors": "Favors", "majority": "Majority", "townsfolk": "Townsfolk",
-             "equipment": "Equip.", "game": "In game", "damage": "Damage"}
+COL_TITLE = {"gold": N_("Gold"), "favors": N_("Favors"), "majority": N_("Majority"), "townsfolk": N_("Townsfolk"),
+             "equipment": N_("Equip."), "game": N_("In game"), "damage": N_("Damage")}
 NAME_X, NAME_W = 110, 330
 COL_X0, COL_W = NAME_X + NAME_W + 10, 96
 TOTAL_X = COL_X0 + len(COLS) * COL_W + 10
@@ -38,10 +39,12 @@ TOTAL_X = COL_X0 + len(COLS) * COL_W + 10
 def render(state: dict) -> Image.Image:
     state = engine.view_for(state, None)  # public: gold values only once the game is over
     result = state.get("result")
-    title = "PIONEER DAYS · FINAL RESULTS"
+    title = _("PIONEER DAYS · FINAL RESULTS")
+    standings = False
     if not result:  # not over yet: the standings without the hidden gold
         result = scoring.results(state)
-        title = "PIONEER DAYS · STANDINGS (gold not counted)"
+        title = _("PIONEER DAYS · STANDINGS (gold not counted)")
+        standings = True
     rows = sorted(result, key=lambda r: (r["rank"], r["seat"]))
     h = HEAD + 56 + len(rows) * (ROW + 10) + 70 + M
     img = Image.new("RGB", (W, h), WOOD)
@@ -50,25 +53,28 @@ def render(state: dict) -> Image.Image:
     T.draw(d, (M + 4, 34), title, "serif", 30, CREAM, anchor="lm")
     winners = [state["players"][r["seat"]]["name"] for r in rows if r["winner"]]
     if winners:
-        label = ("Winner: " if len(winners) == 1 else "Shared victory: ") + " & ".join(winners)
-        if "STANDINGS" in title:
-            label = "Leading: " + " & ".join(winners)
+        names = " & ".join(winners)
+        label = _("Winner: {names}", names=names) if len(winners) == 1 else _("Shared victory: {names}", names=names)
+        if standings:
+            label = _("Leading: {names}", names=names)
         paste(img, "trophy", 34, (M + 2, 56))
         T.draw(d, (M + 44, 74), T.ellipsize(label, "bold", 24, W - 2 * M - 60), "bold", 24, HIGHLIGHT, anchor="lm")
     y = HEAD + 12
     d.rounded_rectangle((M, y, W - M, h - M), radius=14, fill=PARCHMENT, outline=INK, width=3)
     # column titles
     ty = y + 26
-    T.draw(d, (NAME_X, ty), "PLAYER", "condbold", 16, INK_SOFT, anchor="lm")
+    T.draw(d, (NAME_X, ty), T.ellipsize(_("PLAYER"), "condbold", 16, NAME_W), "condbold", 16, INK_SOFT, anchor="lm")
     for i, c in enumerate(COLS):
         cx = COL_X0 + i * COL_W + COL_W / 2
         d.rounded_rectangle((cx - COL_W / 2 + 3, ty - 14, cx + COL_W / 2 - 3, ty + 14), radius=8,
                             fill=CATEGORY[c][1])
         fg = (255, 255, 255) if sum(CATEGORY[c][1]) < 450 else INK
-        fs = 16 if T.width(COL_TITLE[c], "condbold", 16) <= COL_W - 14 else 14
-        T.draw(d, (cx, ty), COL_TITLE[c], "condbold", fs, fg, anchor="mm")
-    T.draw(d, (TOTAL_X + 60, ty), "TOTAL VP", "condbold", 16, INK, anchor="mm")
-    T.draw(d, (W - M - 70, ty), "SILVER", "condbold", 16, INK_SOFT, anchor="mm")
+        ct = _(COL_TITLE[c])
+        fs = 16 if T.width(ct, "condbold", 16) <= COL_W - 14 else 14
+        T.draw(d, (cx, ty), T.ellipsize(ct, "condbold", fs, COL_W - 10), "condbold", fs, fg, anchor="mm")
+    T.draw(d, (TOTAL_X + 60, ty), T.ellipsize(_("TOTAL VP"), "condbold", 16, 116), "condbold", 16, INK, anchor="mm")
+    T.draw(d, (W - M - 70, ty), T.ellipsize(_("SILVER"), "condbold", 16, 116), "condbold", 16, INK_SOFT,
+           anchor="mm")
     pos = max([r["vp"]["total"] - r["vp"]["damage"] for r in rows] + [1])
     neg = max([-r["vp"]["damage"] for r in rows] + [0])
     top = (pos, neg)
@@ -82,13 +88,15 @@ def render(state: dict) -> Image.Image:
     d.line((M + 20, y - 6, W - M - 20, y - 6), fill=RULE, width=2)
     for c in COLS:
         label, col = CATEGORY[c]
+        label = _(label)
         if c == "damage":
             _hatch(d, (x, y + 8, x + 22, y + 26))
         else:
             d.rounded_rectangle((x, y + 8, x + 22, y + 26), radius=4, fill=col, outline=INK)
         T.draw(d, (x + 28, y + 17), label, "cond", 16, INK, anchor="lm")
         x += 28 + T.width(label, "cond", 16) + 24
-    T.draw(d, (W - M - 24, y + 17), "tie-break: most silver", "cond", 16, INK_SOFT, anchor="rm")
+    T.draw(d, (W - M - 24, y + 17), T.ellipsize(_("tie-break: most silver"), "cond", 16, max(60, W - M - 24 - x)),
+           "cond", 16, INK_SOFT, anchor="rm")
     return img
 
 

@@ -5,6 +5,8 @@ import threading
 
 from PIL import ImageDraw
 
+from i18n import N_
+
 # warm frontier palette: dark wood frame, parchment panels, ink text
 WOOD = (74, 46, 27)
 WOOD_DARK = (52, 32, 18)
@@ -41,15 +43,15 @@ PLAYERS = (
     {"fill": (204, 121, 167), "text": (38, 25, 14), "shape": "diamond", "tint": (244, 222, 234)},
 )
 
-# one colour per results category (stacked bar), with the category label
+# one colour per results category (stacked bar), with the category label (translate with _())
 CATEGORY = {
-    "gold": ("Gold", (226, 172, 38)),
-    "favors": ("Favors", (170, 44, 56)),
-    "majority": ("Favor majority", (222, 110, 120)),
-    "townsfolk": ("Townsfolk", (0, 114, 178)),
-    "equipment": ("Equipment", (110, 124, 140)),
-    "game": ("During the game", (0, 158, 115)),
-    "damage": ("Damage", (160, 54, 28)),
+    "gold": (N_("Gold"), (226, 172, 38)),
+    "favors": (N_("Favors"), (170, 44, 56)),
+    "majority": (N_("Favor majority"), (222, 110, 120)),
+    "townsfolk": (N_("Townsfolk"), (0, 114, 178)),
+    "equipment": (N_("Equipment"), (110, 124, 140)),
+    "game": (N_("During the game"), (0, 158, 115)),
+    "damage": (N_("Damage"), (160, 54, 28)),
 }
 
 
@@ -71,6 +73,30 @@ def memo(fn):
             return cache[args]
     wrapper.cache = cache
     return wrapper
+
+
+def memo_text(fn):
+    """memo for drawings that hold words: cached per language (i18n.current())."""
+    from i18n import current
+
+    cached = memo(lambda locale, *args: fn(*args))
+
+    @functools.wraps(fn)
+    def wrapper(*args):
+        return cached(current(), *args)
+    wrapper.cache = cached.cache
+    return wrapper
+
+
+def overlay(dst, src, xy) -> None:
+    """Draw src (RGBA) over dst with its top-left corner at xy. On an RGBA dst (a cached layer)
+    this is alpha compositing: Image.paste would blend the alpha channel too and leave
+    see-through fringes around anti-aliased edges."""
+    x, y = round(xy[0]), round(xy[1])
+    if dst.mode == "RGBA" and x >= 0 and y >= 0:
+        dst.alpha_composite(src, (x, y))
+    else:
+        dst.paste(src, (x, y), src)
 
 
 def mix(a, b, t: float):

@@ -6,6 +6,7 @@ from PIL import Image, ImageDraw
 
 import engine
 from engine.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
+from i18n import N_, _, current, n_
 
 from . import cards, player_board
 from . import text as T
@@ -50,13 +51,20 @@ PANEL_GAP = 20
 PANEL_W = (W - 2 * M - PANEL_GAP) // 2  # two columns of panels
 
 DISASTER_TEXT = {
-    "storm": "Each wagon: pay 1 wood or take a damage token (-2 VP)",
-    "raid": "Lose half your silver, rounded up",
-    "famine": "Pay $1 per cattle while you can; lose the rest",
-    "disease": "Each townsfolk: pay 1 medicine or lose it",
+    "storm": N_("Each wagon: pay 1 wood or take a damage token (-2 VP)"),
+    "raid": N_("Lose half your silver, rounded up"),
+    "famine": N_("Pay $1 per cattle while you can; lose the rest"),
+    "disease": N_("Each townsfolk: pay 1 medicine or lose it"),
 }
-STEP_TEXT = {"pick": "takes a die", "use": "uses a die", "wild": "picks a Wild action",
-             "equip": "picks equipment", "after": "ends the turn"}
+STEP_TEXT = {"pick": N_("{name} takes a die"), "use": N_("{name} uses a die"),
+             "wild": N_("{name} picks a Wild action"), "equip": N_("{name} picks equipment"),
+             "after": N_("{name} ends the turn")}
+DISASTER_NAME = {"storm": N_("Storm"), "raid": N_("Raid"), "famine": N_("Famine"), "disease": N_("Disease")}
+FACE_NAME = {"wild": N_("Wild"), "mine": N_("Mine"), "equip": N_("Equip"), "cattle": N_("Cattle"),
+             "wood": N_("Wood"), "medicine": N_("Medicine")}
+COLOUR_DIE = {"blue": N_("blue die ({letter})"), "red": N_("red die ({letter})"),
+              "yellow": N_("yellow die ({letter})"), "green": N_("green die ({letter})"),
+              "black": N_("black die ({letter})")}
 
 # y offsets inside the board
 Y_TF_TITLE = 10
@@ -86,9 +94,9 @@ def section(d: ImageDraw.ImageDraw, x: int, y: int, w: int, title: str, note: st
 
 
 @memo
-def _planks() -> Image.Image:
+def _planks(w: int = W) -> Image.Image:
     """A tall wood-plank background, cropped to the height each render needs."""
-    img = Image.new("RGB", (W, 4000), WOOD)
+    img = Image.new("RGB", (w, 4000), WOOD)
     d = ImageDraw.Draw(img)
     for y in range(0, img.height, 38):
         d.line((0, y, img.width, y), fill=WOOD_LINE, width=2)
@@ -96,43 +104,52 @@ def _planks() -> Image.Image:
     return img
 
 
-def background(h: int) -> Image.Image:
-    planks = _planks()
+def background(h: int, w: int = W) -> Image.Image:
+    """A new wood-plank image w x h (a copy: the caller draws on it)."""
+    planks = _planks(w)
     if h <= planks.height:
-        return planks.crop((0, 0, W, h))
-    img = Image.new("RGB", (W, h), WOOD)
+        return planks.crop((0, 0, w, h))
+    img = Image.new("RGB", (w, h), WOOD)
     for y in range(0, h, planks.height):
         img.paste(planks, (0, y))
     return img
 
 
-@memo
 def _legend_strip() -> Image.Image:
+    return _legend_strip_in(current())
+
+
+@memo
+def _legend_strip_in(locale: str) -> Image.Image:
     """The icon legend at the bottom (RGBA, pasted at x = M)."""
     img = Image.new("RGBA", (W - 2 * M + 1, LEGEND_H), (0, 0, 0, 0))
     _legend(img, ImageDraw.Draw(img), 0)
     return img
 
 
-@memo
 def board() -> Image.Image:
     """The static layer: header band, board frame, section titles, slot income plaques and the
-    disaster track frames. Drawn once; every render pastes it."""
+    disaster track frames. Drawn once (per language); every render pastes it."""
+    return _board(current())
+
+
+@memo
+def _board(locale: str) -> Image.Image:
     h = BOARD_Y + BOARD_H + 6
     img = background(h)
     d = ImageDraw.Draw(img)
     # header band
     d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
     d.line((0, HEAD, W, HEAD), fill=(150, 104, 60), width=3)
-    T.draw(d, (M + 4, HEAD // 2), "PIONEER DAYS", "serif", 34, CREAM, anchor="lm")
+    T.draw(d, (M + 4, HEAD // 2), _("PIONEER DAYS"), "serif", 34, CREAM, anchor="lm")
     # board
     bx0, by0, bx1, by1 = M, BOARD_Y, W - M, BOARD_Y + BOARD_H
     d.rounded_rectangle((bx0 - 3, by0 - 3, bx1 + 3, by1 + 3), radius=16, fill=INK)
     d.rounded_rectangle((bx0, by0, bx1, by1), radius=14, fill=PARCHMENT, outline=(150, 104, 60), width=3)
     sep = RIGHT_X - 10
     d.line((sep, by0 + 12, sep, by1 - 12), fill=RULE, width=2)
-    section(d, LEFT_X, by0 + Y_TF_TITLE, LEFT_W, "TOWNSFOLK",
-            "recruit with a matching die · income over each slot")
+    section(d, LEFT_X, by0 + Y_TF_TITLE, LEFT_W, _("TOWNSFOLK"),
+            _("recruit with a matching die · income over each slot"))
     for i, face in enumerate(FACES):
         x = LEFT_X + i * (CARD_W + 8)
         y = by0 + Y_PLAQUE
@@ -140,14 +157,16 @@ def board() -> Image.Image:
         label = f"${INCOME[face]}"
         paste(img, face, 32, (x + 8, y + 4))
         room = CARD_W - 46 - T.width(label, "bold", 24) - 16
-        fs = next((sz for sz in (15, 14, 13, 12) if T.width(face.upper(), "condbold", sz) <= room), 11)
-        T.draw(d, (x + 46, y + 21), face.upper(), "condbold", fs, (226, 206, 170), anchor="lm")
+        fname = _(FACE_NAME[face]).upper()
+        fs = next((sz for sz in (15, 14, 13, 12) if T.width(fname, "condbold", sz) <= room), 11)
+        fname = T.ellipsize(fname, "condbold", fs, room)
+        T.draw(d, (x + 46, y + 21), fname, "condbold", fs, (226, 206, 170), anchor="lm")
         T.draw(d, (x + CARD_W - 10, y + 21), label, "bold", 24, (255, 214, 90), anchor="rm")
         d.polygon([(x + CARD_W / 2 - 7, y + 40), (x + CARD_W / 2 + 7, y + 40), (x + CARD_W / 2, y + 46)],
                   fill=WOOD_DARK)
-    section(d, LEFT_X, by0 + Y_EQ_TITLE, LEFT_W, "EQUIPMENT FOR SALE", "take with an Equip action")
-    section(d, RIGHT_X, by0 + Y_DICE_TITLE, RIGHT_W, "DICE POOL")
-    section(d, RIGHT_X, by0 + Y_TR_TITLE, RIGHT_W, "DISASTERS", f"strike at {TRACK_END}")
+    section(d, LEFT_X, by0 + Y_EQ_TITLE, LEFT_W, _("EQUIPMENT FOR SALE"), _("take with an Equip action"))
+    section(d, RIGHT_X, by0 + Y_DICE_TITLE, RIGHT_W, _("DICE POOL"))
+    section(d, RIGHT_X, by0 + Y_TR_TITLE, RIGHT_W, _("DISASTERS"), _("strike at {n}", n=TRACK_END))
     for j, dis in enumerate(DISASTERS):
         y = by0 + Y_TRACKS + j * TRACK_ROW
         colour = TRACK_COLOUR[dis]
@@ -155,8 +174,10 @@ def board() -> Image.Image:
         d.rounded_rectangle((RIGHT_X, y, RIGHT_X + RIGHT_W, y + TRACK_ROW - 4), radius=8,
                             fill=mix(spec["fill"], PARCHMENT, 0.82), outline=mix(spec["fill"], INK, 0.3))
         paste(img, dis, 34, (RIGHT_X + 4, y + 3))
-        T.draw(d, (RIGHT_X + 44, y + 13), dis.upper(), "condbold", 16, INK, anchor="lm")
-        T.draw(d, (RIGHT_X + 44, y + 30), f"{colour} die ({spec['letter']})", "cond", 12, INK_SOFT, anchor="lm")
+        name = T.ellipsize(_(DISASTER_NAME[dis]).upper(), "condbold", 16, 78)
+        T.draw(d, (RIGHT_X + 44, y + 13), name, "condbold", 16, INK, anchor="lm")
+        T.draw(d, (RIGHT_X + 44, y + 30), T.ellipsize(_(COLOUR_DIE[colour], letter=spec["letter"]), "cond", 12, 78),
+               "cond", 12, INK_SOFT, anchor="lm")
         cx0 = RIGHT_X + 122
         for c in range(TRACK_END + 1):
             x = cx0 + c * (CELL + 4)
@@ -167,20 +188,20 @@ def board() -> Image.Image:
                 d.rounded_rectangle(box, radius=6, fill=CREAM, outline=mix(spec["fill"], INK, 0.4), width=2)
                 T.draw(d, (x + CELL / 2, y + 5 + CELL / 2), str(c), "cond", 13, EMPTY_LINE, anchor="mm")
         tx = cx0 + (TRACK_END + 1) * (CELL + 4) + 6
-        size, lines = T.fit(DISASTER_TEXT[dis], "cond", 14, 11, RIGHT_X + RIGHT_W - tx - 6, 2)
+        size, lines = T.fit(_(DISASTER_TEXT[dis]), "cond", 14, 11, RIGHT_X + RIGHT_W - tx - 6, 2)
         step = round(size * 1.15)
         T.draw_lines(d, (tx, y + (TRACK_ROW - 4) / 2 - step * len(lines) / 2 + 1), lines, "cond", size, INK,
                      spacing=1.15)
-    section(d, RIGHT_X, by0 + Y_TOWN_TITLE, RIGHT_W, "TOWNS THIS WEEK", "pay the needs for favors")
+    section(d, RIGHT_X, by0 + Y_TOWN_TITLE, RIGHT_W, _("TOWNS THIS WEEK"), _("pay the needs for favors"))
     return img
 
 
 def _legend(img, d, y) -> None:
     d.rounded_rectangle((0, y, W - 2 * M, y + LEGEND_H - 1), radius=10, fill=PARCHMENT_DARK, outline=INK,
                         width=2)
-    items = [("gold", "gold token (value hidden)"), ("damage", "damage: -2 VP, covers 2 spaces"),
-             ("equip", "equipment (1 space)"), ("wood", "wood / medicine: 2 per space"),
-             ("favor", "favor: 2 VP"), ("horseshoe", "start player"), ("vp", "VP shown without gold")]
+    items = [("gold", _("gold token (value hidden)")), ("damage", _("damage: -2 VP, covers 2 spaces")),
+             ("equip", _("equipment (1 space)")), ("wood", _("wood / medicine: 2 per space")),
+             ("favor", _("favor: 2 VP")), ("horseshoe", _("start player")), ("vp", _("VP shown without gold"))]
     x = 14
     for name, label in items:
         paste(img, name, 26, (x, y + 9))
@@ -192,11 +213,13 @@ def _header(img, d, s) -> None:
     # week and day with pips
     x = 330
     if not s["week"]:
-        T.draw(d, (x, 42), "SETTING UP", "bold", 22, CREAM, anchor="lm")
+        T.draw(d, (x, 42), T.ellipsize(_("SETTING UP"), "bold", 22, 360), "bold", 22, CREAM, anchor="lm")
         x += 380
-    for label, val, total in (("WEEK", s["week"], 4), ("DAY", s["day"], 5)) if s["week"] else ():
+    for label, val, total in ((_("WEEK"), s["week"], 4), (_("DAY"), s["day"], 5)) if s["week"] else ():
+        label = T.ellipsize(label, "condbold", 15, 80)
         T.draw(d, (x, 26), label, "condbold", 15, (214, 190, 150), anchor="lm")
-        T.draw(d, (x + T.width(label, "condbold", 15) + 8, 27), f"{val} of {total}", "bold", 22, CREAM, anchor="lm")
+        of = T.ellipsize(_("{n} of {total}", n=val, total=total), "bold", 22, 180 - T.width(label, "condbold", 15))
+        T.draw(d, (x + T.width(label, "condbold", 15) + 8, 27), of, "bold", 22, CREAM, anchor="lm")
         for i in range(total):
             cx = x + 8 + i * 20
             fill = HIGHLIGHT if i < val else None
@@ -204,7 +227,8 @@ def _header(img, d, s) -> None:
         x += 190
     # start player
     start = s["start"]
-    T.draw(d, (x, 26), "START PLAYER", "condbold", 15, (214, 190, 150), anchor="lm")
+    T.draw(d, (x, 26), T.ellipsize(_("START PLAYER"), "condbold", 15, 260), "condbold", 15, (214, 190, 150),
+           anchor="lm")
     paste(img, "horseshoe", 30, (x, 42))
     player_board.marker(img, start, (x + 36, 42, x + 66, 72))
     T.draw(d, (x + 74, 57), T.ellipsize(s["players"][start]["name"], "bold", 20, 190), "bold", 20, CREAM, anchor="lm")
@@ -227,16 +251,16 @@ def _header(img, d, s) -> None:
 def _status(s) -> tuple[str, int | None]:
     st = s["stage"]
     if st == "pioneer":
-        return "Choosing pioneers", None
+        return _("Choosing pioneers"), None
     if st == "turn":
         p = s["players"][s["turn"]]
-        return f"{p['name']} {STEP_TEXT.get(s['step'], 'plays')}", s["turn"]
+        return _(STEP_TEXT.get(s["step"], N_("{name} plays")), name=p["name"]), s["turn"]
     if st == "disaster":
         dis = s["disasters"][0] if s.get("disasters") else None
-        return (f"{dis.title()} strikes!" if dis else "Disaster!"), None
+        return (_("{disaster} strikes!", disaster=_(DISASTER_NAME[dis])) if dis else _("Disaster!")), None
     if st == "town":
-        return "Visiting the town", None
-    return "Game over", None
+        return _("Visiting the town"), None
+    return _("Game over"), None
 
 
 def _slots(img, d, s, by0) -> None:
@@ -247,7 +271,7 @@ def _slots(img, d, s, by0) -> None:
             im = cards.townsfolk(cid, CARD_W, CARD_H)
             img.paste(im, (x, y), im)
         else:
-            _empty(d, (x, y, x + CARD_W, y + CARD_H), "recruited" if s["week"] else "")
+            _empty(d, (x, y, x + CARD_W, y + CARD_H), _("recruited") if s["week"] else "")
 
 
 def _empty(d, box, label) -> None:
@@ -270,14 +294,15 @@ def _pool(img, d, s, by0) -> None:
     taken = max(0, n + 1 - len(pool)) if s["stage"] == "turn" else 0
     if s["stage"] == "turn" and s.get("die"):
         taken -= 1
-    for _ in range(max(0, taken)):
+    for _k in range(max(0, taken)):
         d.rounded_rectangle((x + 3, y + 3, x + DIE - 3, y + DIE - 3), radius=12, outline=EMPTY_LINE, width=2,
                             fill=EMPTY)
-        T.draw(d, (x + DIE / 2, y + DIE / 2), "taken", "cond", 13, mix(EMPTY_LINE, INK, 0.3), anchor="mm")
+        T.draw(d, (x + DIE / 2, y + DIE / 2), T.ellipsize(_("taken"), "cond", 13, DIE - 8), "cond", 13,
+               mix(EMPTY_LINE, INK, 0.3), anchor="mm")
         x += DIE + 8
     if not pool and not taken:
-        T.draw(d, (x, y + DIE / 2), "no dice on the table", "cond", 16, INK_SOFT, anchor="lm")
-    cap = f"{len(pool)} to take" if pool or taken else ""
+        T.draw(d, (x, y + DIE / 2), _("no dice on the table"), "cond", 16, INK_SOFT, anchor="lm")
+    cap = n_("{n} to take", "{n} to take", len(pool)) if pool or taken else ""
     if s["stage"] == "turn" and s.get("die"):
         dd = s["die"]
         ux = RIGHT_X + RIGHT_W - DIE
@@ -286,12 +311,13 @@ def _pool(img, d, s, by0) -> None:
                             outline=INK, width=2)
         img.paste(im, (ux, y), im)
         who = s["players"][s["turn"]]["name"]
-        note = "in use" + (f" (rolled {dd['rolled']})" if dd.get("changed") else "")
+        note = _("in use (rolled {face})", face=_(FACE_NAME[dd["rolled"]])) if dd.get("changed") else _("in use")
         T.draw(d, (ux + DIE + 6, y + DIE + 16), note, "condbold", 13, INK, anchor="rm")
-        cap += f" · {T.ellipsize(who, 'cond', 14, 120)} is using a die"
+        cap += " · " + _("{name} is using a die", name=T.ellipsize(who, "cond", 14, 120))
     bag = len(s["bag"]) if isinstance(s.get("bag"), list) else s.get("bag_count")
     if bag is not None:
-        cap += f"{' · ' if cap else ''}{bag} dice in the bag"
+        cap += (" · " if cap else "") + n_("{n} die in the bag", "{n} dice in the bag", bag)
+    cap = T.ellipsize(cap, "cond", 14, RIGHT_W - (DIE + 20 if s["stage"] == "turn" and s.get("die") else 0))
     T.draw(d, (RIGHT_X, y + DIE + 16), cap, "cond", 14, INK_SOFT, anchor="lm")
 
 
@@ -324,7 +350,7 @@ def _market(img, d, s, by0) -> None:
         im = cards.equipment(cid, TILE_W, TILE_H)
         img.paste(im, (x, y), im)
     if not tiles:
-        _empty(d, (LEFT_X, y, LEFT_X + TILE_W, y + TILE_H), "none left" if s["week"] else "")
+        _empty(d, (LEFT_X, y, LEFT_X + TILE_W, y + TILE_H), _("none left") if s["week"] else "")
     y = by0 + Y_TOWNS
     towns = s.get("towns_up") or []
     tw = min(TOWN_W, (RIGHT_W - 8 * (len(towns) - 1)) // max(1, len(towns)))
@@ -333,7 +359,7 @@ def _market(img, d, s, by0) -> None:
         im = cards.town(cid, tw, TOWN_H)
         img.paste(im, (x, y), im)
     if not towns:
-        _empty(d, (RIGHT_X, y, RIGHT_X + TOWN_W, y + TOWN_H), "no towns" if s["week"] else "")
+        _empty(d, (RIGHT_X, y, RIGHT_X + TOWN_W, y + TOWN_H), _("no towns") if s["week"] else "")
 
 
 def badges(s: dict, seat: int, viewer) -> list:
@@ -386,10 +412,10 @@ def render(state: dict, viewer: int | None = None) -> Image.Image:
 def _spare(img, d, x, y, h) -> None:
     """With three players the fourth board's place shows the scoring reminders."""
     d.rounded_rectangle((x, y, x + PANEL_W, y + h), radius=12, fill=PARCHMENT_DARK, outline=INK, width=2)
-    section(d, x + 16, y + 10, PANEL_W - 32, "SCORING")
-    lines = [("gold", "1 VP per nugget on your gold tokens"), ("favor", "2 VP per favor; most favors +5 VP"),
-             ("vp", "townsfolk VP as printed on each card"), ("damage", "-2 VP per damage token"),
-             ("cattle", "1 VP per cattle at each town visit"), ("silver", "ties: most silver left wins")]
+    section(d, x + 16, y + 10, PANEL_W - 32, _("SCORING"))
+    lines = [("gold", _("1 VP per nugget on your gold tokens")), ("favor", _("2 VP per favor; most favors +5 VP")),
+             ("vp", _("townsfolk VP as printed on each card")), ("damage", _("-2 VP per damage token")),
+             ("cattle", _("1 VP per cattle at each town visit")), ("silver", _("ties: most silver left wins"))]
     for i, (ic, t) in enumerate(lines):
         yy = y + 50 + i * 36
         if yy + 30 > y + h:

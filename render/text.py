@@ -15,6 +15,9 @@ from .fonts import covers, font
 memo = lru_cache(maxsize=8192)
 
 ELLIPSIS = "…"
+# draw() from cached bitmaps; False: through ImageDraw.text every time, as before (for
+# bench/render.py --compare; the pixels are the same)
+CACHE = True
 
 
 @memo
@@ -110,6 +113,10 @@ def draw(d, xy, text: str, kind: str, size: int, fill, anchor: str = "la", strok
     stroke_fill=...) for one line of text, pixel for pixel, from cached bitmaps."""
     if not text:
         return
+    if not CACHE:
+        d.text(xy, text, font=font(kind, size), fill=fill, anchor=anchor, stroke_width=stroke_width,
+               stroke_fill=stroke_fill)
+        return
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
     ix, iy = int(x), int(y)
@@ -122,6 +129,12 @@ def draw(d, xy, text: str, kind: str, size: int, fill, anchor: str = "la", strok
             return
     mask, (ox, oy) = _bitmap(text, kind, size, anchor, 0, start)
     d.draw.draw_bitmap((ix + ox, iy + oy), mask, ink)
+
+
+def ink_box(xy, text: str, kind: str, size: int, anchor: str = "la") -> tuple:
+    """The box the text's ink covers when drawn at xy with that anchor."""
+    x0, y0, x1, y1 = font(kind, size).getbbox(text, anchor=anchor)
+    return (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
 
 
 @lru_cache(maxsize=4096)
