@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from app.settings import ROOT, Settings, SettingsError
+from app.workers import LazyRenderer
 from db import StoreError
 from ui import invite
 
@@ -60,14 +61,6 @@ class PioneerTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
         bot: PioneerBot = self.client  # type: ignore[assignment]
         await bot.report_error(interaction, error)
-
-
-class LazyRenderer:
-    """The real renderer (render/), imported on first use so the bot starts even without it."""
-
-    def __getattr__(self, name):
-        import render
-        return getattr(render, name)
 
 
 def utc_clock() -> float:
@@ -140,6 +133,7 @@ class PioneerBot(commands.Bot):
         if self.store is not None:
             self.timers.stop()
             self.ai.stop()
+            self.courier.workers.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

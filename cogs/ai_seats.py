@@ -10,12 +10,10 @@ decision to an AI."""
 
 import asyncio
 import logging
-import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 
 import engine
+from app.workers import Workers
 from engine.ai import choose
 
 log = logging.getLogger("pioneer.ai")
@@ -27,7 +25,7 @@ class AiSeats:
         self.service = bot.service
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
-        self._pool: ProcessPoolExecutor | None = None
+        self.workers = Workers("ai", bot.settings.ai_processes)
 
     def kick(self, game_id: int) -> None:
         self._again.add(game_id)
@@ -39,25 +37,13 @@ class AiSeats:
         for task in self._tasks.values():
             task.cancel()
         self._tasks.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.workers.stop()
 
     async def think(self, state: dict, seat: int, level: str, seed: int):
         """engine.ai.choose off the event loop: hard in a worker process (a crashed worker is replaced
         and the decision made in a thread), anything else in a thread."""
         budget = self.bot.settings.ai_hard_budget if level == "hard" else None
-        if level == "hard" and self.bot.settings.ai_processes > 0:
-            if self._pool is None:  # spawn: the workers share nothing with this process's threads
-                self._pool = ProcessPoolExecutor(self.bot.settings.ai_processes,
-                                                 mp_context=multiprocessing.get_context("spawn"))
-            try:
-                return await asyncio.wrap_future(self._pool.submit(choose, state, seat, level, seed, budget))
-            except BrokenProcessPool:
-                log.warning("the AI worker process died: starting a new one")
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
-        return await asyncio.to_thread(choose, state, seat, level, seed, budget)
+        return await self.workers.run(choose, state, seat, level, seed, budget, in_process=level == "hard")
 
     async def _drive(self, game_id: int) -> None:
         try:

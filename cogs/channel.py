@@ -10,7 +10,6 @@ Every Discord call here tolerates the expected failures: a deleted panel or lobb
 missing Attach Files permission degrades to text, a deleted channel archives the game. Lock order: the
 courier's per-channel lock is taken before the game's action lock, never after."""
 
-import asyncio
 import io
 import logging
 
@@ -20,6 +19,7 @@ from discord.ext import commands
 import engine
 from app.locks import ChannelLocks
 from app.service import names
+from app.workers import LazyRenderer, Workers, draw
 from db import GameRow, OutboxItem
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui
@@ -43,13 +43,19 @@ class Courier(commands.Cog):
         self.bot = bot
         self.service = bot.service
         self.lock = ChannelLocks()
+        self.workers = Workers("render", bot.settings.render_processes)
+
+    def cog_unload(self) -> None:
+        self.workers.stop()
 
     # ---- Discord helpers -----------------------------------------------------------------------
     async def render(self, name: str, *args) -> bytes | None:
-        """PNG bytes from the renderer, off the event loop; None (logged) if it fails."""
+        """PNG bytes from the renderer, off the event loop (a worker process, or one dedicated thread);
+        None (logged) if it fails."""
         try:
-            fn = getattr(self.bot.renderer, name)
-            return await asyncio.to_thread(fn, *args)
+            if isinstance(self.bot.renderer, LazyRenderer):  # the real renderer: it can go to a process
+                return await self.workers.run(draw, name, *args)
+            return await self.workers.run(getattr(self.bot.renderer, name), *args, in_process=False)
         except Exception:
             log.exception("renderer %s failed", name)
             return None

@@ -29,7 +29,7 @@ async def make_bot(db_path):
         without pause and the hard AI thinks briefly (settings override)."""
         if renderer == "cheap":
             renderer = CheapRenderer()
-        settings = {"ai_pause": 0.0, "ai_hard_budget": 4, "ai_processes": 0, **settings}
+        settings = {"ai_pause": 0.0, "ai_hard_budget": 4, "ai_processes": 0, "render_processes": 0, **settings}
         bot = PioneerBot(Settings(database_path=db_path, sync=True, **settings), renderer=renderer)
         bots.append(bot)
         return bot

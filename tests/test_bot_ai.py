@@ -116,7 +116,7 @@ async def test_a_person_and_a_hard_ai_play_a_few_days(simcord_env, make_bot, pro
         state = engine.apply(state, r["action_id"]).state
     panel = message(env, channel, g.panel_message_id)
     assert "🤖 Hard AI 1" in " ".join(f.name for f in panel.embeds[0].fields)
-    assert (bot.ai._pool is not None) == bool(processes)  # the hard AI thought where it was told to
+    assert (bot.ai.workers.pool is not None) == bool(processes)  # the hard AI thought where it was told to
 
 
 async def test_leave_gives_the_seat_to_an_ai_and_the_last_one_out_ends_the_game(simcord_env, simcord_bot):
@@ -237,13 +237,13 @@ async def test_a_dead_ai_worker_process_is_replaced():
     expected = choose(state, 0, "hard", seed=5, budget=3)
     try:
         assert (await seats.think(state, 0, "hard", 5)).id == expected.id
-        first = seats._pool
+        first = seats.workers.pool
         for p in list(first._processes.values()):
             p.kill()
             p.join()
         assert (await seats.think(state, 0, "hard", 5)).id == expected.id  # in a thread
-        assert seats._pool is None
+        assert seats.workers.pool is None
         assert (await seats.think(state, 0, "hard", 5)).id == expected.id
-        assert seats._pool is not None and seats._pool is not first
+        assert seats.workers.pool is not None and seats.workers.pool is not first
     finally:
         seats.stop()

@@ -86,14 +86,16 @@ async def test_four_players_unique_pioneers_random_choices(simcord_env, simcord_
 
 
 async def test_real_renderer_end_to_end(simcord_env, make_bot):
-    """The real render/ module: the images the channel gets are PNGs drawn from the game."""
+    """The real render/ module, drawing in a worker process: the images the channel gets are PNGs drawn
+    from the game."""
     env = simcord_env
-    bot = make_bot(renderer=None)  # None: the real renderer
+    bot = make_bot(renderer=None, render_processes=1)  # None: the real renderer
     await env.restart_bot(bot)
     guild, channel, actors = table(env, 2)
     await start_game(env, channel, actors)
     first = [m for m in channel.history() if m.attachments][0]
     data = await first.attachments[0].read()
+    assert bot.courier.workers.pool is not None  # drawn in the worker process, not in the bot's
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
     res = await actors[0].slash(channel, "pioneer wagon")
     assert res.ephemeral and res.response.attachments[0].filename == "wagon.png"

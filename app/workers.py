@@ -1,0 +1,64 @@
+"""CPU-bound work off the event loop: the hard AI's search and the images.
+
+In a thread such work holds the GIL and delays every click of every game, and the default thread pool
+grows a thread (and its memory) per concurrent job; so each kind of work gets worker processes of its
+own (spawned: they share nothing with the bot's threads), or with processes=0 one dedicated thread.
+A worker that dies is replaced and the job done in the thread instead."""
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+log = logging.getLogger("pioneer.workers")
+
+
+class LazyRenderer:
+    """The real renderer (render/), imported on first use so the bot starts even without it; its images
+    are drawn by `draw` in a worker."""
+
+    def __getattr__(self, name):
+        import render
+        return getattr(render, name)
+
+
+def draw(name: str, *args):
+    """Runs render.<name>(*args) in a worker (a module-level function: it travels to the process)."""
+    import render
+    return getattr(render, name)(*args)
+
+
+class Workers:
+    def __init__(self, kind: str, processes: int):
+        self.kind = kind
+        self.processes = processes
+        self.pool: ProcessPoolExecutor | None = None
+        self._thread: ThreadPoolExecutor | None = None
+
+    def thread(self) -> Executor:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix=f"pioneer-{self.kind}")
+        return self._thread
+
+    async def run(self, fn, *args, in_process: bool = True):
+        """fn(*args) in a worker process (fn must be importable by name), else in the dedicated thread."""
+        loop = asyncio.get_running_loop()
+        if in_process and self.processes > 0:
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+            try:
+                return await asyncio.wrap_future(self.pool.submit(fn, *args))
+            except BrokenProcessPool:
+                log.warning("a %s worker process died: starting a new one", self.kind)
+                self.pool.shutdown(wait=False, cancel_futures=True)
+                self.pool = None
+        return await loop.run_in_executor(self.thread(), fn, *args)
+
+    def stop(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+            self._thread = None
