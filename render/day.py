@@ -120,7 +120,7 @@ def fit1(s: str, room: int, kinds=("bold",), sizes=BODY) -> tuple[str, str, int]
 
 def name_of(p: dict) -> str:
     """A player's name as the fonts can draw it (emoji and missing scripts dropped)."""
-    return T.clean(p["name"], "bold") or _("Player {n}", n=p["seat"] + 1)
+    return T.player_name(p)
 
 
 def title(cv: Canvas, x: int, y: int, w: int, label: str, note: str = "") -> None:

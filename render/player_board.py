@@ -341,7 +341,7 @@ def draw(img: Image.Image, x: int, y: int, state: dict, seat: int, w: int, h: in
     pname = describe.card("pioneer", pioneer)["name"] if pioneer and not choosing else _("choosing a pioneer…")
     name_x = x + S(56)
     room = bx - name_x - S(10)
-    name = T.ellipsize(p["name"], "bold", S(24), max(40, room * 2 // 3))
+    name = T.ellipsize(T.player_name(p), "bold", S(24), max(40, room * 2 // 3))
     T.draw(d, (name_x, y + L.head // 2), name, "bold", S(24), txt, anchor="lm")
     nx = name_x + T.width(name, "bold", S(24)) + S(10)
     if bx - nx > S(60):

@@ -51,7 +51,7 @@ def render(state: dict) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
     T.draw(d, (M + 4, 34), title, "serif", 30, CREAM, anchor="lm")
-    winners = [state["players"][r["seat"]]["name"] for r in rows if r["winner"]]
+    winners = [T.player_name(state["players"][r["seat"]]) for r in rows if r["winner"]]
     if winners:
         names = " & ".join(winners)
         label = _("Winner: {names}", names=names) if len(winners) == 1 else _("Shared victory: {names}", names=names)
@@ -115,7 +115,8 @@ def _row(img, d, y, state, r, top) -> None:
     if r["winner"]:
         paste(img, "trophy", 30, (x0 + 50, y + 54))
     player_board.marker(img, seat, (NAME_X, y + 12, NAME_X + 34, y + 46))
-    T.draw(d, (NAME_X + 44, y + 29), T.ellipsize(p["name"], "bold", 24, NAME_W - 50), "bold", 24, INK, anchor="lm")
+    name = T.ellipsize(T.player_name(p), "bold", 24, NAME_W - 50)
+    T.draw(d, (NAME_X + 44, y + 29), name, "bold", 24, INK, anchor="lm")
     pion = describe.card("pioneer", p["pioneer"])["name"] if p.get("pioneer") else ""
     T.draw(d, (NAME_X + 44, y + 54), pion, "cond", 15, INK_SOFT, anchor="lm")
     for i, c in enumerate(COLS):

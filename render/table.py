@@ -231,7 +231,8 @@ def _header(img, d, s) -> None:
            anchor="lm")
     paste(img, "horseshoe", 30, (x, 42))
     player_board.marker(img, start, (x + 36, 42, x + 66, 72))
-    T.draw(d, (x + 74, 57), T.ellipsize(s["players"][start]["name"], "bold", 20, 190), "bold", 20, CREAM, anchor="lm")
+    name = T.ellipsize(T.player_name(s["players"][start]), "bold", 20, 190)
+    T.draw(d, (x + 74, 57), name, "bold", 20, CREAM, anchor="lm")
     # status on the right
     status, seat = _status(s)
     tw = T.width(status, "bold", 22)
@@ -254,7 +255,7 @@ def _status(s) -> tuple[str, int | None]:
         return _("Choosing pioneers"), None
     if st == "turn":
         p = s["players"][s["turn"]]
-        return _(STEP_TEXT.get(s["step"], N_("{name} plays")), name=p["name"]), s["turn"]
+        return _(STEP_TEXT.get(s["step"], N_("{name} plays")), name=T.player_name(p)), s["turn"]
     if st == "disaster":
         dis = s["disasters"][0] if s.get("disasters") else None
         return (_("{disaster} strikes!", disaster=_(DISASTER_NAME[dis])) if dis else _("Disaster!")), None
@@ -310,7 +311,7 @@ def _pool(img, d, s, by0) -> None:
         d.rounded_rectangle((ux - 6, y - 6, ux + DIE + 6, y + DIE + 6), radius=14, fill=HIGHLIGHT,
                             outline=INK, width=2)
         img.paste(im, (ux, y), im)
-        who = s["players"][s["turn"]]["name"]
+        who = T.player_name(s["players"][s["turn"]])
         note = _("in use (rolled {face})", face=_(FACE_NAME[dd["rolled"]])) if dd.get("changed") else _("in use")
         T.draw(d, (ux + DIE + 6, y + DIE + 16), note, "condbold", 13, INK, anchor="rm")
         cap += " · " + _("{name} is using a die", name=T.ellipsize(who, "cond", 14, 120))

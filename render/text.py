@@ -145,3 +145,10 @@ def clean(text: str, kind: str = "cond") -> str:
     have = covers(kind)
     out = "".join(ch if ord(ch) in have or ch == " " else " " for ch in text if ch not in "\u200d\ufe0f")
     return " ".join(out.split())
+
+
+def player_name(p: dict) -> str:
+    """A player's name as the fonts can draw it (emoji and scripts they lack dropped), or
+    "Player N" if nothing of it is left."""
+    from i18n import _
+    return clean(p["name"], "bold") or _("Player {n}", n=p["seat"] + 1)

@@ -233,3 +233,24 @@ def test_random_lines_never_break_it():
         img = day.render(s, lines, track=True)
         assert img.info["min_text_px"] >= min_px(img)
         boxes_inside(img)
+
+
+def test_longer_translations_still_fit_and_are_cached_per_language(monkeypatch):
+    """Words come from i18n: a (pseudo) language a third longer still fits, and drawing it leaves
+    the English image (and its cached layers) as it was."""
+    import i18n
+    s = _crowded(4)
+    english = render.day_png(s, LINES)
+    real = i18n._lookup
+
+    def longer(msgid, plural=None, n=1):
+        text = real(msgid, plural, n)
+        return text + " ~ÀÉÎŁ~" if i18n.current() == "pl" else text
+    monkeypatch.setattr(i18n, "_lookup", longer)
+    with i18n.use("pl"):
+        img = day.render(s, LINES, track=True)
+        assert render.table_png(s)  # the full table draws too
+    assert img.info["min_text_px"] >= min_px(img)
+    boxes_inside(img)
+    assert any("~ÀÉÎŁ~" in t for _b, _f, t in img.info["text_boxes"])
+    assert render.day_png(s, LINES) == english
