@@ -1,24 +1,20 @@
 """The engine's public contract: new_game, legal_actions, apply, replay, view_for, JSON codec."""
 
 import json
-import pickle
 from typing import NamedTuple
 
-from . import decisions, flow, turn
+from . import copying, decisions, flow, turn
+from .actions import Action  # noqa: F401  (engine.api.Action: re-exported)
 from .constants import SIMULTANEOUS
-
-
-class Action(NamedTuple):
-    """One choice of one player. `id` is stable, short (<= 60 chars) and unique in a state."""
-    player: int
-    id: str
-    label: str
 
 
 class Applied(NamedTuple):
     state: dict
     events: list
     ok: bool = True
+
+
+_new = tuple.__new__  # Applied(s, events) without NamedTuple's argument parsing
 
 
 class Rejected(NamedTuple):
@@ -42,14 +38,13 @@ def deciders(state: dict) -> list:
 
 def legal_actions(state: dict, player: int | None = None) -> list:
     """Every legal action now (of one player, if given), in a stable order."""
-    out = []
-    new = tuple.__new__  # skips NamedTuple's argument parsing: this is the hottest loop
+    if state["stage"] == "turn":
+        seat = state["turn"]
+        return turn.actions(state, seat) if player is None or player == seat else []
+    out: list = []
     for seat in deciders(state):
-        if player is not None and seat != player:
-            continue
-        opts = turn.options(state) if state["stage"] == "turn" else decisions.options(state, seat)
-        pre = f"{seat}:"
-        out += [new(Action, (seat, pre + body, label)) for body, label in opts]
+        if player is None or seat == player:
+            out += decisions.actions(state, seat)
     return out
 
 
@@ -89,7 +84,7 @@ def apply(state: dict, action, inplace: bool = False, trusted: bool = False):
     elif decisions.decide(s, seat, parts, events):
         flow.resume(s, events)
     s["seq"] += 1
-    return Applied(s, events)
+    return _new(Applied, (s, events, True))
 
 
 def replay(config: dict, seed: int, action_ids) -> tuple[dict, list]:
@@ -104,7 +99,8 @@ def replay(config: dict, seed: int, action_ids) -> tuple[dict, list]:
 
 
 def clone(state: dict) -> dict:
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    """A deep copy of the state: equal to it, sharing nothing with it (see copying.py)."""
+    return copying.clone(state)
 
 
 def to_json(state: dict) -> str:

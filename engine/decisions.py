@@ -4,8 +4,9 @@ Each affected player has one pending decision in state['pending'][seat]; a decis
 single possible choice is taken automatically, and a disaster that leaves no choice (raid,
 famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 
+from .actions import make
 from .cards import PIONEERS, TOWNS, TOWNSFOLK
-from .effects import free_spaces, goods_choices, mod_total, mods, raid_loss, usable_spaces
+from .effects import free_spaces, goods_actions, goods_choices, mod_total, mods, raid_loss, usable_spaces
 
 
 def snapshot(p: dict) -> dict:
@@ -60,6 +61,15 @@ def disaster_report(s: dict, d: str) -> list:
     return [{"seat": p["seat"], "immune": rep[p["seat"]]["immune"],
              "choices": rep[p["seat"]]["choices"], "before": rep[p["seat"]]["before"],
              "after": snapshot(p)} for p in s["players"]]
+
+
+def actions(s: dict, seat: int) -> list:
+    """The seat's pending decision as Actions, in the order of options()."""
+    if s["pending"][seat]["kind"] == "overflow":
+        out: list = []
+        goods_actions(s["players"][seat], seat, "lose", out)
+        return out
+    return [make(seat, body, label) for body, label in options(s, seat)]
 
 
 def options(s: dict, seat: int) -> list:

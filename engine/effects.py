@@ -1,17 +1,23 @@
 """The effect vocabulary at work: goods, wagon space, ops and ongoing modifiers."""
 
 from . import rng
+from .actions import Table
 from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
 from .constants import DAMAGE_SPACES, STANDARD_PIONEER, WAGONS
+
+_SPACES = {size: w["spaces"] for size, w in WAGONS.items()}
 
 
 # ---- wagon space ---------------------------------------------------------------------------
 def usable_spaces(wagon: dict) -> int:
-    return WAGONS[wagon["size"]]["spaces"] - DAMAGE_SPACES * wagon["damage"]
+    return _SPACES[wagon["size"]] - DAMAGE_SPACES * wagon["damage"]
 
 
 def total_spaces(p: dict) -> int:
-    return sum(usable_spaces(w) for w in p["wagons"])
+    n = 0
+    for w in p["wagons"]:
+        n += _SPACES[w["size"]] - DAMAGE_SPACES * w["damage"]
+    return n
 
 
 def used_spaces(p: dict) -> int:
@@ -27,6 +33,28 @@ def can_store(p: dict, kind: str) -> bool:
     if kind in ("wood", "medicine") and p[kind] % 2:
         return True  # a half-full space takes one more
     return free_spaces(p) > 0
+
+
+_GOODS = Table(lambda k: (k[0], f"{k[1]}:{k[2]}", f"{_VERB[k[1]]} 1 {k[2]}"))
+_GOLD = Table(lambda k: (k[0], f"{k[1]}:gold:{k[2]}",
+                         f"{_VERB[k[1]]} a gold token ({k[2]} nugget{'s' * (k[2] > 1)})"))
+_TILE = Table(lambda k: (k[0], f"{k[1]}:equip:{k[2]}", f"{_VERB[k[1]]} {k[3]}"))
+_VERB = {"drop": "Discard", "lose": "Return"}  # the prefixes goods_actions is used with
+
+
+def goods_actions(p: dict, seat: int, prefix: str, out: list) -> None:
+    """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out."""
+    for kind in ("wood", "medicine"):
+        if p[kind]:
+            out.append(_GOODS[seat, prefix, kind])
+    gold = p["gold"]
+    if gold:
+        for v in sorted(set(gold)):
+            out.append(_GOLD[seat, prefix, v])
+    tiles = p["equipment"]
+    if tiles:
+        for t in sorted(set(tiles)):
+            out.append(_TILE[seat, prefix, t, EQUIPMENT[t]["name"]])
 
 
 def goods_choices(p: dict, prefix: str, verb: str) -> list:
@@ -60,18 +88,31 @@ def sources(p: dict):
         yield "equipment", t, EQUIPMENT[t]["effect"]
 
 
-_MODS_CACHE: dict = {}
+_MODS_CACHE: dict = {}  # what a player holds -> (modifiers, triggers by face, end-of-week effects)
+
+
+def _holding(p: dict) -> tuple:
+    """What p's effects follow from (pioneer, side, townsfolk, equipment) -> the tuple above.
+    Cached: a player's cards change far less often than they are consulted."""
+    key = (p["pioneer"], p["side"], *p["townsfolk"], None, *p["equipment"])
+    h = _MODS_CACHE.get(key)
+    if h is None:
+        if len(_MODS_CACHE) > 50000:
+            _MODS_CACHE.clear()
+        triggers: dict = {}
+        eow = []
+        for kind, cid, e in sources(p):
+            if e["when"] == "trigger":
+                triggers.setdefault(e["face"], []).append((kind, cid, e["do"]))
+            elif e["when"] == "end_of_week":
+                eow.append((kind, cid, e["do"]))
+        h = _MODS_CACHE[key] = (_compute_mods(p), triggers, eow)
+    return h
 
 
 def mods(p: dict) -> dict:
     """The summed ongoing modifiers of a player (cached by what they hold; do not mutate)."""
-    key = (p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))
-    m = _MODS_CACHE.get(key)
-    if m is None:
-        if len(_MODS_CACHE) > 50000:
-            _MODS_CACHE.clear()
-        m = _MODS_CACHE[key] = _compute_mods(p)
-    return m
+    return _holding(p)[0]
 
 
 def _compute_mods(p: dict) -> dict:
@@ -256,21 +297,20 @@ def run_ops(state: dict, p: dict, ops: list, out: dict) -> None:
 
 
 def fire_triggers(state: dict, p: dict, face: str) -> list:
-    """Runs every trigger of p's equipment and townsfolk on this face; returns what happened."""
+    """Runs every trigger of p's equipment and townsfolk on this face (those p holds as it starts:
+    a tile drawn by one of them does not fire now); returns what happened."""
     fired = []
-    for kind, cid, e in list(sources(p)):
-        if e["when"] == "trigger" and e["face"] == face:
-            out = {"seat": p["seat"], "source": kind, "id": cid}
-            run_ops(state, p, e["do"], out)
-            fired.append(out)
+    for kind, cid, ops in _holding(p)[1].get(face, ()):
+        out = {"seat": p["seat"], "source": kind, "id": cid}
+        run_ops(state, p, ops, out)
+        fired.append(out)
     return fired
 
 
 def end_of_week(state: dict, p: dict) -> list:
     done = []
-    for kind, cid, e in list(sources(p)):
-        if e["when"] == "end_of_week":
-            out = {"seat": p["seat"], "source": kind, "id": cid}
-            run_ops(state, p, e["do"], out)
-            done.append(out)
+    for kind, cid, ops in _holding(p)[2]:
+        out = {"seat": p["seat"], "source": kind, "id": cid}
+        run_ops(state, p, ops, out)
+        done.append(out)
     return done

@@ -131,6 +131,14 @@ def new_week(s: dict, events: list) -> None:
     new_day(s, events)
 
 
+_DIE_ORDER = {(c, f): (i, j) for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
+
+
+def _die_order(d: list) -> tuple:
+    """Dice are shown (and offered) by colour, then face."""
+    return _DIE_ORDER[d[0], d[1]]
+
+
 def new_day(s: dict, events: list) -> None:
     n = s["config"]["players"]
     s["day"] += 1
@@ -138,7 +146,7 @@ def new_day(s: dict, events: list) -> None:
     for _ in range(n + 1):
         colour = rng.pop_random(s, s["bag"])
         pool.append([colour, FACES[rng.below(s, 6)]])
-    pool.sort(key=lambda d: (COLOURS.index(d[0]), FACES.index(d[1])))
+    pool.sort(key=_die_order)
     s["pool"] = pool
     s["stage"] = "turn"
     s["turn"] = s["start"]

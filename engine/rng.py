@@ -22,10 +22,12 @@ def _next(s: int) -> tuple[int, int]:
 
 
 def below(state: dict, n: int) -> int:
-    """A number in [0, n) drawn from state['rng'] (which advances)."""
-    s, x = _next(state["rng"])
+    """A number in [0, n) drawn from state['rng'] (which advances). _next, inlined: this is called
+    for every die, token and card drawn and for every choice of the AIs."""
+    s = (state["rng"] * MUL + INC) & MASK
     state["rng"] = s
-    return (x * n) >> 64
+    x = ((s ^ (s >> 29)) * 0xBF58476D1CE4E5B9) & MASK
+    return ((x ^ (x >> 32)) * n) >> 64
 
 
 def shuffle(state: dict, items: list) -> None:

@@ -1,6 +1,7 @@
 """A player's turn: take a die, maybe change its face, use it; buy wagons and discard goods."""
 
 from . import flow
+from .actions import Table
 from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, INCOME, WAGONS
 from .effects import (
@@ -8,9 +9,8 @@ from .effects import (
     fire_triggers,
     free_spaces,
     gain,
-    goods_choices,
-    mod_map,
-    mod_total,
+    goods_actions,
+    mods,
     run_ops,
     take_equipment,
     wagon_cost,
@@ -18,14 +18,17 @@ from .effects import (
 
 ACTION_TEXT = {"mine": "draw a gold token", "equip": "take an equipment tile",
                "cattle": "take 1 cattle", "wood": "take 1 wood", "medicine": "take 1 medicine"}
+FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+_WILD_CHECKS = ("cattle",) + tuple(a for a in ACTIONS if a != "cattle")  # the cheapest first
+_WAGON_COSTS = tuple((size, WAGONS[size]["cost"]) for size in ("small", "large"))
 
 
-def face_change_cost(p: dict) -> int:
-    return max(0, FACE_CHANGE_COST + mod_total(p, "face_change_cost"))
+def face_change_cost(p: dict, m: dict | None = None) -> int:
+    return max(0, FACE_CHANGE_COST + (mods(p) if m is None else m)["face_change_cost"])
 
 
-def income(p: dict, face: str) -> int:
-    m = mod_map(p, "income")
+def income(p: dict, face: str, m: dict | None = None) -> int:
+    m = (mods(p) if m is None else m)["income"]
     return INCOME[face] + m.get(face, 0) + m.get("any", 0)
 
 
@@ -39,55 +42,90 @@ def action_possible(s: dict, p: dict, action: str) -> bool:
     return can_store(p, action)
 
 
-def _extras(s: dict, p: dict) -> list:
-    """Buying wagons and discarding goods: allowed at any point of your turn."""
-    opts = []
-    delta = mod_total(p, "wagon_cost")
-    for size in ("small", "large"):
-        cost = max(0, WAGONS[size]["cost"] + delta)
-        if s["wagon_supply"][size] > 0 and p["silver"] >= cost:
-            opts.append((f"buy:{size}", f"Buy a {size} wagon ({WAGONS[size]['spaces']} spaces) "
-                         f"for ${cost}"))
-    if s["step"] != "after":
-        opts += goods_choices(p, "drop", "Discard")
+# ---- the choices of a turn, as Actions (see actions.py) --------------------------------------
+_TAKE = Table(lambda k: (k[0], f"take:{k[1]}:{k[2]}", f"Take a {k[1]} die showing {k[2].title()}"))
+_BUY = Table(lambda k: (k[0], f"buy:{k[1]}", f"Buy a {k[1]} wagon ({WAGONS[k[1]]['spaces']} spaces) for ${k[2]}"))
+_INCOME = Table(lambda k: (k[0], "income", f"Income: +${k[1]}"))
+_ACT = Table(lambda k: (k[0], "act", "Action: Wild (choose which action)" if k[1] == "wild"
+                        else f"Action: {ACTION_TEXT[k[1]]}"))
+_RECRUIT = Table(lambda k: (k[0], "recruit", f"Recruit {k[1]}"))
+_FACE = Table(lambda k: (k[0], f"face:{k[1]}", f"Turn the die to {k[1].title()} (${k[2]})"))
+_WILD = Table(lambda k: (k[0], f"wild:{k[1]}", f"Wild: {ACTION_TEXT[k[1]]}"))
+_EQUIP = Table(lambda k: (k[0], f"equip:{k[1]}", f"Take {k[2]}"))
+_END = Table(lambda seat: (seat, "end", "End turn"))
+_FACE_CHANGES: dict = {}  # (seat, face, cost) -> the five face changes, in FACES order
+
+
+def _face_changes(seat: int, face: str, cost: int) -> tuple:
+    k = (seat, face, cost)
+    opts = _FACE_CHANGES.get(k)
+    if opts is None:
+        opts = _FACE_CHANGES[k] = tuple(_FACE[seat, f, cost] for f in FACES if f != face)
     return opts
 
 
-def options(s: dict) -> list:
-    p = s["players"][s["turn"]]
+def _extras(s: dict, p: dict, seat: int, m: dict, out: list) -> None:
+    """Buying wagons and discarding goods: allowed at any point of your turn."""
+    delta = m["wagon_cost"]
+    supply = s["wagon_supply"]
+    silver = p["silver"]
+    for size, base in _WAGON_COSTS:
+        cost = base + delta
+        if cost < 0:
+            cost = 0
+        if supply[size] > 0 and silver >= cost:
+            out.append(_BUY[seat, size, cost])
+    if s["step"] != "after":
+        goods_actions(p, seat, "drop", out)
+
+
+def actions(s: dict, seat: int) -> list:
+    """The Actions of the seat whose turn it is (s["turn"]), in the stable order of options()."""
+    p = s["players"][seat]
+    m = mods(p)
     step = s["step"]
     if step == "pick":
-        opts, seen = [], set()
+        out: list = []
         for c, f in s["pool"]:
-            if (c, f) not in seen:
-                seen.add((c, f))
-                opts.append((f"take:{c}:{f}", f"Take a {c} die showing {f.title()}"))
-        return opts + _extras(s, p)
+            a = _TAKE[seat, c, f]
+            if a not in out:
+                out.append(a)
+        _extras(s, p, seat, m, out)
+        return out
     die = s["die"]
     face = die["face"]
     if step == "use":
-        opts = [("income", f"Income: +${income(p, face)}")]
+        inc = m["income"]
+        out = [_INCOME[seat, INCOME[face] + inc.get(face, 0) + inc.get("any", 0)]]
         if face == "wild":
-            if any(action_possible(s, p, a) for a in ACTIONS):
-                opts.append(("act", "Action: Wild (choose which action)"))
+            if any(action_possible(s, p, a) for a in _WILD_CHECKS):
+                out.append(_ACT[seat, face])
         elif action_possible(s, p, face):
-            opts.append(("act", f"Action: {ACTION_TEXT[face]}"))
-        slot = s["slots"][FACES.index(face)]
+            out.append(_ACT[seat, face])
+        slot = s["slots"][FACE_INDEX[face]]
         if slot is not None:
-            opts.append(("recruit", f"Recruit {TOWNSFOLK[slot]['name']}"))
-        cost = face_change_cost(p)
+            out.append(_RECRUIT[seat, TOWNSFOLK[slot]["name"]])
+        cost = FACE_CHANGE_COST + m["face_change_cost"]
+        if cost < 0:
+            cost = 0
         if not die["changed"] and p["silver"] >= cost:
-            for f in FACES:
-                if f != face:
-                    opts.append((f"face:{f}", f"Turn the die to {f.title()} (${cost})"))
-        return opts + _extras(s, p)
+            out += _face_changes(seat, face, cost)
+        _extras(s, p, seat, m, out)
+        return out
     if step == "wild":
-        return [(f"wild:{a}", f"Wild: {ACTION_TEXT[a]}") for a in ACTIONS if action_possible(s, p, a)]
+        return [_WILD[seat, a] for a in ACTIONS if action_possible(s, p, a)]
     if step == "equip":
-        return [(f"equip:{t}", f"Take {EQUIPMENT[t]['name']}") for t in s["equip_up"]]
+        return [_EQUIP[seat, t, EQUIPMENT[t]["name"]] for t in s["equip_up"]]
     if step == "after":
-        return [("end", "End turn")] + _extras(s, p)
+        out = [_END[seat]]
+        _extras(s, p, seat, m, out)
+        return out
     raise ValueError(step)
+
+
+def options(s: dict) -> list:
+    """(body, label) pairs of the turn's choices (actions() without the seat)."""
+    return [(a.id.split(":", 1)[1], a.label) for a in actions(s, s["turn"])]
 
 
 def play(s: dict, parts: list, events: list) -> None:
@@ -98,23 +136,25 @@ def play(s: dict, parts: list, events: list) -> None:
     if verb == "take":
         colour, face = parts[1], parts[2]
         s["pool"].remove([colour, face])
-        s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False}
+        die = s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False}
         s["step"] = "use"
         fired = fire_triggers(s, p, face)
-        s["die"]["triggered"] = fired
+        die["triggered"] = fired
         events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
                        "triggered": fired})
     elif verb == "face":
+        die = s["die"]
         cost = face_change_cost(p)
         p["silver"] -= cost
-        events.append({"type": "face_changed", "seat": seat, "colour": s["die"]["colour"],
-                       "from": s["die"]["face"], "to": parts[1], "cost": cost})
-        s["die"]["face"] = parts[1]
-        s["die"]["changed"] = True
+        events.append({"type": "face_changed", "seat": seat, "colour": die["colour"],
+                       "from": die["face"], "to": parts[1], "cost": cost})
+        die["face"] = parts[1]
+        die["changed"] = True
     elif verb == "income":
         out: dict = {}
-        gain(s, p, {"silver": income(p, s["die"]["face"])}, out)
-        _used(s, p, "income", out, events)
+        m = mods(p)
+        gain(s, p, {"silver": income(p, s["die"]["face"], m)}, out)
+        _used(s, p, "income", out, events, m)
     elif verb == "act":
         face = s["die"]["face"]
         if face == "wild":
@@ -127,10 +167,11 @@ def play(s: dict, parts: list, events: list) -> None:
         out = {}
         s["equip_up"].remove(parts[1])
         take_equipment(s, p, parts[1], out)
-        _bonus(s, p, "equip", out)
-        _used(s, p, "equip", out, events)
+        m = mods(p)  # the tile (and what it drew) may change them
+        _bonus(s, p, "equip", out, m)
+        _used(s, p, "equip", out, events, m)
     elif verb == "recruit":
-        slot = FACES.index(s["die"]["face"])
+        slot = FACE_INDEX[s["die"]["face"]]
         t = s["slots"][slot]
         s["slots"][slot] = None
         p["townsfolk"].append(t)
@@ -138,10 +179,11 @@ def play(s: dict, parts: list, events: list) -> None:
         e = TOWNSFOLK[t]["effect"]
         if e is not None and e["when"] == "immediate":
             run_ops(s, p, e["do"], out)
-        bonus = mod_map(p, "recruit_bonus")
+        m = mods(p)
+        bonus = m["recruit_bonus"]
         if bonus:
             gain(s, p, bonus, out)
-        _used(s, p, "recruit", out, events)
+        _used(s, p, "recruit", out, events, m)
     elif verb == "buy":
         size = parts[1]
         cost = wagon_cost(p, size)
@@ -165,8 +207,8 @@ def play(s: dict, parts: list, events: list) -> None:
         raise ValueError(":".join(parts))
 
 
-def _bonus(s: dict, p: dict, action: str, out: dict) -> None:
-    bonus = mod_map(p, "action_bonus").get(action)
+def _bonus(s: dict, p: dict, action: str, out: dict, m: dict) -> None:
+    bonus = m["action_bonus"].get(action)
     if bonus:
         gain(s, p, bonus, out)
 
@@ -176,22 +218,27 @@ def _action(s: dict, p: dict, action: str, events: list) -> None:
         s["step"] = "equip"
         return
     out: dict = {}
+    m = mods(p)  # gaining goods changes no card: m holds until the die is used
     gain(s, p, {"gold" if action == "mine" else action: 1}, out)
-    _bonus(s, p, action, out)
-    _used(s, p, action, out, events)
+    _bonus(s, p, action, out, m)
+    _used(s, p, action, out, events, m)
 
 
-def _used(s: dict, p: dict, use: str, out: dict, events: list) -> None:
+def _used(s: dict, p: dict, use: str, out: dict, events: list, m: dict) -> None:
+    """m: p's modifiers as they are now."""
     die = s["die"]
     events.append({"type": "die_taken", "seat": p["seat"], "colour": die["colour"],
                    "rolled": die["rolled"], "face": die["face"], "use": use,
                    "triggered": die["triggered"], **out})
     # after using the die you may still buy a wagon (e.g. to shelter silver from a raid)
-    can_buy = any(s["wagon_supply"][z] > 0 and p["silver"] >= wagon_cost(p, z) for z in WAGONS)
-    if can_buy:
-        s["step"] = "after"
-    else:
-        flow.end_turn(s, events)
+    delta = m["wagon_cost"]
+    supply = s["wagon_supply"]
+    silver = p["silver"]
+    for size, base in _WAGON_COSTS:
+        if supply[size] > 0 and silver >= max(0, base + delta):
+            s["step"] = "after"
+            return
+    flow.end_turn(s, events)
 
 
 __all__ = ["options", "play", "COLOURS"]
