@@ -3,7 +3,8 @@
 from PIL import Image, ImageDraw
 
 from engine import describe
-from engine.cards import TOWNS
+from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from engine.constants import STANDARD_PIONEER
 from i18n import N_, _, n_
 
 from . import text as T
@@ -19,16 +20,28 @@ FOOTER = (64, 44, 24)  # (not 64, 42, 24: that would share WOOD_LINE's palette c
 STEEL = (196, 206, 214)
 
 
-def split_effect(effect: str) -> tuple:
-    """'On Wood: +1 wood' -> (('on', 'wood'), '+1 wood'); 'Now: +$4' -> (('tag', 'Now'), '+$4')."""
+WHEN_TAG = {"immediate": "Now", "ongoing": "Always", "end_of_week": "Each town"}
+
+
+def split_effect(effect: str, e: dict | None) -> tuple:
+    """The timing pill and the rest of an effect text (engine.describe, in any language), the
+    timing read from the content data `e`: ('on', face) / ('tag', 'Now'|'Always'|'Each town') or
+    None, and the text after its "Label: " ('On Wood: +1 wood' -> (('on', 'wood'), '+1 wood'))."""
     head, sep, body = effect.partition(": ")
-    if not sep:
+    if e is None or not sep:
         return None, effect.rstrip(".")
-    if head.startswith("On "):
-        return ("on", head[3:].lower()), body
-    if head in TAGS:
-        return ("tag", head), body
-    return None, effect
+    if e["when"] == "trigger":
+        return ("on", e["face"]), body
+    return ("tag", WHEN_TAG[e["when"]]), body
+
+
+def effect_of(kind: str, cid: str) -> dict | None:
+    """The content data of a card's effect (a pioneer's ability)."""
+    if kind == "townsfolk":
+        return TOWNSFOLK[cid]["effect"]
+    if kind == "equipment":
+        return EQUIPMENT[cid]["effect"]
+    return (STANDARD_PIONEER if cid == "standard" else PIONEERS[cid])["ability"]
 
 
 def tag_pill(d: ImageDraw.ImageDraw, img: Image.Image, x: int, y: int, tag, size: int = 13) -> int:
@@ -78,12 +91,13 @@ def _footer(img, d, w, h, vp: str, fh: int) -> None:
 @memo_text
 def townsfolk(cid: str, w: int, h: int) -> Image.Image:
     c = describe.card("townsfolk", cid)
+    e = effect_of("townsfolk", cid)
     band = 50
     img, d = _frame(w, h, band)
     size, lines = T.fit(c["name"], "serifcond", 18, 13, w - 14, 2)
     T.draw_lines(d, (7, band / 2 - len(lines) * size * 0.6 + 1), lines, "serifcond", size, INK,
                  spacing=1.15, align_w=w - 14)
-    tag, body = split_effect(c["effect"])
+    tag, body = split_effect(c["effect"], e)
     y = band + 7
     if tag_pill(d, img, 7, y, tag):
         y += 28
@@ -102,12 +116,13 @@ def townsfolk(cid: str, w: int, h: int) -> Image.Image:
 @memo_text
 def equipment(cid: str, w: int, h: int) -> Image.Image:
     c = describe.card("equipment", cid)
+    e = effect_of("equipment", cid)
     band = 32
     img, d = _frame(w, h, band, STEEL)
     paste(img, "equip", 24, (6, 4))
     name = T.ellipsize(c["name"], "serifcond", 17, w - 40)
     T.draw(d, (35, band / 2 + 1), name, "serifcond", 17, INK, anchor="lm")
-    tag, body = split_effect(c["effect"])
+    tag, body = split_effect(c["effect"], e)
     y = band + 6
     x = 7 + tag_pill(d, img, 7, y, tag, 12)
     vp_w = 0
@@ -166,13 +181,14 @@ def town(cid: str, w: int, h: int) -> Image.Image:
 def pioneer(cid: str, w: int, h: int) -> Image.Image:
     """A player board side: name, ability, starting resources."""
     c = describe.card("pioneer", cid)
+    e = effect_of("pioneer", cid)
     band = 40
     img, d = _frame(w, h, band, (196, 222, 200))
     paste(img, "wagon", 28, (8, 6))
     name = _("{name} (standard side)", name=c["name"]) if cid == "standard" else c["name"]
     name = T.ellipsize(name, "serifcond", 18, w - 50)
     T.draw(d, (44, band / 2 + 1), name, "serifcond", 18, INK, anchor="lm")
-    tag, body = split_effect(c["effect"])
+    tag, body = split_effect(c["effect"], e)
     y = band + 8
     x = 8 + tag_pill(d, img, 8, y, tag, 13)
     size, lines = T.fit(body, "cond", 17, 12, w - x - 14, 2)

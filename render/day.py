@@ -14,14 +14,13 @@ from PIL import Image, ImageDraw
 
 import engine
 from engine import describe
-from engine.cards import TOWNSFOLK
 from engine.constants import COLOURS, DAMAGE_SPACES, DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END, WAGONS
 from engine.scoring import breakdown
 from i18n import N_, _, n_
 
 from . import player_board, rich
 from . import text as T
-from .cards import FOOTER
+from .cards import FOOTER, effect_of, split_effect
 from .icons import die, paste
 from .style import (
     CARD,
@@ -513,17 +512,12 @@ STRIP = 104
 def short_effect(cid: str) -> tuple[str | None, str]:
     """(timing label or None, effect) of a townsfolk, from engine.describe: "Always:" is left out
     (it is the usual case), "On Wood:" / "Now:" / "Each town:" are kept."""
-    c = describe.card("townsfolk", cid)
-    effect = c["effect"]
-    e = TOWNSFOLK[cid]["effect"]
-    head, sep, body = effect.partition(": ")
-    if e is None or not sep:
-        return None, effect.rstrip(".")
-    if e["when"] == "ongoing":
+    tag, body = split_effect(describe.card("townsfolk", cid)["effect"], effect_of("townsfolk", cid))
+    if tag is None or tag == ("tag", "Always"):
         return None, body
-    if e["when"] == "trigger":
-        return _("On {face}:", face=_(FACE_NAME[e["face"]])), body
-    return _(TAG_TEXT.get(head, head + ":")), body
+    if tag[0] == "on":
+        return _("On {face}:", face=_(FACE_NAME[tag[1]])), body
+    return _(TAG_TEXT[tag[1]]), body
 
 
 class Hire(NamedTuple):
