@@ -21,9 +21,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from app.settings import ROOT, Settings, SettingsError
 from app.workers import LazyRenderer
 from db import StoreError
+from i18n import _
 from ui import invite
 
 if TYPE_CHECKING:
@@ -58,6 +60,10 @@ Meanwhile, here is the offline simulator: {SIMULATOR}
 
 
 class PioneerTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        i18n.set_current(str(interaction.locale))  # what only this person sees speaks their language
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
         bot: PioneerBot = self.client  # type: ignore[assignment]
         await bot.report_error(interaction, error)
@@ -110,6 +116,8 @@ class PioneerBot(commands.Bot):
         self.timers = Timers(self, self.clock)
         self.service.on_deadline = self.timers.poke
         self.add_dynamic_items(GameButton, MoveButton, GameSelect)  # panels keep working after a restart
+        from cogs.translator import Translator
+        await self.tree.set_translator(Translator())
         await self.load_extension("cogs.table")
         await self.load_extension("cogs.pioneer")
         await self.sync_commands()
@@ -153,21 +161,22 @@ class PioneerBot(commands.Bot):
         code = secrets.token_hex(2)
         expected = True
         if isinstance(err, app_commands.CommandOnCooldown):  # a CheckFailure too: it comes first
-            text = f"Slow down: you can use this command again in {max(1, round(err.retry_after))} s."
+            text = _("Slow down: you can use this command again in {n} s.", n=max(1, round(err.retry_after)))
         elif isinstance(err, app_commands.CheckFailure):
-            text = "You can't use this command here."
+            text = _("You can't use this command here.")
         elif isinstance(err, discord.NotFound) and err.code == 10062:
             log.warning("[%s] interaction expired before the first response", code)
             return  # nothing can be shown: the token is gone
         elif isinstance(err, discord.NotFound) and err.code == 10008:
-            text = "That message no longer exists: use `/pioneer board` for a fresh panel."
+            text = _("That message no longer exists: use `/pioneer board` for a fresh panel.")
         elif isinstance(err, discord.Forbidden):
-            text = f"I'm missing a permission in this channel (I need {', '.join(invite.names())})."
+            text = _("I'm missing a permission in this channel (I need {permissions}).",
+                     permissions=", ".join(invite.names()))
         elif isinstance(err, discord.HTTPException) and err.code == 40060:
-            text = "That was already answered."
+            text = _("That was already answered.")
         else:
             expected = False
-            text = "Something went wrong. The game is safe: try again, or `/pioneer board` for a fresh panel."
+            text = _("Something went wrong. The game is safe: try again, or `/pioneer board` for a fresh panel.")
         if expected:
             log.warning("[%s] %s: %s", code, type(err).__name__, err)
         else:
@@ -175,7 +184,7 @@ class PioneerBot(commands.Bot):
             log.error("[%s] unexpected error", code, exc_info=err)
         try:
             from cogs.table import tell
-            await tell(interaction, f"{text} (error `{code}`)",
+            await tell(interaction, text + " " + _("(error `{code}`)", code=code),
                        allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as e:
             log.warning("[%s] could not report the error: %s", code, e)

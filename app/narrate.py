@@ -1,49 +1,38 @@
-"""Short English narration of engine events (pure text, no Discord).
+"""Short narration of engine events, in the current language (pure text, no Discord).
 
 Pass only public events here (engine.public_event(ev, None)): gold token values never appear,
 even if an event still carried them."""
 
-from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from engine.describe import res_text
+from engine.words import DIE, LETTER, die, disaster, face, name, res_list
+from i18n import _, n_
 
-DIE = {"blue": "🟦", "red": "🟥", "yellow": "🟨", "green": "🟩", "black": "⬛"}
-DISASTER = {"storm": "Storm", "raid": "Raid", "famine": "Famine", "disease": "Disease"}
-USE = {"mine": "Mine action", "equip": "Equip action", "cattle": "Cattle action", "wood": "Wood action",
-       "medicine": "Medicine action"}
 MAX_LINE = 300
 
-
-LETTER = {"blue": "B", "red": "R", "yellow": "Y", "green": "G", "black": "K"}
-
-
-def die(colour: str, face: str) -> str:
-    """"🟦 B Wood": emoji and letter, so the colour never depends on telling red from green."""
-    return f"{DIE.get(colour, colour)} {LETTER.get(colour, '?')} {face.title()}"
+__all__ = ["DIE", "LETTER", "die", "name_of", "tracks", "event_text", "lines", "action_line"]
 
 
 def name_of(kind: str, cid: str) -> str:
-    table = {"townsfolk": TOWNSFOLK, "equipment": EQUIPMENT, "town": TOWNS, "pioneer": PIONEERS}[kind]
-    return table[cid]["name"] if cid in table else cid
+    return name(kind, cid)
 
 
 def res(m: dict | None) -> str:
     """{'silver': 4, 'wood': 1} -> '$4, 1 wood' (gold as a count of tokens only)."""
-    return res_text(m, ", ")
+    return res_list(m, ", ")
 
 
 def _outcome(e: dict) -> str:
     """What a die use / trigger produced: '+$4', '+1 wood (1 lost: no space)'..."""
     bits = []
     if e.get("paid"):
-        bits.append(f"paid {res(e['paid'])}")
+        bits.append(_("paid {what}", what=res(e["paid"])))
     if e.get("gained"):
         bits.append("+" + res(e["gained"]))
     if e.get("equipment"):
-        bits.append("took " + ", ".join(name_of("equipment", t) for t in e["equipment"]))
+        bits.append(_("took {tiles}", tiles=", ".join(name("equipment", t) for t in e["equipment"])))
     if e.get("lost"):
-        bits.append(f"lost {res(e['lost'])} (no space)")
+        bits.append(_("lost {what} (no space)", what=res(e["lost"])))
     for d in e.get("retreated", []):
-        bits.append(f"{DISASTER[d]} marker back 1")
+        bits.append(_("{disaster} marker back 1", disaster=disaster(d)))
     return ", ".join(bits)
 
 
@@ -52,12 +41,12 @@ def _triggers(fired: list) -> str:
     for t in fired or []:
         what = _outcome(t)
         if what:
-            out.append(f"{name_of(t['source'], t['id'])}: {what}")
+            out.append(f"{name(t['source'], t['id'])}: {what}")
     return f" ({'; '.join(out)})" if out else ""
 
 
 def tracks(t: dict) -> str:
-    return " · ".join(f"{DISASTER[d]} {t[d]}/4" for d in DISASTER if d in t)
+    return " · ".join(f"{disaster(d)} {t[d]}/4" for d in ("storm", "raid", "famine", "disease") if d in t)
 
 
 def event_text(ev: dict, names: list[str]) -> str | None:
@@ -66,49 +55,54 @@ def event_text(ev: dict, names: list[str]) -> str | None:
     who = names[ev["seat"]] if "seat" in ev and ev["seat"] is not None and ev["seat"] < len(names) else "?"
     if t == "game_started":
         shown = names if len(names) == len(ev["players"]) else ev["players"]  # AI seats marked
-        return (f"Game started: {', '.join(shown)} (townsfolk {'+'.join(ev['sets'])}, "
-                f"{ev['pioneers']} pioneers). {shown[ev['start']]} starts.")
+        mode = _("standard pioneers") if ev["pioneers"] == "standard" else _("unique pioneers")
+        return _("Game started: {players} (townsfolk {sets}, {mode}). {first} starts.",
+                 players=", ".join(shown), sets="+".join(ev["sets"]), mode=mode, first=shown[ev["start"]])
     if t == "pioneers_dealt":
-        return "Each player was dealt two pioneer boards."
+        return _("Each player was dealt two pioneer boards.")
     if t == "pioneer_chosen":
-        side = "the standard Pioneer" if ev["side"] == "standard" else name_of("pioneer", ev["pioneer"])
-        return f"{who} plays {side}."
+        side = _("the standard Pioneer") if ev["side"] == "standard" else name("pioneer", ev["pioneer"])
+        return _("{who} plays {side}.", who=who, side=side)
     if t == "week_started":
-        return f"Week {ev['week']} begins: towns {', '.join(name_of('town', x) for x in ev['towns'])}."
+        return _("Week {week} begins: towns {towns}.", week=ev["week"],
+                 towns=", ".join(name("town", x) for x in ev["towns"]))
     if t == "day_started":
         pool = ", ".join(die(d["colour"], d["face"]) for d in ev["pool"])
-        return f"Day {ev['day']}: {names[ev['start']]} starts. Dice: {pool}."
+        return _("Day {day}: {who} starts. Dice: {dice}.", day=ev["day"], who=names[ev["start"]], dice=pool)
     if t == "die_picked":
-        return f"{who} took the {die(ev['colour'], ev['face'])} die{_triggers(ev.get('triggered') or [])}."
+        return _("{who} took the {die} die{triggers}.", who=who, die=die(ev["colour"], ev["face"]),
+                 triggers=_triggers(ev.get("triggered") or []))
     if t == "face_changed":
-        return f"{who} paid ${ev['cost']} to turn it to {ev['to'].title()}."
+        return _("{who} paid ${cost} to turn it to {face}.", who=who, cost=ev["cost"], face=face(ev["to"]))
     if t == "die_taken":
         use = ev["use"]
         if use == "income":
-            return f"{who} took income: {_outcome(ev) or 'nothing'}."
+            return _("{who} took income: {what}.", who=who, what=_outcome(ev) or _("nothing"))
         if use == "recruit":
             extra = _outcome(ev)
-            tail = f" ({extra})." if extra else "."
-            return f"{who} recruited {name_of('townsfolk', ev['townsfolk'])}{tail}"
-        return f"{who} used the {USE.get(use, use)}: {_outcome(ev) or 'nothing'}."
+            if extra:
+                return _("{who} recruited {name} ({extra}).", who=who, name=name("townsfolk", ev["townsfolk"]),
+                         extra=extra)
+            return _("{who} recruited {name}.", who=who, name=name("townsfolk", ev["townsfolk"]))
+        return _("{who} used the {face} action: {what}.", who=who, face=face(use), what=_outcome(ev) or _("nothing"))
     if t == "wagon_bought":
-        return f"{who} bought a {ev['size']} wagon for ${ev['cost']}."
+        size = _("small") if ev["size"] == "small" else _("large")
+        return _("{who} bought a {size} wagon for ${cost}.", who=who, size=size, cost=ev["cost"])
     if t == "goods_discarded":
         w = ev["what"]
-        plain = {"wood": "1 wood", "medicine": "1 medicine", "gold": "a gold token"}
-        thing = plain.get(w) or name_of("equipment", w)
-        return f"{who} discarded {thing}."
+        plain = {"wood": res_list({"wood": 1}), "medicine": res_list({"medicine": 1}), "gold": _("a gold token")}
+        thing = plain.get(w) or name("equipment", w)
+        return _("{who} discarded {thing}.", who=who, thing=thing)
     if t == "disaster_advanced":
-        if ev["why"] == "final":
-            head = "Final advance of every track"
-        else:
-            c = ev["colour"]
-            head = f"Day over: the {DIE.get(c, '')} {LETTER.get(c, '')} {c} die was left"
         hit = ""
         if ev["triggered"]:
-            hit = " " + " and ".join(DISASTER[d] for d in ev["triggered"])
-            hit += " strikes!" if len(ev["triggered"]) == 1 else " strike!"
-        return f"{head} ({tracks(ev['tracks'])}).{hit}"
+            hit = " " + n_("{names} strikes!", "{names} strike!", len(ev["triggered"]),
+                           names=_(" and ").join(disaster(d) for d in ev["triggered"]))
+        if ev["why"] == "final":
+            return _("Final advance of every track ({tracks}).", tracks=tracks(ev["tracks"])) + hit
+        c = ev["colour"]
+        return _("Day over: the {die} die was left ({tracks}).", die=f"{DIE.get(c, '')} {LETTER.get(c, '')}",
+                 tracks=tracks(ev["tracks"])) + hit
     if t == "disaster_triggered":
         return disaster_summary(ev, names)
     if t == "town_visited":
@@ -116,7 +110,8 @@ def event_text(ev: dict, names: list[str]) -> str | None:
     if t == "game_over":
         win = [names[s] for s in ev["winners"]]
         top = max(r["total"] for r in ev["players"])
-        return f"Game over: {' and '.join(win)} {'win' if len(win) > 1 else 'wins'} with {top} VP."
+        return n_("Game over: {names} wins with {vp} VP.", "Game over: {names} win with {vp} VP.", len(win),
+                  names=_(" and ").join(win), vp=top)
     return None  # turn_ended, disaster_started: implied by the neighbouring lines
 
 
@@ -125,17 +120,16 @@ def _diff(before: dict, after: dict) -> str:
     for k in ("silver", "wood", "medicine", "cattle"):
         d = after[k] - before[k]
         if d:
-            bits.append(f"{'+' if d > 0 else '-'}{'$' if k == 'silver' else ''}{abs(d)}"
-                        f"{'' if k == 'silver' else ' ' + k}")
+            bits.append(("+" if d > 0 else "-") + res_list({k: abs(d)}))
     if after["damage"] > before["damage"]:
         n = after["damage"] - before["damage"]
-        bits.append(f"{n} damage")
+        bits.append(n_("{n} damage", "{n} damage", n))
     lost = [t for t in before["townsfolk"] if t not in after["townsfolk"]]
     if lost:
-        bits.append("lost " + ", ".join(name_of("townsfolk", t) for t in lost))
+        bits.append(_("lost {names}", names=", ".join(name("townsfolk", t) for t in lost)))
     g = before["gold_tokens"] - after["gold_tokens"]
     if g > 0:
-        bits.append(f"-{g} gold token{'s' * (g > 1)}")
+        bits.append("-" + res_list({"gold": g}))
     return ", ".join(bits)
 
 
@@ -143,10 +137,10 @@ def disaster_summary(ev: dict, names: list[str]) -> str:
     parts = []
     for p in ev["players"]:
         if p["immune"]:
-            parts.append(f"{names[p['seat']]} immune")
+            parts.append(_("{who} immune", who=names[p["seat"]]))
         else:
-            parts.append(f"{names[p['seat']]} {_diff(p['before'], p['after']) or 'unharmed'}")
-    return f"{DISASTER[ev['disaster']]}: " + "; ".join(parts) + "."
+            parts.append(f"{names[p['seat']]} {_diff(p['before'], p['after']) or _('unharmed')}")
+    return f"{disaster(ev['disaster'])}: " + "; ".join(parts) + "."
 
 
 def town_summary(ev: dict, names: list[str]) -> str:
@@ -154,12 +148,12 @@ def town_summary(ev: dict, names: list[str]) -> str:
     for p in ev["players"]:
         bits = []
         if p["cattle_vp"]:
-            bits.append(f"+{p['cattle_vp']} VP for cattle")
+            bits.append(_("+{vp} VP for cattle", vp=p["cattle_vp"]))
         if p["cards"]:
-            bits.append(f"satisfied {', '.join(name_of('town', c) for c in p['cards'])} "
-                        f"(+{p['favors']} favor{'s' * (p['favors'] != 1)})")
-        parts.append(f"{names[p['seat']]} {', '.join(bits) or 'nothing'}")
-    return f"Town visit (week {ev['week']}): " + "; ".join(parts) + "."
+            bits.append(_("satisfied {towns} ({favors})", towns=", ".join(name("town", c) for c in p["cards"]),
+                          favors="+" + res_list({"favor": p["favors"]})))
+        parts.append(f"{names[p['seat']]} {', '.join(bits) or _('nothing')}")
+    return _("Town visit (week {week}): {players}.", week=ev["week"], players="; ".join(parts))
 
 
 def action_line(events: list, names: list[str]) -> str:

@@ -9,7 +9,8 @@ is applied to, by `expand`: the engine validates every step."""
 from dataclasses import dataclass, field
 
 import engine
-from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from engine import words
+from engine.cards import EQUIPMENT, TOWNSFOLK
 from engine.constants import ACTIONS, FACES, SIMULTANEOUS, WAGONS
 from engine.describe import card
 from engine.effects import free_spaces, usable_spaces
@@ -17,8 +18,6 @@ from i18n import _, n_
 
 from .moves import BadMove, Move
 
-DIE = {"blue": "🟦", "red": "🟥", "yellow": "🟨", "green": "🟩", "black": "⬛"}
-LETTER = {"blue": "B", "red": "R", "yellow": "Y", "green": "G", "black": "K"}
 MAX_STEPS = 40  # a plan never needs more engine actions than this
 
 
@@ -42,18 +41,11 @@ class Pick:
 
 # ---- names ------------------------------------------------------------------------------------
 def die_name(colour: str, face: str) -> str:
-    """"🟦 B Wood": the colour shown three ways (emoji, letter, and the word in the text around it)."""
-    return f"{DIE[colour]} {LETTER[colour]} {face_name(face)}"
+    return words.die(colour, face)
 
 
 def face_name(face: str) -> str:
-    return {"wild": _("Wild"), "mine": _("Mine"), "equip": _("Equip"), "cattle": _("Cattle"),
-            "wood": _("Wood"), "medicine": _("Medicine")}[face]
-
-
-def colour_name(colour: str) -> str:
-    return {"blue": _("blue"), "red": _("red"), "yellow": _("yellow"), "green": _("green"),
-            "black": _("black")}[colour]
+    return words.face(face)
 
 
 def goods_text(p_before: dict, p_after: dict) -> str:
@@ -63,29 +55,28 @@ def goods_text(p_before: dict, p_after: dict) -> str:
         d = p_after[k] - p_before[k]
         if d:
             sign = "+" if d > 0 else "-"
-            bits.append(f"{sign}${abs(d)}" if k == "silver" else
-                        sign + n_("{n} " + k, "{n} " + k, abs(d)))
+            bits.append(sign + words.res(k, abs(d)))
     g = len(p_after["gold"]) - len(p_before["gold"])
     if g:
-        bits.append(("+" if g > 0 else "-") + n_("{n} gold token", "{n} gold tokens", abs(g)))
+        bits.append(("+" if g > 0 else "-") + words.res("gold", abs(g)))
     for i, (a, b) in enumerate(zip(p_before["wagons"], p_after["wagons"], strict=False)):
         if b["damage"] > a["damage"]:
             bits.append(_("wagon {n} damaged (-2 VP)", n=i + 1))
     for e in p_before["equipment"]:
         if p_before["equipment"].count(e) > p_after["equipment"].count(e):
-            bits.append(_("-{name}", name=EQUIPMENT[e]["name"]))
+            bits.append(_("-{name}", name=words.name("equipment", e)))
     lost = [t for t in p_before["townsfolk"] if t not in p_after["townsfolk"]]
     if lost:
-        bits.append(_("lost {names}", names=", ".join(TOWNSFOLK[t]["name"] for t in lost)))
+        bits.append(_("lost {names}", names=", ".join(words.name("townsfolk", t) for t in lost)))
     new = [t for t in p_after["townsfolk"] if t not in p_before["townsfolk"]]
     if new:
-        bits.append(_("+{names}", names=", ".join(TOWNSFOLK[t]["name"] for t in new)))
+        bits.append(_("+{names}", names=", ".join(words.name("townsfolk", t) for t in new)))
     for e in p_after["equipment"]:
         if p_after["equipment"].count(e) > p_before["equipment"].count(e):
-            bits.append(_("+{name}", name=EQUIPMENT[e]["name"]))
+            bits.append(_("+{name}", name=words.name("equipment", e)))
     f = p_after["favors"] - p_before["favors"]
     if f:
-        bits.append("+" + n_("{n} favor", "{n} favors", f))
+        bits.append("+" + words.res("favor", f))
     vp = p_after["vp"] - p_before["vp"]
     if vp:
         bits.append(f"{vp:+d} VP")
@@ -259,12 +250,13 @@ def _use_text(state: dict, seat: int, face: str, use: str, sub: str | None) -> s
         return _("Income +${n}", n=income(p, face))
     if use == "recruit":
         t = state["slots"][FACES.index(face)]
-        return _("Recruit {name}", name=TOWNSFOLK[t]["name"])
-    if sub in EQUIPMENT:
-        return _("Take {tile}", tile=EQUIPMENT[sub]["name"])
+        return _("Recruit {name}", name=words.name("townsfolk", t))
+    if sub is not None and sub in EQUIPMENT:
+        return _("Take {tile}", tile=words.name("equipment", sub))
     action = sub if face == "wild" and sub else face
     return {"mine": _("Draw a gold token"), "cattle": _("Take 1 cattle"), "wood": _("Take 1 wood"),
-            "medicine": _("Take 1 medicine")}[action]
+            "medicine": _("Take 1 medicine"), "equip": _("Take an equipment tile"),
+            "wild": _("Use it as any action")}[action]
 
 
 def _uses(state: dict, seat: int, face: str) -> list[tuple[str, str | None]]:
@@ -465,7 +457,7 @@ def _disease_decision(state: dict, seat: int, dec: dict) -> Decision:
     m = Move.plan(seat, "disease", ".".join(sorted(best)))
     after = _try(state, m)
     if after is not None:
-        d.plans.append(Plan(m, _("Keep {names}", names=", ".join(TOWNSFOLK[t]["name"] for t in best))
+        d.plans.append(Plan(m, _("Keep {names}", names=", ".join(words.name("townsfolk", t) for t in best))
                             if best else _("Lose them all"), goods_text(p, after["players"][seat])))
     if p["medicine"] and best:
         fewer = worth[:free]  # keep only the immune ones: save the medicine
@@ -475,7 +467,7 @@ def _disease_decision(state: dict, seat: int, dec: dict) -> Decision:
             d.plans.append(Plan(m2, _("Save the medicine"), goods_text(p, after2["players"][seat])))
     if len(left) > 1 and cap:
         d.pick = Pick(_("Or choose who to keep…"),
-                      [(t, TOWNSFOLK[t]["name"], short_effect("townsfolk", t)[:100]) for t in left],
+                      [(t, words.name("townsfolk", t), short_effect("townsfolk", t)[:100]) for t in left],
                       0, cap, best)
     return d
 
@@ -494,7 +486,7 @@ def disease_plan(state: dict, seat: int, keep: list[str]) -> Plan | None:
     if after is None:
         return None
     kept = [t for t in keep if t in after["players"][seat]["townsfolk"]]
-    label = _("Keep {names}", names=", ".join(TOWNSFOLK[t]["name"] for t in kept)) if kept else \
+    label = _("Keep {names}", names=", ".join(words.name("townsfolk", t) for t in kept)) if kept else \
         _("Lose them all")
     return Plan(m, label, goods_text(p, after["players"][seat]))
 
@@ -511,7 +503,7 @@ def _town_decision(state: dict, seat: int) -> Decision:
     _town_paths(state, seat, [], ends)
     for path, after in (v for _k, v in sorted(ends.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))):
         m = Move.plan(seat, "town", ".".join(path))
-        label = (_("Satisfy {cards}", cards=" + ".join(TOWNS[x.split("-")[0]]["name"] for x in path))
+        label = (_("Satisfy {cards}", cards=" + ".join(words.name("town", x.split("-")[0]) for x in path))
                  if path else _("Satisfy no card"))
         d.plans.append(Plan(m, label, goods_text(p, after["players"][seat])))
     return d
@@ -547,7 +539,7 @@ def _pioneer_decision(state: dict, seat: int) -> Decision:
         c = card("pioneer", b)
         d.lines.append(f"• **{c['name']}**: {c['effect']} ({c['vp']})")
         m = Move.action(f"{seat}:pioneer:{b}")
-        name = PIONEERS[b]["name"] if b != "standard" else _("the standard Pioneer side")
+        name = words.name("pioneer", b) if b != "standard" else _("the standard Pioneer side")
         d.plans.append(Plan(m, _("Play {name}", name=name), c["effect"][:100]))
     return d
 
@@ -563,6 +555,55 @@ def _plain_decision(state: dict, seat: int, kind: str) -> Decision:
                           "at a time.", -free_spaces(p)))
     for a in engine.legal_actions(state, seat):
         after = _try(state, Move.action(a.id))
-        d.plans.append(Plan(Move.action(a.id), a.label,
+        d.plans.append(Plan(Move.action(a.id), action_label(state, seat, a.id.split(":", 1)[1]),
                             goods_text(p, after["players"][seat]) if after is not None else ""))
     return d
+
+
+def action_label(state: dict, seat: int, body: str) -> str:
+    """A button text for one engine action, in the current language (the engine's labels are English)."""
+    parts = body.split(":")
+    verb = parts[0]
+    p = state["players"][seat]
+    if verb == "take":
+        return _("Take {die}", die=words.die(parts[1], parts[2]))
+    if verb == "face":
+        from engine.turn import face_change_cost
+        return _("Turn it to {face} (${cost})", face=words.face(parts[1]), cost=face_change_cost(p))
+    if verb in ("income", "act", "recruit") and state.get("die"):
+        return _use_text(state, seat, state["die"]["face"], verb, None)
+    if verb == "wild":
+        return _use_text(state, seat, "wild", "act", parts[1])
+    if verb == "equip":
+        return _("Take {tile}", tile=words.name("equipment", parts[1]))
+    if verb == "end":
+        return _("End turn")
+    if verb == "buy":
+        from engine.effects import wagon_cost
+        return _("Buy a {size} wagon (${cost})", size=_wagon(parts[1]), cost=wagon_cost(p, parts[1]))
+    if verb in ("drop", "lose"):
+        what = parts[1]
+        if what in ("wood", "medicine"):
+            thing = words.res(what, 1)
+        elif what == "gold":
+            thing = n_("a gold token ({n} nugget)", "a gold token ({n} nuggets)", int(parts[2]))
+        else:
+            thing = words.name("equipment", parts[2])
+        return _("Discard {thing}", thing=thing) if verb == "drop" else _("Give back {thing}", thing=thing)
+    if verb == "storm":
+        i = int(parts[2])
+        return (_("Pay 1 wood for wagon {n}", n=i + 1) if parts[1] == "pay" else _("Damage wagon {n}", n=i + 1))
+    if verb == "disease":
+        who = words.name("townsfolk", parts[2])
+        return {"spare": _("{name} is immune", name=who), "pay": _("Pay 1 medicine for {name}", name=who),
+                "lose": _("Lose {name}", name=who)}[parts[1]]
+    if verb == "town":
+        if parts[1] == "done":
+            return _("Satisfy no more cards")
+        return _("Satisfy {town}", town=words.name("town", parts[1]))
+    if verb == "pioneer":
+        return _("Play {name}", name=words.name("pioneer", parts[1]) if parts[1] != "standard"
+                 else _("the standard Pioneer side"))
+    if verb == "famine":
+        return _("Pay for the cattle")
+    return body

@@ -7,6 +7,7 @@ that close records belong to one panel (the one that action froze)."""
 
 from dataclasses import dataclass, field
 
+from engine import words
 from i18n import _
 
 from . import narrate
@@ -50,7 +51,7 @@ def records(start_events: list, actions: list) -> list[Record]:
         cur.events.append(e)
         if t == "disaster_started":
             cur.heading = _("Week {week}, day {day}: {disaster}", week=week, day=day,
-                            disaster=narrate.DISASTER[e["disaster"]])
+                            disaster=words.disaster(e["disaster"]))
         elif t == "town_visited":
             cur.heading = _("Week {week}: town visit", week=e["week"])
         if (t == "disaster_advanced" and e["why"] == "leftover") or t == "game_over":

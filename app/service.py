@@ -20,6 +20,7 @@ import engine
 from db import ChannelBusy, GameRow, Store, StoreError
 from engine.constants import MAX_PLAYERS, MIN_PLAYERS, SIMULTANEOUS
 from engine.flow import make_config
+from i18n import N_, _, use
 
 from . import narrate, outbox, plans, records
 from .locks import ChannelLocks
@@ -27,14 +28,13 @@ from .moves import BadMove, Move
 
 log = logging.getLogger("pioneer.service")
 RECENT = 16  # narrated lines kept for the live panel
-AI_NAMES = {"easy": "Easy AI {}", "hard": "Hard AI {}"}
+AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}")}
 # turn timer choices (seconds): slow games by default, shorter ones for live play
-TIMERS = (("off", 0), ("2 minutes", 120), ("10 minutes", 600), ("1 hour", 3600), ("12 hours", 43200),
-          ("24 hours", 86400))
+TIMERS = (0, 120, 600, 3600, 43200, 86400)  # seconds; 0: off
 PIONEER_MODES = ("standard", "unique")
-NOT_PLAYING = "You are not playing in this game."
-UNAVAILABLE = ("I can't save games right now, so nothing was changed. The bot's operator has been told: "
-               "please try again later.")
+NOT_PLAYING = N_("You are not playing in this game.")
+UNAVAILABLE = N_("I can't save games right now, so nothing was changed. The bot's operator has been told: "
+                 "please try again later.")
 
 
 @dataclass
@@ -64,7 +64,7 @@ def guarded(method):
             return await method(self, *a, **kw)
         except StoreError as e:
             log.critical("the store refused a write: %s", e)
-            return refuse("unavailable", UNAVAILABLE)
+            return refuse("unavailable", _(UNAVAILABLE))
     return run
 
 
@@ -80,9 +80,9 @@ def lobby_options(sets: str, pioneers: str, timer: int) -> dict | str:
     try:
         make_config(players=2, sets=letters, pioneers=pioneers)
     except (ValueError, TypeError) as e:
-        return f"Those game options are not valid ({e})."
-    if timer not in dict(TIMERS).values():
-        return "That turn timer is not one I offer."
+        return _("Those game options are not valid ({reason}).", reason=e)
+    if timer not in TIMERS:
+        return _("That turn timer is not one I offer.")
     return {"sets": letters, "pioneers": pioneers, "timer": timer}
 
 
@@ -94,14 +94,13 @@ def decision_key(state: dict) -> tuple:
             tuple(state["disasters"][:1]) if st == "disaster" else ())
 
 
-def timed_out_line(line: str, name: str, previous: str, action_id: str) -> str:
-    """'ann took income: +$4.' -> '⏱ ann ran out of time: the AI took income: +$4.'"""
-    rest = line[len(name) + 1:] if line.startswith(name + " ") else ""
-    if not rest:
-        rest = "ended the turn." if action_id.split(":")[1] == "end" else f"decided for them. {line}".strip()
-    if previous.startswith((f"⏱ {name} ran out", f"⏱ for {name},")):  # the rest of the same decision
-        return f"⏱ for {name}, the AI {rest}"
-    return f"⏱ {name} ran out of time: the AI {rest}"
+def timed_out_line(line: str, name: str, previous: str) -> str:
+    """'ann took income: +$4.' -> '⏱ ann ran out of time: the AI played for them. ann took income: +$4.'
+    (the next steps of the same decision: '⏱ for ann, the AI played on. …')."""
+    first = _("⏱ {who} ran out of time: the AI played for them.", who=name)
+    more = _("⏱ for {who}, the AI played on.", who=name)
+    head = more if previous.startswith((first, more)) else first
+    return f"{head} {line}".strip()
 
 
 class GameService:
@@ -120,78 +119,80 @@ class GameService:
             gid = await self.store.create_lobby(guild_id, channel_id, host_id, host_name, options,
                                                 secrets.randbits(31))
         except ChannelBusy as busy:
-            return refuse("busy", "This channel already has a game.", busy.game)
+            return refuse("busy", _("This channel already has a game."), busy.game)
         return Outcome(True, game=await self.store.game(gid))
 
     @guarded
     async def join(self, game_id: int, user_id: int, name: str) -> Outcome:
         r = await self.store.add_player(game_id, user_id, name, MAX_PLAYERS)
         game = await self.store.game(game_id)
-        msg = {"already": "You are already seated at this table.",
-               "full": f"This table is full ({MAX_PLAYERS} players).",
-               "closed": "This lobby is closed."}.get(r, "")
+        msg = {"already": _("You are already seated at this table."),
+               "full": _("This table is full ({n} players).", n=MAX_PLAYERS),
+               "closed": _(_("This lobby is closed."))}.get(r, "")
         return Outcome(r == "ok", msg, r, game)
 
     @guarded
     async def leave(self, game_id: int, user_id: int) -> Outcome:
         game = await self.store.game(game_id)
         if game is None or game.status != "lobby":
-            return refuse("closed", "This lobby is closed.", game)
+            return refuse("closed", _("This lobby is closed."), game)
         if user_id == game.host_id:
-            return refuse("host", "You are the host: use `/pioneer end` to close the lobby.", game)
+            return refuse("host", _("You are the host: use `/pioneer end` to close the lobby."), game)
         if not await self.store.remove_player(game_id, user_id):
-            return refuse("absent", "You are not seated at this table.", game)
+            return refuse("absent", _("You are not seated at this table."), game)
         return Outcome(True, game=await self.store.game(game_id))
 
     async def _host_lobby(self, game_id: int, user_id: int, what: str) -> tuple:
-        """(the open lobby, None), or (None, the refusal) when it is closed or user_id is not its host."""
+        """(the open lobby, None), or (None, the refusal `what`) when it is closed or user_id is not its host."""
         game = await self.store.game(game_id)
         if game is None or game.status != "lobby":
-            return None, refuse("closed", "This lobby is closed.", game)
+            return None, refuse("closed", _("This lobby is closed."), game)
         if user_id != game.host_id:
-            return None, refuse("not_host", f"Only the host can {what}.", game)
+            return None, refuse("not_host", what, game)
         return game, None
 
     @guarded
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Outcome:
-        game, refused = await self._host_lobby(game_id, user_id, "add or remove AI players")
+        game, refused = await self._host_lobby(game_id, user_id, _("Only the host can add or remove AI players."))
         if refused:
             return refused
-        r = await self.store.add_ai(game_id, level, AI_NAMES[level], MAX_PLAYERS)
-        msg = {"full": f"This table is full ({MAX_PLAYERS} players).", "closed": "This lobby is closed."}
+        with use(game.options.get("language")):
+            name = _(AI_NAMES[level], n="{}")  # the store numbers the AI
+        r = await self.store.add_ai(game_id, level, name, MAX_PLAYERS)
+        msg = {"full": _("This table is full ({n} players).", n=MAX_PLAYERS), "closed": _("This lobby is closed.")}
         return Outcome(r == "ok", msg.get(r, ""), r, await self.store.game(game_id))
 
     @guarded
     async def remove_ai(self, game_id: int, user_id: int) -> Outcome:
-        game, refused = await self._host_lobby(game_id, user_id, "add or remove AI players")
+        game, refused = await self._host_lobby(game_id, user_id, _("Only the host can add or remove AI players."))
         if refused:
             return refused
         if not await self.store.remove_ai(game_id):
-            return refuse("no_ai", "There is no AI player at this table.", game)
+            return refuse("no_ai", _("There is no AI player at this table."), game)
         return Outcome(True, game=await self.store.game(game_id))
 
     @guarded
     async def set_timer(self, game_id: int, user_id: int, seconds: int) -> Outcome:
-        game, refused = await self._host_lobby(game_id, user_id, "change the turn timer")
+        game, refused = await self._host_lobby(game_id, user_id, _("Only the host can change the turn timer."))
         if refused:
             return refused
-        if seconds not in dict(TIMERS).values():
-            return refuse("bad_timer", "That is not a timer I offer.", game)
+        if seconds not in TIMERS:
+            return refuse("bad_timer", _("That is not a timer I offer."), game)
         if not await self.store.set_option(game_id, "timer", seconds):
-            return refuse("closed", "This lobby is closed.", game)
+            return refuse("closed", _("This lobby is closed."), game)
         return Outcome(True, game=await self.store.game(game_id))
 
     @guarded
     async def start(self, game_id: int, user_id: int) -> Outcome:
-        game, refused = await self._host_lobby(game_id, user_id, "start the game")
+        game, refused = await self._host_lobby(game_id, user_id, _("Only the host can start the game."))
         if refused:
             return refused
         n = len(game.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            return refuse("count", f"Pioneer Days needs {MIN_PLAYERS}-{MAX_PLAYERS} players "
-                                   f"({n} seated): to play solo, add an AI player.", game)
+            return refuse("count", _("Pioneer Days needs {low}-{high} players ({n} seated): to play solo, add an "
+                                     "AI player.", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n), game)
         if not game.humans():
-            return refuse("count", "At least one person must play.", game)
+            return refuse("count", _("At least one person must play."), game)
         opts = game.options
         config = {"players": n, "sets": opts["sets"], "pioneers": opts["pioneers"],
                   "names": [p.name for p in game.players]}
@@ -199,12 +200,13 @@ class GameService:
         public = [engine.public_event(e, None) for e in events]
         for seat, p in enumerate(game.players):  # seats in joining order, as the store assigns them
             p.seat = seat
-        recent = narrate.lines(public, names(game))[-RECENT:]
+        with use(opts.get("language")):
+            recent = narrate.lines(public, names(game))[-RECENT:]
         plan, fresh = self.plan(game, None, state)
-        items, _ = outbox.promised(None, state, public, None, fresh)
+        items, _new_panel = outbox.promised(None, state, public, None, fresh)
         if not await self.store.start_game(game_id, config, engine.to_json(state), state["seq"], public,
                                            recent, plan, items):
-            return refuse("closed", "This lobby is closed.", game)
+            return refuse("closed", _("This lobby is closed."), game)
         self._notify(plan)
         started = await self.store.game(game_id)
         return Outcome(True, game=started, state=state, events=public, line=" ".join(recent), fresh=fresh)
@@ -218,33 +220,33 @@ class GameService:
         checks again under the lock)."""
         game = await self.store.game(game_id)
         if game is None:
-            return refuse("missing", "This button does not belong to a game in this channel.")
+            return refuse("missing", _("This button does not belong to a game in this channel."))
         if game.channel_id != channel_id:
-            return refuse("elsewhere", "This button belongs to a game in another channel.")
+            return refuse("elsewhere", _("This button belongs to a game in another channel."))
         if game.status in ("over", "ended"):
-            return refuse("over", "This game is over.", game)
+            return refuse("over", _("This game is over."), game)
         if game.status != "active":
-            return refuse("lobby", "This game has not started yet.", game)
+            return refuse("lobby", _("This game has not started yet."), game)
         seat = game.seat_of(user_id)
         if seat is None:
-            return refuse("not_player", NOT_PLAYING, game)
+            return refuse("not_player", _(NOT_PLAYING), game)
         try:
             move = move if isinstance(move, Move) else Move.parse(move)
         except BadMove:
-            return refuse("illegal", "That is not a Pioneer Days choice.", game)
+            return refuse("illegal", _("That is not a Pioneer Days choice."), game)
         state = game.live
         stale = version != state["seq"]
         if stale and not await self._still_valid(game, seat, version):
             # an old message: say so, whoever's turn it is now
-            return refuse("stale", "That choice is from an earlier moment: the game has moved on. "
-                                   "Use the current panel.", game)
+            return refuse("stale", _("That choice is from an earlier moment: the game has moved on. "
+                                     "Use the current panel."), game)
         who = engine.deciders(state)
         if seat not in who:
             if state["stage"] == "turn":
-                return refuse("not_turn", f"It is {game.display(state['turn'])}'s turn, not yours.", game)
-            return refuse("not_deciding", "You have nothing to decide right now.", game)
+                return refuse("not_turn", _("It is {who}'s turn, not yours.", who=game.display(state["turn"])), game)
+            return refuse("not_deciding", _("You have nothing to decide right now."), game)
         if move.seat != seat:
-            return refuse("not_yours", "That choice belongs to another player.", game)
+            return refuse("not_yours", _("That choice belongs to another player."), game)
         if dry_run:
             return Outcome(True, game=game, state=state, seat=seat)
         return await self._commit(game, seat, user_id, move, stale_ok=stale)
@@ -256,15 +258,15 @@ class GameService:
         decisions, still valid for this seat)."""
         game = await self.store.game(game_id)
         if game is None or game.status != "active":
-            return refuse("over", "This game is over.", game)
+            return refuse("over", _("This game is over."), game)
         state = game.live
         if seat not in engine.deciders(state):
-            return refuse("stale", "The game has moved on.", game)
+            return refuse("stale", _("The game has moved on."), game)
         if not timed_out and not game.is_ai(seat):
-            return refuse("not_ai", "That seat is played by a person.", game)
+            return refuse("not_ai", _("That seat is played by a person."), game)
         # as for people: others deciding meanwhile do not change this seat's simultaneous decision
         if state["seq"] != version and not await self._still_valid(game, seat, version):
-            return refuse("stale", "The game has moved on.", game)
+            return refuse("stale", _("The game has moved on."), game)
         return await self._commit(game, seat, (game.user_at(seat) or 0) if not timed_out else 0, action_id,
                                   stale_ok=state["seq"] != version, timed_out=timed_out)
 
@@ -277,26 +279,27 @@ class GameService:
         code = "stale" if stale_ok else "illegal"
         try:
             ids = plans.expand(state, move)
-        except BadMove as e:
-            return refuse(code, "The game has moved on: use the current panel." if stale_ok
-                          else f"That choice is not available: {e}", game)
+        except BadMove:
+            return refuse(code, _("The game has moved on: use the current panel.") if stale_ok
+                          else _("That choice is not available now."), game)
         new, rows, public = state, [], []
         for aid in ids:
             r = engine.apply(new, aid)
             if not r.ok:
-                msg = ("The game has moved on: use the current panel." if code == "stale"
-                       else f"That choice is not available: {r.reason}")
+                msg = (_("The game has moved on: use the current panel.") if code == "stale"
+                       else _("That choice is not available now."))
                 return refuse(code, msg, game)
             events = [engine.public_event(e, None) for e in r.events]
             rows.append((new["seq"], aid, seat, user_id, new["stage"], events))
             public += events
             new = r.state
-        lines = narrate.lines(public, names(game))
-        line = " ".join(lines)
-        if timed_out:
-            line = timed_out_line(narrate.action_line(public, names(game)), game.display(seat),
-                                  (game.recent or [""])[-1], ids[0])
-            lines = [line]
+        with use(game.options.get("language")):  # the story is told in the game's language
+            lines = narrate.lines(public, names(game))
+            line = " ".join(lines)
+            if timed_out:
+                line = timed_out_line(narrate.action_line(public, names(game)), game.display(seat),
+                                      (game.recent or [""])[-1])
+                lines = [line]
         recent = (game.recent + lines)[-RECENT:]
         status = "over" if engine.is_over(new) else "active"
         plan, fresh = self.plan(game, state, new)
@@ -306,7 +309,7 @@ class GameService:
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
                                              status, recent, plan, items, new_panel)
         if not ok:  # another process or a lost race wrote first: nothing was applied
-            return refuse("stale", "The game has moved on: use the current panel.", game)
+            return refuse("stale", _("The game has moved on: use the current panel."), game)
         self._notify(plan)
         game.state_json, game._state, game.seq = None, new, new["seq"]
         game.status, game.recent = status, recent
@@ -360,32 +363,35 @@ class GameService:
         is left: the game is then over (status ended)."""
         game = await self.store.game(game_id)
         if game is None or game.status != "active":
-            return refuse("closed", "This game is not running.", game)
+            return refuse("closed", _("This game is not running."), game)
         seat = game.seat_of(user_id)
         if seat is None:
-            return refuse("not_player", NOT_PLAYING, game)
+            return refuse("not_player", _(NOT_PLAYING), game)
         name = game.display(seat)
         others = [p for p in game.humans() if p.user_id != user_id]
+        lang = game.options.get("language")
         if not others:
-            reason = f"{name} left and no person is left at the table."
+            with use(lang):
+                reason = _("{who} left and no person is left at the table.", who=name)
             await self.store.end_game(game_id, user_id, reason,
                                       outbox.ended(game.state, game.panel_message_id, reason))
             return Outcome(True, code="ended", game=await self.store.game(game_id), seat=seat)
-        line = f"{name} left the table: an AI (easy) plays on."
+        with use(lang):
+            line = _("{who} left the table: an AI (easy) plays on.", who=name)
         recent = (game.recent + [line])[-RECENT:]
         host = others[0].user_id if user_id == game.host_id else None
         if not await self.store.seat_to_ai(game_id, user_id, "easy", recent, host):
-            return refuse("closed", "This game is not running.", game)
+            return refuse("closed", _("This game is not running."), game)
         return Outcome(True, game=await self.store.game(game_id), seat=seat, line=line)
 
     @guarded
     async def end(self, game_id: int, by: int, reason: str = "ended by a player") -> Outcome:
         game = await self.store.game(game_id)
         if game is None or game.status not in ("lobby", "active"):
-            return refuse("over", "This game is already over.", game)
+            return refuse("over", _("This game is already over."), game)
         if not await self.store.end_game(game_id, by, reason,
                                          outbox.ended(game.state, game.panel_message_id, reason)):
-            return refuse("over", "This game is already over.", game)
+            return refuse("over", _("This game is already over."), game)
         return Outcome(True, game=await self.store.game(game_id))
 
     async def archive(self, game_id: int, reason: str) -> None:
@@ -479,10 +485,10 @@ class GameService:
         """The game's state at version `seq` (the stored one, or rebuilt from the log)."""
         if seq == game.seq:
             return game.live
-        state, _ = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id, before=seq))
+        state, _events = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id, before=seq))
         return state
 
     async def replayed(self, game: GameRow) -> dict:
         """The state rebuilt from config + seed + the logged actions (for checks and recovery)."""
-        state, _ = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id))
+        state, _events = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id))
         return state

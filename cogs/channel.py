@@ -21,16 +21,24 @@ from app.locks import ChannelLocks
 from app.service import names
 from app.workers import LazyRenderer, Workers, draw
 from db import GameRow, OutboxItem
+from i18n import N_, _, use
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui
 from ui import results as results_ui
 from ui import texts
+from ui.texts import language
 
 log = logging.getLogger("pioneer.channel")
-NO_FILES = "\n_(I need the **Attach Files** permission here to show the table image.)_"
-DAMAGED = ("⚠️ The saved data of this channel's game (game {gid}) can't be read, so it can't go on. The bot's "
+NO_FILES = N_("_(I need the **Attach Files** permission here to show the table image.)_")
+DAMAGED = N_("⚠️ The saved data of this channel's game (game {gid}) can't be read, so it can't go on. The bot's "
            "operator has been told. You can start a new game with `/pioneer new` after `/pioneer end`.")
 HISTORY = 100  # messages looked at, at start-up, to tell whether a pending item was already posted
+
+
+def _is_panel(msg: discord.Message, game_id: int) -> bool:
+    """A live panel of this game: it carries the game's "My wagon" button (frozen panels have no buttons)."""
+    ids = [getattr(c, "custom_id", None) or "" for row in msg.components for c in getattr(row, "children", [])]
+    return any(cid.startswith(f"pd:{game_id}:") and cid.endswith(":wagon") for cid in ids)
 
 
 def _signature(msg: discord.Message) -> tuple:
@@ -79,7 +87,7 @@ class Courier(commands.Cog):
                 except discord.Forbidden:
                     if kw.get("embed") is not None:
                         kw["embed"].set_image(url=None)
-                    kw["content"] = (kw.get("content") or "") + NO_FILES
+                    kw["content"] = (kw.get("content") or "") + "\n" + _(NO_FILES)
             return await channel.send(**kw)
         except discord.NotFound:
             await self.service.archive(game_id, "channel deleted")
@@ -117,7 +125,8 @@ class Courier(commands.Cog):
             if ch is None:
                 await self.service.archive(game_id, "channel deleted")
                 return
-            await self.deliver(game, ch)
+            with use(language(game)):  # what the channel shows speaks the game's language
+                await self.deliver(game, ch)
             if refresh:
                 await self.refresh_panel(game_id, ch)
         if game.status == "active" and any(p.ai for p in game.players):
@@ -164,7 +173,7 @@ class Courier(commands.Cog):
                     continue
                 sig = _signature(msg)
                 if item.kind == "panel":
-                    if sig[2] and sig[2].startswith(f"Game {game.id} · move") and msg.components:
+                    if _is_panel(msg, game.id):
                         await self.service.panel_posted(game.id, msg.id)
                         return msg
                 elif sig[0].startswith(want[0]) and sig[1:] == want[1:]:
@@ -177,8 +186,8 @@ class Courier(commands.Cog):
         if item.kind == "image":
             return texts.caption(item.data, names(game)), None, None
         if item.kind == "results":
-            return "", "Game over", f"Game {game.id}"
-        return "", "Game ended", f"Game {game.id}"
+            return "", _("Game over"), _("Game {id}", id=game.id)
+        return "", _("Game ended"), _("Game {id}", id=game.id)
 
     # ---- the kinds of items ---------------------------------------------------------------------
     async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
@@ -274,7 +283,8 @@ class Courier(commands.Cog):
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return
             if not await self._edit(ch, game.panel_message_id, **panel_ui.panel(game)):
-                await self.post_panel(game, ch, note="_(The previous panel was deleted.)_")
+                with use(language(game)):
+                    await self.post_panel(game, ch, note=_("_(The previous panel was deleted.)_"))
 
     async def repost(self, game: GameRow) -> None:
         """/pioneer board: a new panel at the bottom; the old one is deleted (or marked as moved)."""
@@ -293,7 +303,8 @@ class Courier(commands.Cog):
             try:
                 await ch.get_partial_message(old).delete()
             except discord.HTTPException:
-                await self._edit(ch, old, content="The panel moved below.", embed=None, view=None)
+                with use(language(game)):
+                    await self._edit(ch, old, content=_("The panel moved below."), embed=None, view=None)
 
     async def post_lobby(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
         msg = await self.send(ch, game.id, None, "", **lobby_ui.lobby(game, note))
@@ -330,7 +341,7 @@ class Courier(commands.Cog):
                 ch = await self.channel(channel_id)
                 if ch is not None:
                     try:
-                        await ch.send(DAMAGED.format(gid=gid))
+                        await ch.send(_(DAMAGED, gid=gid))
                     except discord.HTTPException:
                         pass
 
@@ -346,9 +357,12 @@ class Courier(commands.Cog):
                 return
             if game.status == "lobby":
                 if not game.lobby_message_id or not await self._exists(ch, game.lobby_message_id):
-                    await self.post_lobby(game, ch, note="_(The lobby was posted again after a restart.)_")
+                    with use(language(game)):
+                        note = _("_(The lobby was posted again after a restart.)_")
+                    await self.post_lobby(game, ch, note=note)
                 return
-            await self.deliver(game, ch, recovering=True)
+            with use(language(game)):
+                await self.deliver(game, ch, recovering=True)
             game = await self.service.game(gid)
             if game.status == "active":
                 if game.panel_message_id is None:
@@ -393,7 +407,8 @@ class Courier(commands.Cog):
                 return
             async with self.service.lock(game.channel_id):
                 fresh = await self.service.game(game.id)
-                if fresh.status == "active" and fresh.panel_message_id == payload.message_id:
-                    await self.post_panel(fresh, ch, note="_(The previous panel was deleted.)_")
-                elif fresh.status == "lobby" and fresh.lobby_message_id == payload.message_id:
-                    await self.post_lobby(fresh, ch, note="_(The lobby was deleted: here it is again.)_")
+                with use(language(fresh)):
+                    if fresh.status == "active" and fresh.panel_message_id == payload.message_id:
+                        await self.post_panel(fresh, ch, note=_("_(The previous panel was deleted.)_"))
+                    elif fresh.status == "lobby" and fresh.lobby_message_id == payload.message_id:
+                        await self.post_lobby(fresh, ch, note=_("_(The lobby was deleted: here it is again.)_"))

@@ -14,25 +14,27 @@ import discord
 from discord.ext import commands
 
 import engine
+import i18n
 from app import plans
 from app.moves import BadMove, Move
 from app.service import NOT_PLAYING
 from engine.constants import SIMULTANEOUS
-from i18n import _
+from i18n import N_, _, use
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui
 from ui import private as private_ui
 from ui import results as results_ui
 from ui import texts
 from ui.components import BUTTON, MOVE, SELECT, parse_value
+from ui.texts import language
 
 log = logging.getLogger("pioneer.table")
 LOBBY = ("join", "leave", "start", "aieasy", "aihard", "airemove")
 QUEUE_MAX = 6        # clicks waiting for one table's lock before new ones are turned away
 IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are turned away
-BUSY = "⏳ The table is busy right now, so nothing was changed: try again in a moment."
-UNKNOWN = ("That button is out of date or isn't one of mine, so nothing happened. "
-           "Use `/pioneer board` for a fresh panel.")
+BUSY = N_("⏳ The table is busy right now, so nothing was changed: try again in a moment.")
+UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
+             "Use `/pioneer board` for a fresh panel.")
 OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT)]
 
 
@@ -91,13 +93,15 @@ class Table(commands.Cog):
         still gets a short answer."""
         if interaction.type is not discord.InteractionType.component or handled_by_components(interaction):
             return
+        i18n.set_current(str(interaction.locale))
         try:
-            await tell(interaction, UNKNOWN)
+            await tell(interaction, _(UNKNOWN))
         except discord.HTTPException as e:
             log.warning("could not answer an unknown component: %s", e)
 
     async def on_component(self, interaction, gid: int, ver: int, act, values) -> None:
         """Every click of ours: act is a Move, a verb, or "select" (then values say what was chosen)."""
+        i18n.set_current(str(interaction.locale))  # what only this person sees speaks their language
         self.in_flight += 1
         try:
             if act == "select":
@@ -113,10 +117,10 @@ class Table(commands.Cog):
                 elif chosen:
                     act = chosen[0][1]
                 else:
-                    await tell(interaction, UNKNOWN)
+                    await tell(interaction, _(UNKNOWN))
                     return
             if self.in_flight > IN_FLIGHT_MAX:
-                await tell(interaction, BUSY)
+                await tell(interaction, _(BUSY))
             elif isinstance(act, Move):
                 await self.act(interaction, gid, ver, act)
             elif isinstance(act, tuple):
@@ -132,13 +136,13 @@ class Table(commands.Cog):
             elif act == "endok":
                 await self.confirm_end(interaction, gid)
             elif act == "endno":
-                await self.cancel(interaction, gid, "Cancelled: the game goes on.")
+                await self.cancel(interaction, gid, _("Cancelled: the game goes on."))
             elif act == "quitok":
                 await self.confirm_leave(interaction, gid)
             elif act == "quitno":
-                await self.cancel(interaction, gid, "Good: you stay in the game.")
+                await self.cancel(interaction, gid, _("Good: you stay in the game."))
             else:
-                await tell(interaction, "I don't know that button.")
+                await tell(interaction, _("I don't know that button."))
         except Exception as error:  # one handler for commands and components
             await self.bot.report_error(interaction, error)
         finally:
@@ -154,7 +158,7 @@ class Table(commands.Cog):
             await self.refused(interaction, check)
             return
         if lock.queued >= QUEUE_MAX:
-            await tell(interaction, BUSY)
+            await tell(interaction, _(BUSY))
             return
         if not await acknowledge(interaction):
             return
@@ -203,11 +207,11 @@ class Table(commands.Cog):
         """The button's game if it is running (or finished, when `finished`); else None, after telling why."""
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
-            await tell(interaction, "This button does not belong to a game in this channel.")
+            await tell(interaction, _("This button does not belong to a game in this channel."))
             return None
         if game.status != "active" and not (finished and game.status in ("over", "ended")):
-            await tell(interaction, "This game is over." if game.status in ("over", "ended")
-                       else "This game has not started yet.")
+            await tell(interaction, _("This game is over.") if game.status in ("over", "ended")
+                       else _("This game has not started yet."))
             return None
         return game
 
@@ -218,7 +222,7 @@ class Table(commands.Cog):
             return None, None
         seat = game.seat_of(interaction.user.id)
         if seat is None:
-            await tell(interaction, NOT_PLAYING)
+            await tell(interaction, _(NOT_PLAYING))
             return None, None
         return game, seat
 
@@ -229,8 +233,8 @@ class Table(commands.Cog):
         st = game.state
         if st["stage"] not in SIMULTANEOUS or st["pending"][seat] is None:
             waiting = [game.display(s) for s in engine.deciders(st)]
-            await tell(interaction, "You have nothing to decide right now."
-                       + (f" Waiting for {', '.join(waiting)}." if waiting else ""))
+            await tell(interaction, _("You have nothing to decide right now.")
+                       + (" " + _("Waiting for {who}.", who=", ".join(waiting)) if waiting else ""))
             return
         await tell(interaction, **private_ui.choices(game, seat))
 
@@ -242,7 +246,7 @@ class Table(commands.Cog):
         st = game.state
         dec = st["pending"][seat] if st["stage"] in SIMULTANEOUS else None
         if dec is None or dec["kind"] != "disease":
-            await tell(interaction, "That choice is from an earlier moment: the game has moved on.")
+            await tell(interaction, _("That choice is from an earlier moment: the game has moved on."))
             return
         plan = plans.disease_plan(st, seat, [x for x in items if x in dec["left"]])
         await update(interaction, **private_ui.choices(game, seat, picked=plan))
@@ -289,14 +293,14 @@ class Table(commands.Cog):
     async def lobby(self, interaction: discord.Interaction, gid: int, act: str) -> None:
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
-            await tell(interaction, "This button does not belong to a game in this channel.")
+            await tell(interaction, _("This button does not belong to a game in this channel."))
             return
         if game.status != "lobby":
-            await tell(interaction, "This lobby is closed: the game has started or ended.")
+            await tell(interaction, _("This lobby is closed: the game has started or ended."))
             return
         lock = self.service.lock(interaction.channel_id)
         if lock.queued >= QUEUE_MAX:
-            await tell(interaction, BUSY)
+            await tell(interaction, _(BUSY))
             return
         if not await acknowledge(interaction):
             return
@@ -327,9 +331,9 @@ class Table(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, gid: int, text: str) -> None:
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
-            text = "This button belongs to a game in another channel."
+            text = _("This button belongs to a game in another channel.")
         elif game.status in ("over", "ended"):
-            text = "This game is already over."
+            text = _("This game is already over.")
         await update(interaction, content=text, view=None)
 
     def may_end(self, interaction: discord.Interaction, game) -> bool:
@@ -339,29 +343,31 @@ class Table(commands.Cog):
     async def confirm_end(self, interaction: discord.Interaction, gid: int) -> None:
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
-            await tell(interaction, "This button belongs to a game in another channel.")
+            await tell(interaction, _("This button belongs to a game in another channel."))
             return
         if game.status not in ("lobby", "active"):
-            await tell(interaction, "This game is already over.")
+            await tell(interaction, _("This game is already over."))
             return
         if not self.may_end(interaction, game):
-            await tell(interaction, "Only the host or a member with **Manage Channels** can end this game.")
+            await tell(interaction, _("Only the host or a member with **Manage Channels** can end this game."))
             return
         if not await acknowledge(interaction):
             return
         async with self.service.lock(game.channel_id):
             who = interaction.user
-            out = await self.service.end(gid, who.id, f"Ended by {who.display_name}.")
+            with use(language(game)):  # shown in the channel: the game's language
+                reason = _("Ended by {who}.", who=who.display_name)
+            out = await self.service.end(gid, who.id, reason)
             if not out.ok:
                 await tell(interaction, out.message)
                 return
-            await self.answer(interaction, content="The game has been ended.", view=None)
+            await self.answer(interaction, content=_("The game has been ended."), view=None)
         await self.bot.courier.after(gid, game.channel_id)
 
     async def confirm_leave(self, interaction: discord.Interaction, gid: int) -> None:
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
-            await tell(interaction, "This button belongs to a game in another channel.")
+            await tell(interaction, _("This button belongs to a game in another channel."))
             return
         if not await acknowledge(interaction):
             return
@@ -370,7 +376,7 @@ class Table(commands.Cog):
             if not out.ok:
                 await tell(interaction, out.message)
                 return
-            await self.answer(interaction, content="You left the game.", view=None)
+            await self.answer(interaction, content=_("You left the game."), view=None)
         await self.bot.courier.after(gid, game.channel_id)  # the AI makes the seat's decision, if it was one
 
 

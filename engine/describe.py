@@ -1,38 +1,48 @@
-"""Card texts generated from the content data, so the text always says what the card does."""
+"""Card texts generated from the content data, so the text always says what the card does, in the current
+language (i18n)."""
 
+from i18n import N_, _, n_
+
+from . import words
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import STANDARD_PIONEER
 from .effects import needs_room
 
-COUNT_TEXT = {"cattle": "cattle", "favor": "favor", "wagon": "wagon", "small_wagon": "small wagon",
-              "large_wagon": "large wagon", "gold_token": "gold token", "equipment": "equipment tile",
-              "townsfolk": "townsfolk", "wood": "wood", "medicine": "medicine", "silver": "$1",
-              "goods_set": "set of wood+medicine+cattle", "undamaged_wagon": "undamaged wagon",
-              "damage": "damage token", "free_space": "free wagon space"}
-WHEN_TEXT = {"immediate": "Now", "end_of_week": "Each town"}
+# what a card counts, as in "2 VP per wagon" (one) and "1 VP per 2 wood" (several)
+COUNT_ONE = {"cattle": N_("cattle"), "favor": N_("favor"), "wagon": N_("wagon"), "small_wagon": N_("small wagon"),
+             "large_wagon": N_("large wagon"), "gold_token": N_("gold token"), "equipment": N_("equipment tile"),
+             "townsfolk": N_("townsfolk"), "wood": N_("wood"), "medicine": N_("medicine"),
+             "goods_set": N_("set of wood+medicine+cattle"), "undamaged_wagon": N_("undamaged wagon"),
+             "damage": N_("damage token"), "free_space": N_("free wagon space")}
+COUNT_MANY = {"cattle": ("{n} cattle", "{n} cattle"), "favor": ("{n} favor", "{n} favors"),
+              "wagon": ("{n} wagon", "{n} wagons"), "small_wagon": ("{n} small wagon", "{n} small wagons"),
+              "large_wagon": ("{n} large wagon", "{n} large wagons"),
+              "gold_token": ("{n} gold token", "{n} gold tokens"),
+              "equipment": ("{n} equipment tile", "{n} equipment tiles"),
+              "townsfolk": ("{n} townsfolk", "{n} townsfolk"),
+              "wood": ("{n} wood", "{n} wood"), "medicine": ("{n} medicine", "{n} medicine"),
+              "goods_set": ("{n} set of wood+medicine+cattle", "{n} sets of wood+medicine+cattle"),
+              "undamaged_wagon": ("{n} undamaged wagon", "{n} undamaged wagons"),
+              "damage": ("{n} damage token", "{n} damage tokens"),
+              "free_space": ("{n} free wagon space", "{n} free wagon spaces")}
 
 
 def per_text(what: str, div: int) -> str:
     if what == "silver":
         return f"${div}"
-    return f"{str(div) + ' ' if div > 1 else ''}{COUNT_TEXT[what]}"
+    if div == 1:
+        return _(COUNT_ONE[what])
+    one, many = COUNT_MANY[what]
+    return n_(one, many, div)
 
 
 def res_text(m: dict | None, sep: str = " + ") -> str:
     """{'silver': 4, 'wood': 1} -> '$4 + 1 wood' (gold as a count of tokens, never values)."""
-    parts = []
-    for r, n in (m or {}).items():
-        if r == "silver":
-            parts.append(f"${n}")
-        elif r == "gold":
-            parts.append(f"{n} gold token{'s' * (n > 1)}")
-        elif r == "vp":
-            parts.append(f"{n} VP")
-        elif r == "favor":
-            parts.append(f"{n} favor{'s' * (n > 1)}")
-        else:
-            parts.append(f"{n} {r}")
-    return sep.join(parts)
+    return words.res_list(m, sep)
+
+
+def _most(text: str, v: dict) -> str:
+    return text + (" " + _("(max {n})", n=v["max"]) if "max" in v else "")
 
 
 def op_text(op: dict) -> str:
@@ -40,15 +50,15 @@ def op_text(op: dict) -> str:
     if k == "gain":
         return f"+{res_text(v)}"
     if k == "pay_gain":  # never paid for nothing: skipped when the gain would not fit whole
-        room = " (if room)" if needs_room(v["gain"]) else ""
-        return f"pay {res_text(v['pay'])} for {res_text(v['gain'])}{room}"
+        if needs_room(v["gain"]):
+            return _("pay {cost} for {gain} (if room)", cost=res_text(v["pay"]), gain=res_text(v["gain"]))
+        return _("pay {cost} for {gain}", cost=res_text(v["pay"]), gain=res_text(v["gain"]))
     if k == "gain_per":
-        s = f"+{res_text(v['gain'])} per {per_text(v['per'], v.get('div', 1))}"
-        return s + (f" (max {v['max']})" if "max" in v else "")
+        return _most(_("+{gain} per {thing}", gain=res_text(v["gain"]), thing=per_text(v["per"], v.get("div", 1))), v)
     if k == "retreat":
-        return f"{v.title()} marker back 1"
+        return _("{disaster} marker back 1", disaster=words.disaster(v))
     if k == "draw_equipment":
-        return f"draw {v} equipment"
+        return n_("draw {n} equipment tile", "draw {n} equipment tiles", v)
     return k
 
 
@@ -56,88 +66,95 @@ def mods_text(m: dict) -> str:
     parts = []
     for k, v in m.items():
         if k == "immune":
-            parts.append("immune to " + "/".join(d.title() for d in v))
+            parts.append(_("immune to {disasters}", disasters="/".join(words.disaster(d) for d in v)))
         elif k == "protect":
             for d, n in v.items():
-                parts.append({"storm": f"Storm: {n} wagon{'s' * (n > 1)} safe",
-                              "raid": f"Raid: ${n} safe",
-                              "famine": f"Famine: {n} cattle fed free",
-                              "disease": f"Disease: {n} townsfolk immune"}[d])
+                parts.append({"storm": n_("Storm: {n} wagon safe", "Storm: {n} wagons safe", n),
+                              "raid": _("Raid: ${n} safe", n=n),
+                              "famine": n_("Famine: {n} cattle fed free", "Famine: {n} cattle fed free", n),
+                              "disease": n_("Disease: {n} townsfolk immune", "Disease: {n} townsfolk immune",
+                                            n)}[d])
         elif k == "income":
             for f, n in v.items():
-                parts.append(f"+${n} income" + ("" if f == "any" else f" on {f.title()}"))
+                parts.append(_("+${n} income", n=n) if f == "any" else
+                             _("+${n} income on {face}", n=n, face=words.face(f)))
         elif k == "action_bonus":
             for a, g in v.items():
-                parts.append(f"{a.title()} action: +{res_text(g)}")
+                parts.append(_("{face} action: +{gain}", face=words.face(a), gain=res_text(g)))
         elif k == "recruit_bonus":
-            parts.append(f"recruiting: +{res_text(v)}")
+            parts.append(_("recruiting: +{gain}", gain=res_text(v)))
         elif k == "face_change_cost":
-            parts.append(f"face changes cost ${abs(v)} {'more' if v > 0 else 'less'}")
+            parts.append(_("face changes cost ${n} more", n=v) if v > 0 else _("face changes cost ${n} less", n=-v))
         elif k == "wagon_cost":
-            parts.append(f"wagons cost ${abs(v)} {'more' if v > 0 else 'less'}")
+            parts.append(_("wagons cost ${n} more", n=v) if v > 0 else _("wagons cost ${n} less", n=-v))
         elif k == "town_cattle_vp":
-            parts.append(f"+{v} VP per cattle at towns")
+            parts.append(_("+{n} VP per cattle at towns", n=v))
         elif k == "favor_bonus":
-            parts.append(f"+{v} favor per town card")
+            parts.append(n_("+{n} favor per town card", "+{n} favors per town card", v))
     return "; ".join(parts)
 
 
 def effect_text(e: dict | None) -> str:
     if e is None:
-        return "No effect."
+        return _("No effect.")
     if e["when"] == "ongoing":
-        return "Always: " + mods_text(e["mods"])
+        return _("Always: {what}", what=mods_text(e["mods"]))
     texts = [op_text(o) for o in e["do"]]
     ops = ", ".join(t + (f" (x{texts.count(t)})" if texts.count(t) > 1 else "") for t in dict.fromkeys(texts))
     if e["when"] == "trigger":
-        return f"On {e['face'].title()}: {ops}"
-    return f"{WHEN_TEXT[e['when']]}: {ops}"
+        return _("On {face}: {what}", face=words.face(e["face"]), what=ops)
+    if e["when"] == "immediate":
+        return _("Now: {what}", what=ops)
+    return _("Each town: {what}", what=ops)
 
 
 def vp_text(vp: dict | None) -> str:
     if not vp:
         return ""
     if "fixed" in vp:
-        return f"{vp['fixed']} VP"
-    s = f"{vp['each']} VP per {per_text(vp['per'], vp.get('div', 1))}"
-    return s + (f" (max {vp['max']})" if "max" in vp else "")
+        return n_("{n} VP", "{n} VP", vp["fixed"])
+    return _most(_("{each} VP per {thing}", each=vp["each"], thing=per_text(vp["per"], vp.get("div", 1))), vp)
 
 
 def needs_text(needs: dict) -> str:
-    return ", ".join(f"${n}" if k == "silver" else
-                     f"{n} {'gold token' if k == 'gold' else k}{'s' * (n > 1 and k in ('gold', 'equipment'))}"
-                     for k, n in needs.items())
+    parts = []
+    for k, n in needs.items():
+        if k == "equipment":
+            parts.append(n_("{n} equipment tile", "{n} equipment tiles", n))
+        else:
+            parts.append(words.res(k, n))
+    return ", ".join(parts)
 
 
 def start_text(st: dict) -> str:
-    parts = [" + ".join(f"{w} wagon" for w in st["wagons"]), f"${st['silver']}"]
-    for k in ("cattle", "wood", "medicine"):
+    wagons = " + ".join(_("small wagon") if w == "small" else _("large wagon") for w in st["wagons"])
+    parts = [wagons, f"${st['silver']}"]
+    for k in ("cattle", "wood", "medicine", "gold"):
         if st[k]:
-            parts.append(f"{st[k]} {k}")
-    if st["gold"]:
-        parts.append(f"{st['gold']} gold token{'s' * (st['gold'] > 1)}")
+            parts.append(words.res(k, st[k]))
     if st["equipment"]:
-        parts.append(f"{st['equipment']} equipment")
+        parts.append(n_("{n} equipment tile", "{n} equipment tiles", st["equipment"]))
     return ", ".join(parts)
 
 
 def card(kind: str, cid: str) -> dict:
-    """name, kind and text lines of any card, tile, town or pioneer ('standard' included)."""
+    """name, kind and text lines of any card, tile, town or pioneer ('standard' included), in the current
+    language."""
+    name = words.name(kind, cid)
     if kind == "townsfolk":
         c = TOWNSFOLK[cid]
-        return {"name": c["name"], "kind": f"Townsfolk (set {c['set']})",
+        return {"name": name, "kind": _("Townsfolk (set {set})", set=c["set"]),
                 "effect": effect_text(c["effect"]), "vp": vp_text(c["vp"])}
     if kind == "equipment":
         c = EQUIPMENT[cid]
-        return {"name": c["name"], "kind": "Equipment", "effect": effect_text(c["effect"]),
-                "vp": vp_text(c.get("vp"))}
+        return {"name": name, "kind": _("Equipment"), "effect": effect_text(c["effect"]), "vp": vp_text(c.get("vp"))}
     if kind == "town":
         c = TOWNS[cid]
-        return {"name": c["name"], "kind": "Town card", "effect": "Needs " + needs_text(c["needs"]),
-                "vp": f"{c['favors']} favor{'s' * (c['favors'] > 1)}"}
+        return {"name": name, "kind": _("Town card"), "effect": _("Needs {what}", what=needs_text(c["needs"])),
+                "vp": n_("{n} favor", "{n} favors", c["favors"])}
     c = STANDARD_PIONEER if cid == "standard" else PIONEERS[cid]
-    return {"name": c["name"], "kind": "Pioneer", "effect": effect_text(c["ability"]),
-            "vp": "Start: " + start_text(c["start"])}
+    return {"name": name, "kind": _("Pioneer"), "effect": effect_text(c["ability"]),
+            "vp": _("Start: {what}", what=start_text(c["start"]))}
 
 
 def all_cards():

@@ -101,6 +101,18 @@ def n_(singular: str, plural: str, n: int, **kw) -> str:
     return _lookup(singular, plural, n).format(n=n, **kw)
 
 
+def p_(context: str, msgid: str, **kw) -> str:
+    """A text with a context (the same English words used for two things), e.g. p_("command name", "new")."""
+    lang = _locale.get()
+    text = msgid if lang == DEFAULT else str(translations(lang).pgettext(context, msgid))
+    return text.format(**kw) if kw else text
+
+
+def set_current(lang: str | None) -> None:
+    """Speak `lang` for the rest of this task (an interaction's handler: its user's language)."""
+    _locale.set(supported(lang))
+
+
 def N_(msgid: str) -> str:
     """Marks a text for the catalogue without translating it yet (tables of texts)."""
     return msgid

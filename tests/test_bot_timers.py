@@ -80,7 +80,7 @@ async def test_simultaneous_decisions_time_out_for_each_person(simcord_env, simc
     game = await current(bot, channel)
     assert game.state["stage"] == "turn"
     assert [len(timed_out(game, n)) for n in ("ann", "bob", "cy")] == [0, 1, 1]
-    assert timed_out(game, "bob")[0].startswith("⏱ bob ran out of time: the AI plays ")
+    assert timed_out(game, "bob")[0].startswith("⏱ bob ran out of time: the AI played for them. bob plays ")
 
 
 async def test_a_pending_timer_fires_once_after_a_restart(simcord_env, simcord_bot, make_bot):

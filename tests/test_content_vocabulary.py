@@ -357,7 +357,7 @@ def test_vocabulary_texts():
         "Each town: +$1 per cattle (max 3)"
     assert describe.effect_text({"when": "immediate", "do": [{"draw_equipment": 1},
                                                              {"retreat": "storm"}]}) == \
-        "Now: draw 1 equipment, Storm marker back 1"
+        "Now: draw 1 equipment tile, Storm marker back 1"
     text = describe.effect_text({"when": "ongoing", "mods": {"immune": ["raid"], "favor_bonus": 1,
                                                             "recruit_bonus": {"vp": 1}}})
     assert text == "Always: immune to Raid; +1 favor per town card; recruiting: +1 VP"

@@ -3,16 +3,20 @@ the check before a game opens and the message when one is missing."""
 
 import discord
 
+from i18n import N_, _
+
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True,
                              read_message_history=True)
 
 
-SHOWN = {"read_messages": "View Channel"}  # discord.py iterates the old name of View Channel
+# as Discord's settings name them (discord.py iterates View Channel under its old name, read_messages)
+SHOWN = {"read_messages": N_("View Channel"), "send_messages": N_("Send Messages"), "embed_links": N_("Embed Links"),
+         "attach_files": N_("Attach Files"), "read_message_history": N_("Read Message History")}
 
 
 def names(perms: discord.Permissions = NEEDED) -> list[str]:
-    """["View Channel", ...] as Discord's settings name them, in Discord's order."""
-    return [SHOWN.get(flag, flag.replace("_", " ").title()) for flag, on in perms if on]
+    """["View Channel", ...] in the current language, in Discord's order."""
+    return [_(SHOWN[flag]) if flag in SHOWN else flag.replace("_", " ").title() for flag, on in perms if on]
 
 
 def missing(have: discord.Permissions) -> list[str]:

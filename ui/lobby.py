@@ -4,42 +4,47 @@ import discord
 
 from app.service import TIMERS
 from db import GameRow
+from i18n import LANGUAGE_NAMES, _
 
 from .components import GameButton, GameSelect, view_of
 from .layout import BROWN
-from .texts import timer_text
+from .texts import language, public, timer_text
 
 
+@public
 def lobby(game: GameRow, note: str | None = None) -> dict:
     o = game.options
-    seated = "\n".join(f"{i + 1}. " + (f"🤖 {p.name} ({p.ai})" if p.ai else p.name)
-                       + (" (host)" if p.user_id == game.host_id else "") for i, p in enumerate(game.players))
+    seated = "\n".join(f"{i + 1}. " + (f"🤖 {p.name} ({_('hard') if p.ai == 'hard' else _('easy')})" if p.ai
+                                       else p.name)
+                       + (" " + _("(host)") if p.user_id == game.host_id else "") for i, p in enumerate(game.players))
     timer = o.get("timer", 0)
-    lines = [f"Host: <@{game.host_id}>",
-             f"Townsfolk sets: **{'+'.join(o['sets'])}** · Pioneers: **{o['pioneers']}** · "
-             f"Turn timer: **{timer_text(timer)}**",
-             "", f"**Seated ({len(game.players)}/4)**", seated or "—", ""]
+    pioneers = _("standard") if o["pioneers"] == "standard" else _("unique")
+    lines = [_("Host: {host}", host=f"<@{game.host_id}>"),
+             _("Townsfolk sets: **{sets}** · Pioneers: **{pioneers}** · Turn timer: **{timer}**",
+               sets="+".join(o["sets"]), pioneers=pioneers, timer=timer_text(timer)),
+             _("Language: **{language}**", language=LANGUAGE_NAMES[language(game)]),
+             "", "**" + _("Seated ({n}/4)", n=len(game.players)) + "**", seated or "—", ""]
     if game.status == "lobby":
-        lines.append("Press **Join** to take a seat. The host can add AI players (solo play: one person and "
-                     "1-3 AIs), may change the turn timer, and presses **Start** with 2-4 seated, at least one "
-                     "a person.")
+        lines.append(_("Press **Join** to take a seat. The host can add AI players (solo play: one person and "
+                       "1-3 AIs), may change the turn timer, and presses **Start** with 2-4 seated, at least "
+                       "one a person."))
     elif game.status == "active":
-        lines.append("This table is playing: the game is below.")
+        lines.append(_("This table is playing: the game is below."))
     else:
-        lines.append("This table is closed.")
+        lines.append(_("This table is closed."))
     if note:
         lines.append(note)
-    emb = discord.Embed(title="Pioneer Days — new table", description="\n".join(lines), colour=BROWN)
-    emb.set_footer(text=f"Game {game.id}")
+    emb = discord.Embed(title=_("Pioneer Days — new table"), description="\n".join(lines), colour=BROWN)
+    emb.set_footer(text=_("Game {id}", id=game.id))
     if game.status != "lobby":
         return {"embed": emb, "view": None}
-    items = [GameButton(game.id, 0, "join", "Join", discord.ButtonStyle.success, row=0),
-             GameButton(game.id, 0, "leave", "Leave", discord.ButtonStyle.secondary, row=0),
-             GameButton(game.id, 0, "start", "Start the game", discord.ButtonStyle.primary, row=0),
-             GameButton(game.id, 0, "aieasy", "Add AI (easy)", discord.ButtonStyle.secondary, "🤖", row=1),
-             GameButton(game.id, 0, "aihard", "Add AI (hard)", discord.ButtonStyle.secondary, "🤖", row=1),
-             GameButton(game.id, 0, "airemove", "Remove AI", discord.ButtonStyle.secondary, row=1),
-             GameSelect(game.id, 0, 0, [discord.SelectOption(label=f"Turn timer: {name}", value=f"timer:{v}",
-                                                             default=v == timer) for name, v in TIMERS],
-                        "Turn timer…", row=2)]
+    items = [GameButton(game.id, 0, "join", _("Join"), discord.ButtonStyle.success, row=0),
+             GameButton(game.id, 0, "leave", _("Leave"), discord.ButtonStyle.secondary, row=0),
+             GameButton(game.id, 0, "start", _("Start the game"), discord.ButtonStyle.primary, row=0),
+             GameButton(game.id, 0, "aieasy", _("Add AI (easy)"), discord.ButtonStyle.secondary, "🤖", row=1),
+             GameButton(game.id, 0, "aihard", _("Add AI (hard)"), discord.ButtonStyle.secondary, "🤖", row=1),
+             GameButton(game.id, 0, "airemove", _("Remove AI"), discord.ButtonStyle.secondary, row=1),
+             GameSelect(game.id, 0, 0, [discord.SelectOption(label=_("Turn timer: {time}", time=timer_text(v)),
+                                                             value=f"timer:{v}", default=v == timer)
+                                        for v in TIMERS], _("Turn timer…"), row=2)]
     return {"embed": emb, "view": view_of(items), "allowed_mentions": discord.AllowedMentions.none()}

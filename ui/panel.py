@@ -7,19 +7,19 @@ import engine
 from app import narrate, plans
 from app.moves import Move
 from db import GameRow
+from engine import words
 from engine.constants import SIMULTANEOUS
-from i18n import N_, _, n_
+from i18n import _, n_
 
 from .components import GameButton, GameSelect, MoveButton, clip, option, view_of
 from .layout import BROWN, GREEN, fit, is_private
 from .texts import heading, mention, timer_text, title
 
-DISASTER_NAME = {"storm": N_("Storm"), "raid": N_("Raid"), "famine": N_("Famine"), "disease": N_("Disease")}
 SELECT_MAX = 25
 
 
 def dice_line(state: dict) -> str:
-    return " · ".join(plans.die_name(c, f) for c, f in state["pool"]) or _("none")
+    return " · ".join(words.die(c, f) for c, f in state["pool"]) or _("none")
 
 
 def forecast_line(state: dict) -> str | None:
@@ -28,9 +28,9 @@ def forecast_line(state: dict) -> str | None:
     bits = []
     for colour, f in fc["left"].items():
         if f["strike"]:
-            names = ", ".join(_(DISASTER_NAME[d]) for d in f["strike"])
+            names = ", ".join(words.disaster(d) for d in f["strike"])
             bits.append(n_("if {die} is left: {names} strikes", "if {die} is left: {names} strike",
-                           len(f["strike"]), die=f"{plans.DIE[colour]} {plans.LETTER[colour]}", names=names))
+                           len(f["strike"]), die=f"{words.DIE[colour]} {words.LETTER[colour]}", names=names))
     if not fc["left"]:
         return None
     if not bits:
@@ -64,7 +64,7 @@ def player_line(p: dict, vp: int | None = None) -> str:
 def decision_heading(state: dict) -> str:
     if state["stage"] == "disaster":
         d = state["disasters"][0] if state["disasters"] else None
-        return f"**{_(DISASTER_NAME[d])}!**" if d else f"**{_('Disaster!')}**"
+        return f"**{words.disaster(d)}!**" if d else f"**{_('Disaster!')}**"
     if state["stage"] == "town":
         return "**" + _("Town visit (end of week {week})", week=state["week"]) + "**"
     return "**" + _("Choosing pioneers") + "**"
@@ -111,7 +111,7 @@ def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
                 seen.append((colour, face))
         for colour, face in seen[:5]:
             m = Move.action(f"{seat}:take:{colour}:{face}")
-            items.append(MoveButton(gid, ver, m, _("Take {die}", die=plans.die_name(colour, face)),
+            items.append(MoveButton(gid, ver, m, _("Take {die}", die=words.die(colour, face)),
                                     discord.ButtonStyle.secondary, row=1))
         items += _wagon_buttons(gid, ver, state, seat, 2)
         items += utility(gid, ver, 2 if len(items) < 4 + len(seen[:5]) else 3)
@@ -122,8 +122,7 @@ def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
             items.append(MoveButton(gid, ver, x.move, x.label, style, row=i // 5))
         faces = [a for a in engine.legal_actions(state, seat) if a.id.split(":")[1] == "face"]
         if faces:
-            opts = [option(_("Turn it to {face}", face=plans.face_name(a.id.split(":")[2])), "m:" + a.id,
-                           a.label) for a in faces]
+            opts = [option(plans.action_label(state, seat, a.id.split(":", 1)[1]), "m:" + a.id) for a in faces]
             items.append(GameSelect(gid, ver, 0, opts, _("Turn the die to another face…"), row=2))
         items += _wagon_buttons(gid, ver, state, seat, 3)
         items += utility(gid, ver, 3)
@@ -134,7 +133,7 @@ def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
                 and not a.id.split(":")[1].startswith("drop")]
         for i, a in enumerate(acts[:15]):
             body = a.id.split(":", 1)[1]
-            items.append(MoveButton(gid, ver, Move.action(a.id), a.label,
+            items.append(MoveButton(gid, ver, Move.action(a.id), plans.action_label(state, seat, body),
                                     discord.ButtonStyle.primary if body == "end" else discord.ButtonStyle.secondary,
                                     row=i // 5))
         items += utility(gid, ver, 3)
@@ -159,7 +158,7 @@ def panel(game: GameRow, note: str | None = None) -> dict:
             d = state["die"]
             changed = " " + _("(face changed)") if d.get("changed") else ""
             lines.append("👉 " + _("**{who}** took {die}{changed}: how to use it?", who=who,
-                                   die=plans.die_name(d["colour"], d["face"]), changed=changed))
+                                   die=words.die(d["colour"], d["face"]), changed=changed))
         else:
             lines.append("👉 " + _("**{who}**'s turn.", who=who))
         if game.is_ai(seat):  # the bot plays this seat: nothing for people to press but their own views
