@@ -101,8 +101,8 @@ def event_text(ev: dict, names: list[str]) -> str | None:
         if ev["why"] == "final":
             return _("Final advance of every track ({tracks}).", tracks=tracks(ev["tracks"])) + hit
         c = ev["colour"]
-        return _("Day over: the {die} die was left ({tracks}).", die=f"{DIE.get(c, '')} {LETTER.get(c, '')}",
-                 tracks=tracks(ev["tracks"])) + hit
+        left = " ".join((DIE.get(c, ""), LETTER.get(c, "")))
+        return _("Day over: the {die} die was left ({tracks}).", die=left, tracks=tracks(ev["tracks"])) + hit
     if t == "disaster_triggered":
         return disaster_summary(ev, names)
     if t == "town_visited":

@@ -85,7 +85,7 @@ def goods_text(p_before: dict, p_after: dict) -> str:
 
 def short_effect(kind: str, cid: str) -> str:
     c = card(kind, cid)
-    return " · ".join(x for x in (c["effect"], c["vp"]) if x and x != "No effect.")
+    return " · ".join(x for x in (c["effect"], c["vp"]) if x and x != _("No effect."))
 
 
 # ---- running a plan on a copy ----------------------------------------------------------------

@@ -34,8 +34,8 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=i18n.LANGUAGE_NAMES[lang], value=la
 
 
 def cmd(name: str) -> locale_str:
-    """A command or option name: translated with its own context (names follow Discord's rules)."""
-    return locale_str(name, context="command name")
+    """A command or option name (translations follow Discord's rules: lowercase, no spaces, <= 32 characters)."""
+    return locale_str(name)
 
 
 def help_text() -> str:

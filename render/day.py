@@ -13,7 +13,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 import engine
-from engine import describe
+from engine import describe, words
 from engine.constants import COLOURS, DAMAGE_SPACES, DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END, WAGONS
 from engine.scoring import breakdown
 from i18n import N_, _, n_
@@ -55,9 +55,6 @@ TAN = (214, 190, 150)
 ON_COLOUR = (164, 58, 30)
 BODY = (22, 21, 20, 19, 18)       # body text sizes, largest first (fitting shrinks down to MIN_PX)
 
-DISASTER_NAME = {"storm": N_("Storm"), "raid": N_("Raid"), "famine": N_("Famine"), "disease": N_("Disease")}
-FACE_NAME = {"wild": N_("Wild"), "mine": N_("Mine"), "equip": N_("Equip"), "cattle": N_("Cattle"),
-             "wood": N_("Wood"), "medicine": N_("Medicine")}
 TAG_TEXT = {"Now": N_("Now:"), "Each town": N_("Each town:")}
 
 
@@ -214,7 +211,7 @@ def _status_texts(s: dict) -> tuple[list, int | None]:
         return [(lambda nm: _("{name} to play", name=nm), names[seat])], seat
     if st == "disaster":
         dis = (s.get("disasters") or [None])[0]
-        what = _(DISASTER_NAME[dis]) if dis else _("Disaster")
+        what = words.disaster(dis) if dis else _("Disaster")
         return [(lambda nm: _("{disaster} strikes: {names} to choose", disaster=what, names=nm), joined),
                 (lambda nm: n_("{disaster} strikes: {n} player to choose",
                                "{disaster} strikes: {n} players to choose", k, disaster=what), ""),
@@ -306,7 +303,7 @@ def today_layout(s: dict) -> Today:
     fc = []
     for strikes, colours in sorted(groups.items(), key=lambda kv: (-len(kv[0]), COLOURS.index(kv[1][0]))):
         if strikes:
-            names = ", ".join(_(DISASTER_NAME[d]) for d in strikes)
+            names = ", ".join(words.disaster(d) for d in strikes)
             ws = rich.words(n_("{names} strikes", "{names} strike", len(strikes), names=names), "condbold", RUST)
         else:
             ws = rich.words(_("nothing strikes"), "cond", INK_SOFT)
@@ -378,7 +375,7 @@ def _tracks(cv: Canvas, x: int, y: int, s: dict) -> None:
         if dis == active:
             cv.d.rounded_rectangle((x - 3, yy - 3, x + TRACKS_W + 3, yy + TRACK_ROW - 2), radius=10,
                                    outline=RUST, width=4)
-        name, kind, size = fit1(_(DISASTER_NAME[dis]).upper(), cx0 - x - 50, ("condbold",), (20, 19, 18))
+        name, kind, size = fit1(words.disaster(dis).upper(), cx0 - x - 50, ("condbold",), (20, 19, 18))
         cv.text((x + 44, yy + TRACK_ROW // 2 - 2), name, kind, size, INK, anchor="lm")
         pos = max(0, min(TRACK_END - 1, s["tracks"][dis]))
         for c in range(pos):
@@ -516,7 +513,7 @@ def short_effect(cid: str) -> tuple[str | None, str]:
     if tag is None or tag == ("tag", "Always"):
         return None, body
     if tag[0] == "on":
-        return _("On {face}:", face=_(FACE_NAME[tag[1]])), body
+        return _("On {face}:", face=words.face(tag[1])), body
     return _(TAG_TEXT[tag[1]]), body
 
 
@@ -600,7 +597,7 @@ def _draw_hire_cell(cv: Canvas, x: int, y: int, h: int, face: str, cid: str | No
     d.rectangle((x + STRIP - 10, y, x + STRIP, y + h), fill=WOOD_DARK)
     paste(cv.img, face, 34, (x + 10, y + 10))
     cv.text((x + STRIP - 8, y + 27), f"${INCOME[face]}", "bold", 22, (255, 214, 90), anchor="rm")
-    fname, fk, fs = fit1(_(FACE_NAME[face]).upper(), STRIP - 12, ("condbold",), (18,))
+    fname, fk, fs = fit1(words.face(face).upper(), STRIP - 12, ("condbold",), (18,))
     cv.text((x + STRIP / 2, y + 62), fname, fk, fs, TAN, anchor="mm")
     tx, room = x + STRIP + 10, CELL_W - STRIP - 20
     if L is None:

@@ -8,15 +8,15 @@ import argparse
 from pathlib import Path
 
 import engine
+from engine import words
 from engine.ai import choose
-from i18n import N_, _, n_
+from i18n import _, n_
 
 from . import day_png, results_png, table_png, wagon_png
 from .rich import EMOJI
 from .style import DICE
 
 NAMES = ["Annie Oakley", "Buck", "Calamity Jane", "Doc Holliday"]
-DISASTER = {"storm": N_("Storm"), "raid": N_("Raid"), "famine": N_("Famine"), "disease": N_("Disease")}
 SQUARE = {colour: emoji for emoji, colour in EMOJI.items()}
 
 
@@ -28,13 +28,14 @@ def day_lines(events: list, s: dict) -> list[str]:
         t = e["type"]
         if t == "disaster_advanced" and e["why"] == "leftover":
             c = e["colour"]
-            out.append(_("Day over: the {die} die was left.", die=f"{SQUARE[c]} {DICE[c]['letter']}"))
+            left = " ".join((SQUARE[c], DICE[c]["letter"]))
+            out.append(_("Day over: the {die} die was left.", die=left))
         elif t == "disaster_advanced":
             out.append(_("After week 4 every marker moves once more."))
         elif t == "disaster_triggered":
             hit = [names[r["seat"]] for r in e["players"] if not r.get("immune")]
             out.append(n_("{disaster} struck {n} player.", "{disaster} struck {n} players.", len(hit),
-                          disaster=_(DISASTER[e["disaster"]])))
+                          disaster=words.disaster(e["disaster"])))
         elif t == "town_visited":
             fav = sum(r["favors"] for r in e["players"])
             out.append(n_("Town visit: {n} favor won.", "Town visit: {n} favors won.", fav))

@@ -257,14 +257,16 @@ def hidden_twin(s: dict, viewer) -> dict:
 
 
 def images(s: dict) -> int:
-    """The public table and each seat's wagon, from s and from hidden twins: byte-identical.
+    """The public table and day image and each seat's wagon, from s and from hidden twins: byte-identical.
     Returns the number of images compared."""
     import render
     n = 0
-    base = render.table_png(s)
-    if render.table_png(hidden_twin(s, None)) != base:
+    twin = hidden_twin(s, None)
+    if render.table_png(twin) != render.table_png(s):
         raise Leak(f"public table differs at seq {s['seq']}")
-    n += 1
+    if render.day_png(twin, ["Week 1, day 2 begins"]) != render.day_png(s, ["Week 1, day 2 begins"]):
+        raise Leak(f"public day image differs at seq {s['seq']}")
+    n += 2
     for seat in range(len(s["players"])):
         t = hidden_twin(s, seat)
         if seat == s["seq"] % len(s["players"]):  # the table as drawn for one seat ("YOU")

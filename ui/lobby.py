@@ -19,7 +19,8 @@ def lobby(game: GameRow, note: str | None = None) -> dict:
                        + (" " + _("(host)") if p.user_id == game.host_id else "") for i, p in enumerate(game.players))
     timer = o.get("timer", 0)
     pioneers = _("standard") if o["pioneers"] == "standard" else _("unique")
-    lines = [_("Host: {host}", host=f"<@{game.host_id}>"),
+    host = "<@" + str(game.host_id) + ">"
+    lines = [_("Host: {host}", host=host),
              _("Townsfolk sets: **{sets}** · Pioneers: **{pioneers}** · Turn timer: **{timer}**",
                sets="+".join(o["sets"]), pioneers=pioneers, timer=timer_text(timer)),
              _("Language: **{language}**", language=LANGUAGE_NAMES[language(game)]),

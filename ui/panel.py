@@ -13,7 +13,7 @@ from i18n import _, n_
 
 from .components import GameButton, GameSelect, MoveButton, clip, option, view_of
 from .layout import BROWN, GREEN, fit, is_private
-from .texts import heading, mention, timer_text, title
+from .texts import heading, mention, public, timer_text, title
 
 SELECT_MAX = 25
 
@@ -29,8 +29,9 @@ def forecast_line(state: dict) -> str | None:
     for colour, f in fc["left"].items():
         if f["strike"]:
             names = ", ".join(words.disaster(d) for d in f["strike"])
+            left = " ".join((words.DIE[colour], words.LETTER[colour]))
             bits.append(n_("if {die} is left: {names} strikes", "if {die} is left: {names} strike",
-                           len(f["strike"]), die=f"{words.DIE[colour]} {words.LETTER[colour]}", names=names))
+                           len(f["strike"]), die=left, names=names))
     if not fc["left"]:
         return None
     if not bits:
@@ -141,6 +142,7 @@ def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
     return items, lines
 
 
+@public
 def panel(game: GameRow, note: str | None = None) -> dict:
     """kwargs for send/edit of the action panel: content, embed, view, allowed_mentions."""
     state = game.state
@@ -198,10 +200,11 @@ def panel(game: GameRow, note: str | None = None) -> dict:
             "allowed_mentions": discord.AllowedMentions.none()}
 
 
+@public
 def frozen(game: GameRow, facts: dict, lines: list[str], seq: int) -> dict:
     """The panel of a finished day, kept in the channel as that day's record (no buttons): one line per
     event of that day (facts: app.outbox.heading_facts of the panel's state)."""
     body = "\n".join(f"• {x}" for x in lines) or "—"
     emb = discord.Embed(title=heading(facts), description=fit(body, 4000), colour=BROWN)
-    emb.set_footer(text=f"Game {game.id} · move {seq}")
+    emb.set_footer(text=_("Game {id} · move {move}", id=game.id, move=seq))
     return {"content": "", "embed": emb, "view": None}

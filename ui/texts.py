@@ -47,8 +47,9 @@ def ping_text(game: GameRow, seats: list[int]) -> str:
 @public
 def reminder_text(game: GameRow, seats: list[int], due_at: float) -> str:
     who = " ".join(mention(game, s) for s in seats)
+    when = "<t:" + str(int(due_at)) + ":R>"  # Discord shows it as "in 5 hours", in the reader's language
     return _("⏰ {who}: half of your time is left. The AI decides for you {when} — see the panel ↑", who=who,
-             when=f"<t:{int(due_at)}:R>")
+             when=when)
 
 
 def timer_text(seconds: int) -> str:
