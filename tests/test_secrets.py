@@ -187,7 +187,7 @@ def test_secrets_never_leak_in_random_games(start):
 
 @pytest.mark.parametrize("i", [0, 13, 27])
 def test_public_images_do_not_depend_on_hidden_values(i):
-    """The public table (and each seat's own wagon) drawn from states that differ only in what
+    """The public table and day image (and each seat's own wagon) drawn from states that differ only in what
     the viewer may not see is byte-identical, at several points of a random game."""
     cfg = secrecy.config_of(i)
     _, actions = random_game(cfg, 500 + i)
@@ -198,7 +198,7 @@ def test_public_images_do_not_depend_on_hidden_values(i):
         if k in points:
             compared += secrecy.images(s)
         s = engine.apply(s, a).state
-    assert compared == len(points) * (2 + cfg["players"])
+    assert compared == len(points) * (3 + cfg["players"])  # table, day image, one seat's table, every wagon
 
 
 def test_the_property_checker_catches_a_leak(monkeypatch):
