@@ -10,7 +10,7 @@ from pathlib import Path
 import engine
 from engine import words
 from engine.ai import choose
-from i18n import _, n_
+from i18n import LOCALES, _, n_, use
 
 from . import day_png, results_png, table_png, wagon_png
 from .rich import EMOJI
@@ -117,12 +117,14 @@ def main(argv=None) -> None:
     ap.add_argument("--out", type=Path, default=Path("out/demo"))
     ap.add_argument("--sets", default="A,B", help="townsfolk sets, e.g. A,B or C,E")
     ap.add_argument("--docs", action="store_true", help="write the README images table.png, day.png, results.png")
+    ap.add_argument("--lang", default="en", choices=LOCALES, help="the language of every word drawn")
     args = ap.parse_args(argv)
-    if args.docs:
-        docs(args.out, args.seed)
-        print(f"wrote table.png, day.png and results.png to {args.out}")
-        return
-    paths = play(args.players, args.seed, args.out, args.sets.split(","))
+    with use(args.lang):
+        if args.docs:
+            docs(args.out, args.seed)
+            print(f"wrote table.png, day.png and results.png to {args.out}")
+            return
+        paths = play(args.players, args.seed, args.out, args.sets.split(","))
     print(f"wrote {len(paths)} images to {args.out}")
 
 
