@@ -6,6 +6,7 @@ own (spawned: they share nothing with the bot's threads), or with processes=0 on
 A worker that dies is replaced and the job done in the thread instead."""
 
 import asyncio
+import contextvars
 import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -23,10 +24,13 @@ class LazyRenderer:
         return getattr(render, name)
 
 
-def draw(name: str, *args):
-    """Runs render.<name>(*args) in a worker (a module-level function: it travels to the process)."""
+def draw(lang: str, name: str, *args):
+    """Runs render.<name>(*args) in a worker, speaking `lang` (a module-level function: it travels to the
+    process; the caller's language does not travel by itself)."""
+    import i18n
     import render
-    return getattr(render, name)(*args)
+    with i18n.use(lang):
+        return getattr(render, name)(*args)
 
 
 class Workers:
@@ -53,7 +57,8 @@ class Workers:
                 log.warning("a %s worker process died: starting a new one", self.kind)
                 self.pool.shutdown(wait=False, cancel_futures=True)
                 self.pool = None
-        return await loop.run_in_executor(self.thread(), fn, *args)
+        # the thread runs in a copy of the caller's context: its language (i18n) goes along
+        return await loop.run_in_executor(self.thread(), contextvars.copy_context().run, fn, *args)
 
     def stop(self) -> None:
         if self.pool is not None:

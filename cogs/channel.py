@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 import engine
+import i18n
 from app.locks import ChannelLocks
 from app.service import names
 from app.workers import LazyRenderer, Workers, draw
@@ -62,7 +63,7 @@ class Courier(commands.Cog):
         None (logged) if it fails."""
         try:
             if isinstance(self.bot.renderer, LazyRenderer):  # the real renderer: it can go to a process
-                return await self.workers.run(draw, name, *args)
+                return await self.workers.run(draw, i18n.current(), name, *args)
             return await self.workers.run(getattr(self.bot.renderer, name), *args, in_process=False)
         except Exception:
             log.exception("renderer %s failed", name)

@@ -357,3 +357,18 @@ async def restart(env, bot, make_bot, **settings):
     await env.restart_bot(new)
     await env.settle()
     return new
+
+
+def speak(monkeypatch, users: dict | None = None, guilds: dict | None = None) -> None:
+    """Interactions as Discord sends them from clients in other languages: the user's `locale` (by user id)
+    and the server's `guild_locale` (by guild id). SimCord always says en-US otherwise."""
+    real = sim_interactions.base_payload
+
+    def base_payload(backend, *, type, channel_id, guild_id, user_id, data):
+        record, payload = real(backend, type=type, channel_id=channel_id, guild_id=guild_id, user_id=user_id,
+                               data=data)
+        payload["locale"] = (users or {}).get(user_id, payload["locale"])
+        if guild_id is not None:
+            payload["guild_locale"] = (guilds or {}).get(guild_id, payload.get("guild_locale"))
+        return record, payload
+    monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
