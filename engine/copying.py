@@ -48,23 +48,22 @@ def _pool(v):
     return [d[:] for d in v] if v.__class__ is list else deep(v)
 
 
-# the keys of a player and how each is copied (None: an atom)
-_PLAYER_LISTS = ("boards", "gold", "equipment", "townsfolk", "towns")
-_PLAYER_KEYS = frozenset(("seat", "name", "pioneer", "side", "silver", "wood", "medicine", "cattle",
-                          "favors", "vp", "wagons") + _PLAYER_LISTS)
+_PLAYER_KEYS = frozenset(("seat", "name", "pioneer", "side", "boards", "silver", "wood", "medicine", "cattle",
+                          "gold", "equipment", "wagons", "townsfolk", "favors", "vp", "towns"))
 
 
 def _player(p):
-    if p.__class__ is not dict or not p.keys() <= _PLAYER_KEYS:
+    """A player of the known shape (its lists hold atoms; wagons are {size, damage}); anything
+    else is copied generically."""
+    if p.__class__ is not dict or len(p) != len(_PLAYER_KEYS) or not p.keys() <= _PLAYER_KEYS:
         return deep(p)
     q = p.copy()
-    for k in _PLAYER_LISTS:
-        v = q.get(k)
-        if v is not None:
-            q[k] = v[:] if v.__class__ is list else deep(v)
-    w = q.get("wagons")
-    if w is not None:
-        q["wagons"] = [x.copy() for x in w]  # {size, damage}
+    q["boards"] = p["boards"][:]
+    q["gold"] = p["gold"][:]
+    q["equipment"] = p["equipment"][:]
+    q["townsfolk"] = p["townsfolk"][:]
+    q["towns"] = p["towns"][:]
+    q["wagons"] = [w.copy() for w in p["wagons"]]
     return q
 
 
@@ -86,4 +85,33 @@ def clone(state: dict) -> dict:
     for k, v in state.items():
         if v.__class__ not in _ATOMS:
             t[k] = get(k, deep)(v)
+    return t
+
+
+# What a turn choice may change while the day goes on (turn.play, flow.end_turn): the top-level
+# fields, the dice (pool, die), the tracks (an effect moves a marker back), the equipment (deck,
+# face-up tiles), the gold bag, the townsfolk slots, the discards, the wagon supply and the
+# player whose turn it is. Everything else (config, dice bag, decks of townsfolk and towns, other
+# players, decisions) is untouched until the day's last turn ends (flow.end_day).
+_TURN_COPIED = ("pool", "die", "tracks", "equip_deck", "equip_up", "gold_bag", "slots", "discarded",
+                "wagon_supply")
+
+
+def clone_turn(state: dict) -> dict:
+    """A copy for playing the current turn's choices on (search: many lines of one turn from one
+    position). While the day cannot end with this turn (stage "turn" with at least two turns
+    left today), it copies only what those choices may change and shares the rest with `state`;
+    otherwise it is clone(state). Either way, playing the seat's turn choices on the copy until
+    the turn ends never changes `state` (tests/test_copying.py)."""
+    if state.get("stage") != "turn" or not state.get("turns_left", 0) >= 2:
+        return clone(state)
+    t = state.copy()
+    get = _COPIERS.get
+    for k in _TURN_COPIED:
+        v = state[k]
+        if v.__class__ not in _ATOMS:
+            t[k] = get(k, deep)(v)
+    players = t["players"] = state["players"][:]
+    seat = state["turn"]
+    players[seat] = _player(players[seat])
     return t

@@ -10,6 +10,7 @@ from .. import rng
 from ..api import apply, clone, legal_actions
 from ..cards import PIONEERS
 from ..constants import STANDARD_PIONEER
+from ..copying import clone_turn
 from ..effects import free_spaces
 from .value import Ctx, effect_value, res_value, value
 
@@ -29,35 +30,51 @@ def _worth(s: dict, seat: int, base: list, w: dict | None, towns: bool = True) -
 def _same_turn(s: dict, t: dict, seat: int) -> bool:
     """True while t is still the seat's turn begun in s with its die not yet used (a new day's
     turn of the same seat does not count)."""
-    if t["stage"] != "turn" or t["turn"] != seat or (t["week"], t["day"]) != (s["week"], s["day"]):
+    return _still(_where(s), t, seat)
+
+
+def _where(s: dict) -> tuple:
+    """What _still needs of the state a line starts from (read before it is played on)."""
+    return s["week"], s["day"], s["step"], s["turns_left"]
+
+
+def _still(where: tuple, t: dict, seat: int) -> bool:
+    week, day, step, turns_left = where
+    if t["stage"] != "turn" or t["turn"] != seat or t["week"] != week or t["day"] != day:
         return False
-    return t["step"] in ("use", "wild", "equip") or (t["step"] == "pick" and s["step"] == "pick"
-                                                     and t["turns_left"] == s["turns_left"])
+    return t["step"] in ("use", "wild", "equip") or (t["step"] == "pick" and step == "pick"
+                                                     and t["turns_left"] == turns_left)
 
 
 def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, turns: bool,
-            w: dict | None) -> None:
+            w: dict | None, owned: bool = False) -> None:
     """Appends (line, value) for every own line from s. turns=False skips face changes (the
-    pick step plans them from one die only: see turn_plans)."""
+    pick step plans them from one die only: see turn_plans). owned: s is a copy nobody needs
+    afterwards, so the last line is played on s itself instead of on a copy of it."""
     p = s["players"][seat]
+    after = s["step"] == "after"
+    acts = []
     for a in legal_actions(s, seat):
-        body = _body(a)
-        verb = body.split(":", 1)[0]
+        verb = a.id.split(":", 2)[1]
         if verb == "drop" or (verb == "face" and not turns):
             continue
-        if verb == "buy" and (bought or free_spaces(p) > 0 or s["step"] == "after"):
+        if verb == "buy" and (bought or after or free_spaces(p) > 0):
             continue
-        t = clone(s)
+        acts.append((a, verb))
+    where = _where(s)
+    last = len(acts) - 1
+    for i, (a, verb) in enumerate(acts):
+        t = s if owned and i == last else clone_turn(s)
         apply(t, a, inplace=True, trusted=True)
         nseq = seq + [a]
-        if _same_turn(s, t, seat):
-            _expand(t, seat, nseq, out, base, bought or verb == "buy", turns and verb != "take", w)
+        if _still(where, t, seat):
+            _expand(t, seat, nseq, out, base, bought or verb == "buy", turns and verb != "take", w, True)
         else:
             out.append((nseq, _worth(t, seat, base, w)))
 
 
 def _replay(s: dict, seat: int, line: list, base: list, w: dict | None) -> float:
-    t = clone(s)
+    t = clone_turn(s)
     for x in line:
         apply(t, x, inplace=True, trusted=True)
     return _worth(t, seat, base, w)
@@ -76,11 +93,11 @@ def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: dict |
             others.append(a)
     best = {}
     for face, dice in by_face.items():
-        t = clone(s)
+        t = clone_turn(s)
         apply(t, dice[0], inplace=True, trusted=True)
         lines: list = []
         if _same_turn(s, t, seat):
-            _expand(t, seat, [dice[0]], lines, base, False, False, w)
+            _expand(t, seat, [dice[0]], lines, base, False, False, w, True)
         else:
             lines.append(([dice[0]], _worth(t, seat, base, w)))
         out.extend(lines)
@@ -91,20 +108,20 @@ def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: dict |
     if best and not lite:
         face = min(best, key=lambda f: best[f][1])
         first = best[face][0][0]
-        t = clone(s)
+        t = clone_turn(s)
         apply(t, first, inplace=True, trusted=True)
         if t["stage"] == "turn" and t["turn"] == seat and t["step"] == "use":
             lines = []
             for a in legal_actions(t, seat):
                 if _body(a).startswith("face:"):
-                    u = clone(t)
+                    u = clone_turn(t)
                     apply(u, a, inplace=True, trusted=True)
-                    _expand(u, seat, [first, a], lines, base, True, False, w)
+                    _expand(u, seat, [first, a], lines, base, True, False, w, True)
             out.extend(lines)
     for a in others:  # no space left: a wagon first, then the turn
-        t = clone(s)
+        t = clone_turn(s)
         apply(t, a, inplace=True, trusted=True)
-        _expand(t, seat, [a], out, base, True, False, w)
+        _expand(t, seat, [a], out, base, True, False, w, True)
 
 
 def turn_plans(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> list:
@@ -176,11 +193,11 @@ def _pioneer_value(s: dict, seat: int, which: str) -> float:
 def ranked(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> list:
     """Candidate lines for the seat's decision, best first: [(actions, value)]. lite: no face
     changes planned at the pick step (rollouts)."""
-    acts = legal_actions(s, seat)
     if s["stage"] == "turn" and s["step"] in TURN_STEPS:
         plans = turn_plans(s, seat, lite, w)
         if plans:
             return plans
+    acts = legal_actions(s, seat)
     if s["stage"] == "town" and len(acts) > 1:
         return town_plans(s, seat, w)
     return one_step(s, seat, acts, w)

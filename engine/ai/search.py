@@ -90,8 +90,9 @@ def choose_hard(state: dict, seat: int, gen: dict, budget=None):
             break
         det = determinize(state, seat, gen)
         seed = rng.below(gen, 1 << 62)
+        last = len(cands) - 1
         for i, (line, _) in enumerate(cands):
-            s = clone(det)
+            s = det if i == last else clone(det)  # the last candidate plays on the sample itself
             for a in line:
                 apply(s, a, inplace=True, trusted=True)
             totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)})

@@ -4,8 +4,6 @@ goods, cattle, cards and silver are still worth, minus the danger of the coming 
 Everything here reads only what the evaluated seat may see, except other players' gold values
 (use `relative` on a determinised state only: see determinize.py)."""
 
-from collections import Counter
-
 from ..cards import EQUIPMENT, TOWNS, TOWNSFOLK
 from ..constants import (
     COLOUR_TRACK,
@@ -42,9 +40,10 @@ _CTX_CACHE: dict = {}
 def context(s: dict, w: dict | None = None) -> "Ctx":
     """Ctx(s, w), cached on the few fields it depends on."""
     w = W if w is None else w
-    key = (id(w), s["stage"], s["week"], s["day"], s["turns_left"], tuple(c for c, _ in s["pool"]),
-           tuple(s["tracks"][d] for d in DISASTERS),  # fixed order: a saved state's keys are sorted
-           tuple(s["disasters"]), s.get("cont"), s["config"]["players"])
+    tr = s["tracks"]  # in a fixed order: a saved state's keys are sorted
+    key = (id(w), s["stage"], s["week"], s["day"], s["turns_left"], *[d[0] for d in s["pool"]], None,
+           tr["storm"], tr["raid"], tr["famine"], tr["disease"],
+           *s["disasters"], None, s.get("cont"), s["config"]["players"])
     c = _CTX_CACHE.get(key)
     if c is None:
         if len(_CTX_CACHE) > 20000:
@@ -217,8 +216,8 @@ def _space(p: dict, ctx: Ctx, gold_left: bool) -> float:
     return unit * min(free, 3) + unit * 0.25 * max(0, min(free, 8) - 3)
 
 
-def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
-    m = mods(p)
+def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict, m: dict, cattle: float) -> float:
+    """m: mods(p); cattle: cattle_unit(p, ctx)."""
     seat = p["seat"]
     pend = s["pending"][seat]
     kind = pend["kind"] if pend else None
@@ -243,7 +242,7 @@ def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
         elif d == "famine":
             hungry = max(0, p["cattle"] - shield)  # famine is resolved at once: never pending
             paid = min(hungry, p["silver"])
-            loss = paid * ctx.silver + (hungry - paid) * cattle_unit(p, ctx) + 0.2 * hungry
+            loss = paid * ctx.silver + (hungry - paid) * cattle + 0.2 * hungry
         else:
             if kind == "disease":
                 left, free = pend["left"], pend["free"]
@@ -257,8 +256,9 @@ def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict) -> float:
     return risk
 
 
-def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float) -> float:
-    """Town cards of this week not yet satisfied: how close the player is to each."""
+def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float, cattle: float) -> float:
+    """Town cards of this week not yet satisfied: how close the player is to each (cattle:
+    cattle_unit(p, ctx))."""
     if s["stage"] in ("over", "pioneer") or (s["stage"] == "town" and s["pending"][p["seat"]] is None):
         return 0.0
     v = 0.0
@@ -274,7 +274,7 @@ def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float) -> float:
             if k == "silver":
                 cost += n * ctx.silver
             elif k == "cattle":
-                cost += n * cattle_unit(p, ctx)
+                cost += n * cattle
             elif k == "gold":
                 cost += n * 1.2
             elif k == "equipment":
@@ -295,34 +295,49 @@ def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = N
     the town cards still to satisfy (see heuristic.town_plans)."""
     if ctx is None:
         ctx = context(s, w)
-    p = s["players"][seat]
     players = s["players"]
-    top = max(q["favors"] for q in players)
-    gold = sum(p["gold"])
-    if gold_base is not None and len(p["gold"]) > len(gold_base):
-        new = Counter(p["gold"]) - Counter(gold_base)
-        gold += sum(new.values()) * GOLD_MEAN - sum(k * n for k, n in new.items())
+    p = players[seat]
+    favors = [q["favors"] for q in players]
+    top = max(favors)
+    tokens = p["gold"]
+    gold = sum(tokens)
+    if gold_base is not None and len(tokens) > len(gold_base):
+        new = _drawn(tokens, gold_base)  # the tokens drawn since: valued at the bag's mean
+        gold += len(new) * GOLD_MEAN - sum(new)
     v = gold + FAVOR_VP * p["favors"] + p["vp"]
     if p["favors"] == top:  # with no favors at all, everyone is tied for the most
-        ties = sum(1 for q in players if q["favors"] == top)
-        v += FAVOR_MAJORITY_VP / ties
-    v += DAMAGE_VP * sum(w["damage"] for w in p["wagons"])
+        v += FAVOR_MAJORITY_VP / favors.count(top)
+    damage = 0
+    for x in p["wagons"]:
+        damage += x["damage"]
+    v += DAMAGE_VP * damage
     if ctx.days == 0 and s["stage"] == "over":
         return v + sum(vp_of(p, TOWNSFOLK[t]["vp"]) for t in p["townsfolk"]) + sum(
             vp_of(p, EQUIPMENT[t].get("vp")) for t in p["equipment"]) + 0.001 * p["silver"]
     worth = {t: townsfolk_worth(p, t, ctx) for t in p["townsfolk"]}
     v += sum(worth.values())
-    v += sum(equipment_worth(p, t, ctx) for t in p["equipment"])
-    v += p["cattle"] * cattle_unit(p, ctx)
+    v += sum([equipment_worth(p, t, ctx) for t in p["equipment"]])
+    m = mods(p)
+    cattle = ctx.w["cattle"] * ctx.visits * (1 + m["town_cattle_vp"])  # cattle_unit(p, ctx)
+    v += p["cattle"] * cattle
     silver = p["silver"]
     v += ctx.silver * (min(silver, 12) + 0.4 * max(0, silver - 12)) + 0.001 * silver
     v += _goods(p, ctx)
     v += _space(p, ctx, bool(s["gold_bag"]))
-    v -= _disaster_risk(p, s, ctx, worth)
+    v -= _disaster_risk(p, s, ctx, worth, m, cattle)
     favor_unit = FAVOR_VP + (ctx.w["favor_race"] if top - p["favors"] <= 2 else 0.3)
     if towns:
-        v += _towns(p, s, ctx, favor_unit)
+        v += _towns(p, s, ctx, favor_unit, cattle)
     return v
+
+
+def _drawn(tokens: list, base: list) -> list:
+    """The tokens in `tokens` beyond those in `base` (multiset difference)."""
+    left = list(tokens)
+    for x in base:
+        if x in left:
+            left.remove(x)
+    return left
 
 
 def relative(s: dict, seat: int, lam: float = 0.5, w: dict | None = None) -> float:
