@@ -8,7 +8,9 @@ shared victory counts for each winner. The win rate comes with a 95% Wilson inte
 --budget is hard's budget in these games: an integer = rollouts per decision, a number with a
 dot or an 's' suffix = seconds (not reproducible). Decision times are measured inside the games
 (with --workers processes sharing the machine); hard's time at its default budget is measured
-separately on a handful of decisions."""
+separately on a handful of decisions, at its default budget and at the bot's (240 rollouts),
+against the target (median <= 1 s), and easy's on every decision of one game (--timing-only:
+only these)."""
 
 import argparse
 import math
@@ -24,6 +26,8 @@ import engine  # noqa: E402
 from engine import ai  # noqa: E402
 from engine.ai import search  # noqa: E402
 
+BOT_ROLLOUTS = 240  # hard's budget in the bot
+HARD_TARGET_MS = 1000  # hard's median decision time at the bot's budget (issue 14)
 MATCHUPS = {"easy-random": ("easy", "random"), "hard-random": ("hard", "random"),
             "hard-easy": ("hard", "easy")}
 
@@ -67,14 +71,20 @@ def pct(xs: list, q: float) -> float:
 
 def default_budget_times(n: int, seed: int, budget=None) -> list:
     """hard's decision time at a budget (None: its default) on n non-trivial decisions of one game."""
+    return decision_times(n, seed, "hard", budget)
+
+
+def decision_times(n: int, seed: int, level: str, budget=None, every: int = 5) -> list:
+    """The level's decision time on n non-trivial decisions of one easy-AI game (every `every`-th
+    step), alone on one core."""
     s, _ = engine.new_game({"players": 4}, seed + 999)
     out = []
     step = 0
     while not engine.is_over(s) and len(out) < n:
         seat = engine.deciders(s)[0]
-        if step % 5 == 0 and len(engine.legal_actions(s, seat)) > 1:
+        if step % every == 0 and len(engine.legal_actions(s, seat)) > 1:
             t = time.perf_counter()
-            ai.choose(s, seat, "hard", seed=seed, budget=budget)
+            ai.choose(s, seat, level, seed=seed, budget=budget)
             out.append(time.perf_counter() - t)
         a = ai.choose(s, seat, "easy", seed=seed)
         engine.apply(s, a, inplace=True, trusted=True)
@@ -97,38 +107,54 @@ def main() -> None:
     ap.add_argument("--only", choices=sorted(MATCHUPS), action="append")
     ap.add_argument("--timing", type=int, default=12, help="decisions timed at hard's default budget")
     ap.add_argument("--timing-budget", type=int, action="append",
-                    help="also time hard at this many rollouts (the bot uses 240), repeatable")
+                    help="time hard at this many rollouts (default: 240, the bot's budget), repeatable")
+    ap.add_argument("--timing-only", action="store_true", help="no games: only the decision times")
     args = ap.parse_args()
     budget = parse_budget(args.budget)
     last = args.seed + args.games - 1
-    print(f"Pioneer Days AI bench: 4-player games, sets A+B, seeds {args.seed}..{last}, "
-          f"AI seat = game % 4; hard budget in games: {args.budget} "
-          f"({'rollouts' if isinstance(budget, int) else 'seconds'} per decision); "
-          f"default budget = {search.DEFAULT_ROLLOUTS} rollouts")
-    print("win = the AI seat is among the winners (a shared victory counts for each winner)")
-    with Pool(args.workers) as pool:
-        for name in args.only or list(MATCHUPS):
-            lvl, other = MATCHUPS[name]
-            t0 = time.perf_counter()
-            jobs = [(lvl, other, g, args.seed, budget) for g in range(args.games)]
-            res = pool.map(play, jobs, chunksize=1)
-            k = sum(1 for won, _, _ in res if won)
-            lo, hi = wilson(k, len(res))
-            ts = {x: [v for _, t, _ in res for v in t[x]] for x in (lvl, other)}
-            margin = statistics.mean(m for _, _, m in res)
-            print(f"{lvl} vs 3 {other}: won {k}/{len(res)} = {k / len(res):.1%} "
-                  f"(95% CI {lo:.1%}-{hi:.1%}); mean VP margin over the best opponent {margin:+.1f}; "
-                  f"{time.perf_counter() - t0:.0f} s")
-            for level in (lvl, other):
-                if level != "random":
-                    print(f"    {level}: {len(ts[level])} decisions, median {pct(ts[level], 0.5):.1f} ms, "
-                          f"p90 {pct(ts[level], 0.9):.1f} ms")
-    for budget in ([None] + (args.timing_budget or [])) if args.timing else []:
+    if not args.timing_only:
+        print(f"Pioneer Days AI bench: 4-player games, sets A+B, seeds {args.seed}..{last}, "
+              f"AI seat = game % 4; hard budget in games: {args.budget} "
+              f"({'rollouts' if isinstance(budget, int) else 'seconds'} per decision); "
+              f"default budget = {search.DEFAULT_ROLLOUTS} rollouts")
+        print("win = the AI seat is among the winners (a shared victory counts for each winner)")
+        with Pool(args.workers) as pool:
+            for name in args.only or list(MATCHUPS):
+                matchup(pool, name, args, budget)
+    if not args.timing:
+        return
+    ts = decision_times(max(args.timing, 60), args.seed, "easy", every=1)
+    print(f"easy, {len(ts)} decisions alone on one core: median {pct(ts, 0.5):.2f} ms, "
+          f"p90 {pct(ts, 0.9):.2f} ms, max {max(ts) * 1000:.1f} ms")
+    for budget in [None] + (args.timing_budget or [BOT_ROLLOUTS]):
         ts = default_budget_times(args.timing, args.seed, budget)
         which = f"its default budget ({search.DEFAULT_ROLLOUTS} rollouts)" if budget is None \
             else f"{budget} rollouts"
-        print(f"hard at {which}, {len(ts)} decisions alone on one core: median {pct(ts, 0.5):.0f} ms, "
-              f"p90 {pct(ts, 0.9):.0f} ms, max {max(ts) * 1000:.0f} ms")
+        med = pct(ts, 0.5)
+        target = ""
+        if budget == BOT_ROLLOUTS:
+            target = f"; target: median <= {HARD_TARGET_MS} ms at the bot's budget: " + \
+                ("met" if med <= HARD_TARGET_MS else "NOT met")
+        print(f"hard at {which}, {len(ts)} decisions alone on one core: median {med:.0f} ms, "
+              f"p90 {pct(ts, 0.9):.0f} ms, max {max(ts) * 1000:.0f} ms{target}")
+
+
+def matchup(pool, name: str, args, budget) -> None:
+    lvl, other = MATCHUPS[name]
+    t0 = time.perf_counter()
+    jobs = [(lvl, other, g, args.seed, budget) for g in range(args.games)]
+    res = pool.map(play, jobs, chunksize=1)
+    k = sum(1 for won, _, _ in res if won)
+    lo, hi = wilson(k, len(res))
+    ts = {x: [v for _, t, _ in res for v in t[x]] for x in (lvl, other)}
+    margin = statistics.mean(m for _, _, m in res)
+    print(f"{lvl} vs 3 {other}: won {k}/{len(res)} = {k / len(res):.1%} "
+          f"(95% CI {lo:.1%}-{hi:.1%}); mean VP margin over the best opponent {margin:+.1f}; "
+          f"{time.perf_counter() - t0:.0f} s")
+    for level in (lvl, other):
+        if level != "random":
+            print(f"    {level}: {len(ts[level])} decisions, median {pct(ts[level], 0.5):.1f} ms, "
+                  f"p90 {pct(ts[level], 0.9):.1f} ms")
 
 
 if __name__ == "__main__":

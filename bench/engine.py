@@ -1,53 +1,106 @@
 """Engine speed: full random 4-player games per second on one core.
 
-    python bench/engine.py [--games 300]
+    python bench/engine.py [--games 300] [--rounds 3] [--vs DIR]
 
 Two figures: the playout path (apply(..., inplace=True, trusted=True) with actions straight from
 legal_actions: what simulations and AI search use) and the checked path (apply() validating the
-action and copying the state: what the bot uses for each click)."""
+action and copying the state: what the bot does for each click), in games/s and in microseconds
+per click. Each is the median of --rounds runs.
+
+--vs DIR: A/B in one process. DIR holds another version of the `engine` package (for instance
+`git archive <commit> engine | tar -x -C DIR`); both are timed in turn, round after round, on
+the same games, and the ratio is printed (the machine's speed drifts less between two runs
+next to each other than between two commands)."""
 
 import argparse
+import importlib.util
 import os
+import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
 
 import engine  # noqa: E402
-from engine import rng  # noqa: E402
+
+TARGET, AIM = 300, 1000  # random 4-player games/s on one core (issue 14)
 
 
-def play(seed: int, checked: bool) -> int:
-    s, _ = engine.new_game({"players": 4}, seed)
-    pick = {"rng": rng.seed_state(seed + 1000)}
+def load(path: str, name: str):
+    """The engine package found in path/engine, imported under another name."""
+    init = os.path.join(path, "engine", "__init__.py")
+    spec = importlib.util.spec_from_file_location(name, init,
+                                                  submodule_search_locations=[os.path.dirname(init)])
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def play(eng, seed: int, checked: bool) -> int:
+    below = eng.rng.below
+    s, _ = eng.new_game({"players": 4}, seed)
+    pick = {"rng": eng.rng.seed_state(seed + 1000)}
     n = 0
     while s["stage"] != "over":
-        acts = engine.legal_actions(s)
-        a = acts[rng.below(pick, len(acts))]
+        acts = eng.legal_actions(s)
+        a = acts[below(pick, len(acts))]
         if checked:
-            s = engine.apply(s, a).state
+            s = eng.apply(s, a).state
         else:
-            engine.apply(s, a, inplace=True, trusted=True)
+            eng.apply(s, a, inplace=True, trusted=True)
         n += 1
     return n
 
 
-def measure(games: int, checked: bool) -> tuple[float, float]:
+def measure(eng, games: int, checked: bool) -> tuple[float, float]:
+    """(games/s, actions/s)"""
     t = time.perf_counter()
-    actions = sum(play(i, checked) for i in range(games))
+    actions = sum(play(eng, i, checked) for i in range(games))
     dt = time.perf_counter() - t
     return games / dt, actions / dt
 
 
+def line(name: str, runs: list) -> str:
+    g = statistics.median(r[0] for r in runs)
+    a = statistics.median(r[1] for r in runs)
+    return f"{name}: {g:.0f} games/s, {a:.0f} actions/s = {1e6 / a:.1f} µs per action"
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--vs", metavar="DIR", help="A/B against the engine package in DIR/engine")
     args = ap.parse_args()
-    play(0, False)  # warm caches
-    g, a = measure(args.games, False)
-    print(f"playout path: {g:.0f} games/s, {a:.0f} actions/s (4 players, {args.games} games)")
-    g, a = measure(max(20, args.games // 5), True)
-    print(f"checked path: {g:.0f} games/s, {a:.0f} actions/s (validated, copy-on-apply)")
+    versions = [("this engine", engine)]
+    if args.vs:
+        versions.append((f"{args.vs}", load(args.vs, "engine_vs")))
+    for _, eng in versions:
+        play(eng, 0, False)  # warm caches
+    checked_games = max(20, args.games // 5)
+    runs: dict = {(name, c): [] for name, _ in versions for c in (False, True)}
+    for _ in range(args.rounds):
+        for checked in (False, True):
+            for name, eng in versions:
+                runs[name, checked].append(measure(eng, checked_games if checked else args.games, checked))
+    print(f"4 players, sets A+B, random legal actions; median of {args.rounds} rounds "
+          f"({args.games} games for the playout path, {checked_games} for the checked path)")
+    for name, _ in versions:
+        print(f"[{name}]")
+        print("  " + line("playout path", runs[name, False]))
+        print("  " + line("checked path (validated, copy-on-apply: one bot click)", runs[name, True]))
+    g = statistics.median(r[0] for r in runs[versions[0][0], False])
+    verdict = "met" if g >= TARGET else "NOT met"
+    print(f"target: >= {TARGET} games/s on the playout path (aim {AIM}): {g:.0f} games/s, {verdict}"
+          + (", aim reached" if g >= AIM else ""))
+    if args.vs:
+        for checked, what in ((False, "playout"), (True, "checked")):
+            pairs = zip(runs[versions[0][0], checked], runs[versions[1][0], checked], strict=True)
+            ratios = [a[0] / b[0] for a, b in pairs]
+            print(f"A/B {what} path: this engine is {statistics.median(ratios):.2f}x as fast as {args.vs} "
+                  f"(median of {len(ratios)} paired rounds; min {min(ratios):.2f}, max {max(ratios):.2f})")
 
 
 if __name__ == "__main__":
