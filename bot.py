@@ -97,6 +97,7 @@ class PioneerBot(commands.Bot):
         self.renderer = renderer or LazyRenderer()
         self.store = None
         self.errors = deque(maxlen=100)
+        self.opened_store: "Store | None" = None  # opened by main() before Discord; taken by setup_hook
         self.clock = clock
         self._recovered = False
 
@@ -108,7 +109,10 @@ class PioneerBot(commands.Bot):
         from db import Store
         from ui.components import GameButton, GameSelect, MoveButton
 
-        self.store = await Store.open(self.settings.database_path, create=self.settings.new_database)
+        # main() opens the database before connecting to Discord (a bad one stops the bot at once)
+        self.store = self.opened_store or await Store.open(self.settings.database_url,
+                                                            create=self.settings.new_database)
+        self.opened_store = None
         self.service = GameService(self.store, clock=self.clock)
         self.courier = Courier(self)
         await self.add_cog(self.courier)
@@ -209,7 +213,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sync", action="store_true", help="publish the slash commands globally at start-up")
     ap.add_argument("--demo-out", default="out/demo", help=argparse.SUPPRESS)  # tests write elsewhere
     ap.add_argument("--new-database", action="store_true",
-                    help="create a new, empty database if none is found at DATABASE_PATH (first start)")
+                    help="create a new, empty database if none is found at DATABASE_URL (first start)")
     args = ap.parse_args(argv)
     try:
         settings = Settings.from_env()
@@ -226,15 +230,24 @@ def main(argv=None) -> int:
     bot = PioneerBot(settings)
 
     async def runner():
-        async with bot:
-            await bot.start(settings.discord_token)
+        from db import Store
+        # the database first: a bad DATABASE_URL, an unreachable server or a missing database stops the
+        # bot before it connects to Discord
+        bot.opened_store = store = await Store.open(settings.database_url, create=settings.new_database)
+        log.info("games are kept in %s", store.where)
+        try:
+            async with bot:
+                await bot.start(settings.discord_token)
+        finally:
+            if bot.opened_store is not None:  # Discord failed before setup_hook took it
+                await bot.opened_store.close()
     try:
         asyncio.run(runner())
     except discord.LoginFailure:
         log.error("Discord rejected DISCORD_TOKEN: check it in .env")
         return 1
     except StoreError as e:  # never start on an empty database where games were expected
-        log.critical("%s", e)
+        log.critical("The database (DATABASE_URL) cannot be used: %s", e)
         return 1
     except KeyboardInterrupt:
         pass

@@ -6,8 +6,11 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from db.postgres import redact
+from db.store import SQLITE_PREFIX, parse_url
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,6 +23,10 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_ignore_empty=True, extra="ignore", validate_default=True)
 
     discord_token: str | None = None
+    # where the games are kept: sqlite:///path (the default, one process) or postgresql://user:pw@host/db
+    # (one database shared by several bot processes). Empty: the SQLite file DATABASE_PATH (the older
+    # setting, still honoured). A relative sqlite:/// path is taken from the project folder.
+    database_url: str = ""
     database_path: str = str(ROOT / "data" / "pioneer.sqlite3")
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -44,6 +51,22 @@ class Settings(BaseSettings):
         # a relative path is taken from the project folder, wherever the bot is started
         return str(ROOT / v) if not Path(v).is_absolute() else v
 
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, v: str) -> str:
+        if not v.strip():
+            return ""
+        kind, target = parse_url(v)  # a ValueError names DATABASE_URL and what it accepts
+        if kind == "sqlite":
+            return SQLITE_PREFIX + (target if Path(target).is_absolute() else str(ROOT / target))
+        return target
+
+    @model_validator(mode="after")
+    def _default_url(self) -> "Settings":
+        if not self.database_url:
+            self.database_url = SQLITE_PREFIX + self.database_path
+        return self
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, v):
@@ -64,5 +87,7 @@ def explain(error: ValidationError) -> str:
     lines = []
     for err in error.errors():
         name = str(err["loc"][0]).upper() if err["loc"] else "?"
-        lines.append(f"{name}: {err['msg']} (got {err.get('input')!r})")
+        got = redact(err["input"]) if name == "DATABASE_URL" and isinstance(err.get("input"), str) \
+            else err.get("input")  # no password in the log
+        lines.append(f"{name}: {err['msg']} (got {got!r})")
     return "\n".join(lines)

@@ -1,7 +1,7 @@
 """The turn timers' table: one row per person who must decide, written in the same transaction as
 the action that handed them the decision (set_deadlines), read by the scheduler (cogs/timers.py)."""
 
-from .base import StoreBase
+from .base import StoreBase, Tx
 
 
 class Deadlines(StoreBase):
@@ -16,9 +16,10 @@ class Deadlines(StoreBase):
         """The earliest instant a timer needs attention (a reminder or a timeout), over running games."""
         # deadlines exist only for running games (ending a game removes them): no join with games, so a
         # damaged game row cannot stop the other games' timers
+        skip = f" WHERE game_id NOT IN ({','.join(str(int(g)) for g in exclude)})" if exclude else ""
         rows = await self._rows(
             "SELECT MIN(CASE WHEN reminded=0 AND remind_at<due_at THEN remind_at ELSE due_at END) "
-            f"FROM deadlines WHERE game_id NOT IN ({','.join(str(int(g)) for g in exclude)})")
+            f"FROM deadlines{skip}")
         return rows[0][0] if rows else None
 
     async def due_deadlines(self, now: float) -> list[dict]:
@@ -29,24 +30,29 @@ class Deadlines(StoreBase):
                  "reminded": bool(r[5])} for r in rows]
 
     async def mark_reminded(self, game_id: int, seat: int, seq: int) -> bool:
-        def tx(db):
-            return db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=? AND seq=? "
-                              "AND reminded=0", (game_id, seat, seq)).rowcount == 1
+        async def tx(db: Tx):
+            return await db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=? AND seq=? "
+                                    "AND reminded=0", (game_id, seat, seq)) == 1
         return await self._write(tx)
 
     async def drop_deadline(self, game_id: int, seat: int, seq: int) -> None:
-        def tx(db):
-            db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=? AND seq=?", (game_id, seat, seq))
+        async def tx(db: Tx):
+            await db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=? AND seq=?", (game_id, seat, seq))
         await self._write(tx)
 
 
-def set_deadlines(db, game_id: int, plan: dict) -> None:
+async def set_deadlines(db: Tx, game_id: int, plan: dict) -> None:
     """plan: {seat: None (keep its running deadline) or (seq, due_at, remind_at) (a new one)}; every other
     seat of the game loses its deadline. Runs inside the action's transaction."""
     keep = list(plan)
-    db.execute(f"DELETE FROM deadlines WHERE game_id=? AND seat NOT IN ({','.join('?' * len(keep))})",
-               (game_id, *keep))
-    for seat, row in plan.items():
-        if row is not None:
-            db.execute("INSERT OR REPLACE INTO deadlines (game_id, seat, seq, due_at, remind_at) "
-                       "VALUES (?,?,?,?,?)", (game_id, seat, *row))
+    if keep:
+        await db.execute(f"DELETE FROM deadlines WHERE game_id=? AND seat NOT IN ({','.join('?' * len(keep))})",
+                         (game_id, *keep))
+    else:
+        await db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
+    new = [(game_id, seat, *row) for seat, row in plan.items() if row is not None]
+    if new:
+        await db.executemany(
+            "INSERT INTO deadlines (game_id, seat, seq, due_at, remind_at) VALUES (?,?,?,?,?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET seq=excluded.seq, due_at=excluded.due_at, "
+            "remind_at=excluded.remind_at, reminded=0", new)

@@ -19,3 +19,8 @@ class NotOurDatabase(StoreError):
 
 class DatabaseGone(StoreError):
     """The database file was removed or replaced while the bot was running."""
+
+
+class DatabaseUnavailable(StoreError):
+    """The database server cannot be reached right now (down, restarting, the network): nothing was
+    written; the same call succeeds once it is back (the connection pool reconnects by itself)."""

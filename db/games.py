@@ -1,24 +1,33 @@
 """Games, their seated players and the append-only action log (a Store mixin: needs _rows and _write).
 
-Each write is one transaction (see Store._write). What a change promises to show in the channel is
-written with it, into the outbox (db/outbox.py), in the same transaction."""
+Each write is one transaction (see Store._write), written once for both databases (db/base.py). What a
+change promises to show in the channel is written with it, into the outbox (db/outbox.py), in the same
+transaction.
+
+Concurrency rule (it matters on PostgreSQL, where writes run side by side on pooled connections): a
+write that reads a game before it changes it starts by locking the game's row (`locked_status`, or an
+UPDATE of that row as its first statement), so that the writes of one game run one at a time, as
+SQLite's single writer runs every write. The optimistic version check (UPDATE ... WHERE seq=expected)
+then holds across processes too."""
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 
-from .base import StoreBase
+from .base import StoreBase, Tx
 from .deadlines import set_deadlines
 from .outbox import insert_items
 from .rows import GameRow, Player
 
 # the players come along as one JSON column: a game is read in one round trip
 _GAME_COLS = ("id, guild_id, channel_id, host_id, status, options, config, seed, state, seq, recent, "
-              "panel_message_id, lobby_message_id, end_reason, ping_message_id, "
-              "(SELECT json_group_array(json_array(user_id, name, seat, ai)) FROM "
-              "(SELECT user_id, name, seat, ai FROM players WHERE game_id=games.id ORDER BY joined))")
-NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+              "panel_message_id, lobby_message_id, end_reason, ping_message_id, ")
+
+
+async def locked_status(db: Tx, game_id: int) -> str | None:
+    """The game's status, its row locked until the transaction ends (None: no such game)."""
+    row = await db.fetchone(f"SELECT status FROM games WHERE id=?{db.dialect.for_update}", (game_id,))
+    return row[0] if row else None
 
 
 class ChannelBusy(Exception):
@@ -32,7 +41,7 @@ class ChannelBusy(Exception):
 class Games(StoreBase):
     # ---- reading ---------------------------------------------------------------------------
     async def _fetch_game(self, where: str, args: tuple) -> GameRow | None:
-        rows = await self._rows(f"SELECT {_GAME_COLS} FROM games WHERE {where}", args)
+        rows = await self._rows(f"SELECT {_GAME_COLS}{self.dialect.players_json} FROM games WHERE {where}", args)
         if not rows:
             return None
         row = rows[0]
@@ -50,9 +59,9 @@ class Games(StoreBase):
 
     async def open_game_refs(self) -> list[tuple[int, int]]:
         """(game id, channel id) of every lobby and running game: cheap, so that one unreadable game
-        does not stop the others from being found."""
+        does not stop the others from being found (on SQLite, the covering index reads no game row)."""
         return [tuple(r) for r in await self._rows(
-            "SELECT id, channel_id FROM games INDEXED BY games_by_status WHERE status IN ('lobby','active')")]
+            f"SELECT id, channel_id FROM games {self.dialect.by_status} WHERE status IN ('lobby','active')")]
 
     async def channel_of(self, game_id: int) -> int | None:
         rows = await self._rows("SELECT channel_id FROM games WHERE id=?", (game_id,))
@@ -66,7 +75,7 @@ class Games(StoreBase):
         """The logged actions, oldest first (the last `limit` ones if given)."""
         sql = "SELECT seq, action_id, seat, user_id, stage, events FROM actions WHERE game_id=?"
         if limit is not None:
-            sql = f"SELECT * FROM ({sql} ORDER BY seq DESC LIMIT {int(limit)}) ORDER BY seq"
+            sql = f"SELECT * FROM ({sql} ORDER BY seq DESC LIMIT {int(limit)}) AS last ORDER BY seq"
         else:
             sql += " ORDER BY seq"
         rows = await self._rows(sql, (game_id,))
@@ -75,8 +84,11 @@ class Games(StoreBase):
 
     async def action_ids(self, game_id: int, before: int | None = None) -> list[str]:
         """The logged action ids in order (those applied to versions below `before`, if given)."""
-        rows = await self._rows("SELECT action_id FROM actions WHERE game_id=? AND seq<? ORDER BY seq",
-                                (game_id, 1 << 62 if before is None else before))
+        if before is None:
+            rows = await self._rows("SELECT action_id FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
+        else:
+            rows = await self._rows("SELECT action_id FROM actions WHERE game_id=? AND seq<? ORDER BY seq",
+                                    (game_id, before))
         return [r[0] for r in rows]
 
     async def start_events(self, game_id: int) -> list:
@@ -91,16 +103,16 @@ class Games(StoreBase):
     # ---- the lobby -------------------------------------------------------------------------
     async def create_lobby(self, guild_id, channel_id: int, host_id: int, host_name: str, options: dict,
                            seed: int) -> int:
-        def tx(db):
-            try:
-                cur = db.execute("INSERT INTO games (guild_id, channel_id, host_id, status, options, seed) "
-                                 "VALUES (?, ?, ?, 'lobby', ?, ?)",
-                                 (guild_id, channel_id, host_id, json.dumps(options), seed))
-            except sqlite3.IntegrityError:  # the channel already has an open game
+        async def tx(db: Tx):
+            # the unique index on open games per channel turns a second one into "nothing inserted"
+            row = await db.fetchone("INSERT INTO games (guild_id, channel_id, host_id, status, options, seed) "
+                                    "VALUES (?, ?, ?, 'lobby', ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+                                    (guild_id, channel_id, host_id, json.dumps(options), seed))
+            if row is None:  # the channel already has an open game
                 return None
-            db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",
-                       (cur.lastrowid, host_id, host_name, time.time_ns()))
-            return cur.lastrowid
+            await db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",
+                             (row[0], host_id, host_name, time.time_ns()))
+            return row[0]
         gid = await self._write(tx)
         if gid is None:
             busy = await self.open_game_in_channel(channel_id)
@@ -110,64 +122,63 @@ class Games(StoreBase):
         return gid
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
-        def tx(db):
-            db.execute("UPDATE games SET lobby_message_id=? WHERE id=?", (message_id, game_id))
+        async def tx(db: Tx):
+            await db.execute("UPDATE games SET lobby_message_id=? WHERE id=?", (message_id, game_id))
         await self._write(tx)
 
     async def set_option(self, game_id: int, key: str, value) -> bool:
         """Changes one lobby option (False once the game has started or ended)."""
-        def tx(db):
-            row = db.execute("SELECT status, options FROM games WHERE id=?", (game_id,)).fetchone()
+        async def tx(db: Tx):
+            row = await db.fetchone(f"SELECT status, options FROM games WHERE id=?{db.dialect.for_update}",
+                                    (game_id,))
             if row is None or row[0] != "lobby":
                 return False
             options = json.loads(row[1])
             options[key] = value
-            db.execute("UPDATE games SET options=? WHERE id=?", (json.dumps(options), game_id))
+            await db.execute("UPDATE games SET options=? WHERE id=?", (json.dumps(options), game_id))
             return True
         return await self._write(tx)
 
     async def add_player(self, game_id: int, user_id: int, name: str, max_players: int) -> str:
         """'ok', 'already', 'full' or 'closed'."""
-        def tx(db):
-            row = db.execute("SELECT status FROM games WHERE id=?", (game_id,)).fetchone()
-            if row is None or row[0] != "lobby":
+        async def tx(db: Tx):
+            if await locked_status(db, game_id) != "lobby":
                 return "closed"
-            users = [r[0] for r in db.execute("SELECT user_id FROM players WHERE game_id=?", (game_id,))]
+            users = [r[0] for r in await db.fetchall("SELECT user_id FROM players WHERE game_id=?", (game_id,))]
             if user_id in users:
                 return "already"
             if len(users) >= max_players:
                 return "full"
-            db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",
-                       (game_id, user_id, name, time.time_ns()))
+            await db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",
+                             (game_id, user_id, name, time.time_ns()))
             return "ok"
         return await self._write(tx)
 
     async def remove_player(self, game_id: int, user_id: int) -> bool:
-        def tx(db):
-            cur = db.execute("DELETE FROM players WHERE game_id=? AND user_id=? AND "
-                             "(SELECT status FROM games WHERE id=?)='lobby'", (game_id, user_id, game_id))
-            return cur.rowcount == 1
+        async def tx(db: Tx):
+            if await locked_status(db, game_id) != "lobby":
+                return False
+            return await db.execute("DELETE FROM players WHERE game_id=? AND user_id=?", (game_id, user_id)) == 1
         return await self._write(tx)
-
 
     # ---- a game -----------------------------------------------------------------------------
     async def start_game(self, game_id: int, config: dict, state_json: str, seq: int, start_events: list,
                          recent: list, deadlines: dict | None = None, outbox: Sequence = ()) -> bool:
         """Lobby -> active, seats in joining order, with what the start shows. False if the lobby was not
         open any more."""
-        def tx(db):
-            cur = db.execute(
+        async def tx(db: Tx):
+            changed = await db.execute(
                 f"UPDATE games SET status='active', config=?, state=?, seq=?, start_events=?, recent=?, "
-                f"updated_at={NOW} WHERE id=? AND status='lobby'",
+                f"updated_at={db.dialect.now} WHERE id=? AND status='lobby'",
                 (json.dumps(config), state_json, seq, json.dumps(start_events), json.dumps(recent), game_id))
-            if cur.rowcount != 1:
+            if changed != 1:
                 return False
-            users = [r[0] for r in db.execute("SELECT user_id FROM players WHERE game_id=? ORDER BY joined",
-                                              (game_id,))]
+            users = [r[0] for r in await db.fetchall(
+                "SELECT user_id FROM players WHERE game_id=? ORDER BY joined", (game_id,))]
             for seat, uid in enumerate(users):
-                db.execute("UPDATE players SET seat=? WHERE game_id=? AND user_id=?", (seat, game_id, uid))
-            set_deadlines(db, game_id, deadlines or {})
-            insert_items(db, game_id, seq, outbox)
+                await db.execute("UPDATE players SET seat=? WHERE game_id=? AND user_id=?", (seat, game_id, uid))
+            await set_deadlines(db, game_id, deadlines or {})
+            await insert_items(db, game_id, seq, outbox)
             return True
         return await self._write(tx)
 
@@ -183,18 +194,18 @@ class Games(StoreBase):
         logged = [(game_id, seq, aid, seat, uid, stage, json.dumps(events))
                   for seq, aid, seat, uid, stage, events in rows]
 
-        def tx(db):
+        async def tx(db: Tx):
             panel = ", panel_message_id=NULL" if new_panel else ""
-            cur = db.execute(
-                f"UPDATE games SET state=?, seq=?, status=?, recent=?, updated_at={NOW}{panel} "
+            changed = await db.execute(
+                f"UPDATE games SET state=?, seq=?, status=?, recent=?, updated_at={db.dialect.now}{panel} "
                 "WHERE id=? AND seq=? AND status='active'",
                 (state_json, new_seq, status, recent_json, game_id, expected_seq))
-            if cur.rowcount != 1:
+            if changed != 1:
                 return False
-            db.executemany("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
-                           "VALUES (?,?,?,?,?,?,?)", logged)
-            set_deadlines(db, game_id, deadlines or {})
-            insert_items(db, game_id, new_seq, outbox)
+            await db.executemany("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
+                                 "VALUES (?,?,?,?,?,?,?)", logged)
+            await set_deadlines(db, game_id, deadlines or {})
+            await insert_items(db, game_id, new_seq, outbox)
             return True
         return await self._write(tx, tag=(game_id, new_seq))
 
@@ -209,76 +220,76 @@ class Games(StoreBase):
 
     async def set_panel(self, game_id: int, message_id: int | None) -> None:
         """The message id of the game's panel (None while a new one is being posted)."""
-        def tx(db):
-            db.execute("UPDATE games SET panel_message_id=? WHERE id=?", (message_id, game_id))
+        async def tx(db: Tx):
+            await db.execute("UPDATE games SET panel_message_id=? WHERE id=?", (message_id, game_id))
         await self._write(tx)
 
     async def end_game(self, game_id: int, by: int | None, reason: str, outbox: Sequence = ()) -> bool:
         """Closes an open game (status 'ended') with what the channel must show; finished games stay."""
-        def tx(db):
-            cur = db.execute(
-                f"UPDATE games SET status='ended', ended_by=?, end_reason=?, updated_at={NOW}, "
+        async def tx(db: Tx):
+            changed = await db.execute(
+                f"UPDATE games SET status='ended', ended_by=?, end_reason=?, updated_at={db.dialect.now}, "
                 "panel_message_id=NULL WHERE id=? AND status IN ('lobby','active')", (by, reason, game_id))
-            if cur.rowcount != 1:
+            if changed != 1:
                 return False
-            db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
-            seq = db.execute("SELECT seq FROM games WHERE id=?", (game_id,)).fetchone()[0]
-            insert_items(db, game_id, seq, outbox)
+            await db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
+            row = await db.fetchone("SELECT seq FROM games WHERE id=?", (game_id,))
+            assert row is not None
+            await insert_items(db, game_id, row[0], outbox)
             return True
         return await self._write(tx)
 
     # ---- AI seats ----------------------------------------------------------------------------
     async def add_ai(self, game_id: int, level: str, name_fmt: str, max_players: int) -> str:
         """Seats an AI in a lobby: 'ok', 'full' or 'closed'. name_fmt gets the AI's number."""
-        def tx(db):
-            row = db.execute("SELECT status FROM games WHERE id=?", (game_id,)).fetchone()
-            if row is None or row[0] != "lobby":
+        async def tx(db: Tx):
+            if await locked_status(db, game_id) != "lobby":
                 return "closed"
-            seated = db.execute("SELECT user_id, ai FROM players WHERE game_id=?", (game_id,)).fetchall()
+            seated = await db.fetchall("SELECT user_id, ai FROM players WHERE game_id=?", (game_id,))
             if len(seated) >= max_players:
                 return "full"
             uid = min([0] + [u for u, _ in seated]) - 1
             number = 1 + sum(1 for _, ai in seated if ai)
-            db.execute("INSERT INTO players (game_id, user_id, name, joined, ai) VALUES (?,?,?,?,?)",
-                       (game_id, uid, name_fmt.format(number), time.time_ns(), level))
+            await db.execute("INSERT INTO players (game_id, user_id, name, joined, ai) VALUES (?,?,?,?,?)",
+                             (game_id, uid, name_fmt.format(number), time.time_ns(), level))
             return "ok"
         return await self._write(tx)
 
     async def remove_ai(self, game_id: int) -> bool:
         """Unseats the AI added last (lobby only)."""
-        def tx(db):
-            cur = db.execute(
-                "DELETE FROM players WHERE rowid=(SELECT rowid FROM players WHERE game_id=? "
-                "AND ai IS NOT NULL ORDER BY joined DESC LIMIT 1) "
-                "AND (SELECT status FROM games WHERE id=?)='lobby'",
-                (game_id, game_id))
-            return cur.rowcount == 1
+        async def tx(db: Tx):
+            if await locked_status(db, game_id) != "lobby":
+                return False
+            row = await db.fetchone("SELECT user_id FROM players WHERE game_id=? AND ai IS NOT NULL "
+                                    "ORDER BY joined DESC LIMIT 1", (game_id,))
+            if row is None:
+                return False
+            return await db.execute("DELETE FROM players WHERE game_id=? AND user_id=?", (game_id, row[0])) == 1
         return await self._write(tx)
 
     async def seat_to_ai(self, game_id: int, user_id: int, level: str, recent: list,
                          new_host: int | None) -> bool:
         """A player leaves a running game: an AI takes the seat (the name stays), the seat's deadline
         goes, and the host role passes on if the host left. False if nothing changed."""
-        def tx(db):
-            if db.execute("SELECT status FROM games WHERE id=?", (game_id,)).fetchone() != ("active",):
+        async def tx(db: Tx):
+            if await locked_status(db, game_id) != "active":
                 return False
-            row = db.execute("SELECT seat FROM players WHERE game_id=? AND user_id=? AND ai IS NULL",
-                             (game_id, user_id)).fetchone()
+            row = await db.fetchone("SELECT seat FROM players WHERE game_id=? AND user_id=? AND ai IS NULL",
+                                    (game_id, user_id))
             if row is None:
                 return False
-            uid = min(0, db.execute("SELECT MIN(user_id) FROM players WHERE game_id=?",
-                                    (game_id,)).fetchone()[0]) - 1
-            db.execute("UPDATE players SET user_id=?, ai=? WHERE game_id=? AND user_id=?",
-                       (uid, level, game_id, user_id))
-            db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=?", (game_id, row[0]))
-            db.execute("UPDATE games SET recent=?, host_id=COALESCE(?, host_id) WHERE id=?",
-                       (json.dumps(recent), new_host, game_id))
+            lowest = await db.fetchone("SELECT MIN(user_id) FROM players WHERE game_id=?", (game_id,))
+            uid = min(0, lowest[0] if lowest else 0) - 1
+            await db.execute("UPDATE players SET user_id=?, ai=? WHERE game_id=? AND user_id=?",
+                             (uid, level, game_id, user_id))
+            await db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=?", (game_id, row[0]))
+            await db.execute("UPDATE games SET recent=?, host_id=COALESCE(?, host_id) WHERE id=?",
+                             (json.dumps(recent), new_host, game_id))
             return True
         return await self._write(tx)
 
-
     async def set_ping(self, game_id: int, message_id: int | None) -> None:
         """The game's current ping message (deleted when the next one is posted)."""
-        def tx(db):
-            db.execute("UPDATE games SET ping_message_id=? WHERE id=?", (message_id, game_id))
+        async def tx(db: Tx):
+            await db.execute("UPDATE games SET ping_message_id=? WHERE id=?", (message_id, game_id))
         await self._write(tx)

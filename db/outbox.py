@@ -6,15 +6,15 @@ commit and its posts loses nothing: start-up delivers what is still pending."""
 
 import json
 
-from .base import StoreBase
+from .base import StoreBase, Tx
 from .rows import OutboxItem
 
 
-def insert_items(db, game_id: int, seq: int, items) -> None:
+async def insert_items(db: Tx, game_id: int, seq: int, items) -> None:
     """Adds (kind, data) items for version `seq` inside the caller's transaction."""
-    for kind, data in items:
-        db.execute("INSERT INTO outbox (game_id, seq, kind, data) VALUES (?,?,?,?)",
-                   (game_id, seq, kind, json.dumps(data)))
+    rows = [(game_id, seq, kind, json.dumps(data)) for kind, data in items]
+    if rows:
+        await db.executemany("INSERT INTO outbox (game_id, seq, kind, data) VALUES (?,?,?,?)", rows)
 
 
 class Outbox(StoreBase):
@@ -30,8 +30,8 @@ class Outbox(StoreBase):
 
     async def add_items(self, game_id: int, seq: int, items) -> None:
         """Items that belong to no move (a reminder, a repaired panel): their own transaction."""
-        def tx(db):
-            insert_items(db, game_id, seq, items)
+        async def tx(db: Tx):
+            await insert_items(db, game_id, seq, items)
         await self._write(tx)
 
     async def mark_done(self, item_ids, message_id: int | None = None) -> None:
@@ -39,9 +39,9 @@ class Outbox(StoreBase):
         if not ids:
             return
 
-        def tx(db):
-            db.execute(f"UPDATE outbox SET done=1, message_id=? WHERE id IN ({','.join('?' * len(ids))})",
-                       (message_id, *ids))
+        async def tx(db: Tx):
+            await db.execute(f"UPDATE outbox SET done=1, message_id=? WHERE id IN ({','.join('?' * len(ids))})",
+                             (message_id, *ids))
         await self._write(tx)
 
     async def last_shown(self, game_id: int) -> int | None:

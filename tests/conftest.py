@@ -1,7 +1,20 @@
-"""Bot test fixtures: a real PioneerBot on SimCord with a temporary database and a cheap renderer."""
+"""Test fixtures: a real PioneerBot on SimCord with a temporary database and a cheap renderer, and the
+databases to run it on.
 
+Backends: `db_path` is a temporary SQLite file; `pg_url` is a fresh PostgreSQL database of its own
+(CREATE DATABASE per test, dropped after, so xdist workers never share one) on the server of
+`pg_server` (test.sh's throwaway server, PIONEER_TEST_PG, or one started here for the session);
+`pg_ready_url` is one a first start (--new-database) has already set up, as the bot finds it later.
+`any_db` is either, parametrized [sqlite] / [postgres]. `make_bot` builds bots on `db_url`: SQLite by
+default; a module overrides `db_url` to run its bot tests on PostgreSQL (tests/test_pg_bot.py)."""
+
+import asyncio
+import itertools
+import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -10,14 +23,107 @@ for p in (ROOT, ROOT / "tests"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
+_databases = itertools.count()
+
 
 @pytest.fixture
 def db_path(tmp_path):
     return str(tmp_path / "data" / "pioneer.sqlite3")
 
 
+def run_apart(coro):
+    """Runs a coroutine to its end in a thread of its own (a sync fixture, whatever loop is running)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def admin_sql(server_url: str, *statements: str) -> None:
+    """Runs statements on the server's `postgres` database."""
+    import asyncpg
+
+    async def run():
+        conn = await asyncpg.connect(server_url, timeout=30)
+        try:
+            for sql in statements:
+                await conn.execute(sql)
+        finally:
+            await conn.close()
+    run_apart(run())
+
+
+def database_url(server_url: str, name: str) -> str:
+    return urlunsplit(urlsplit(server_url)._replace(path=f"/{name}"))
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """The admin URL of a PostgreSQL server: test.sh's throwaway server (PIONEER_TEST_PG), or else one
+    started for this test process (skipped, loudly, when the machine has no server binaries)."""
+    url = os.environ.get("PIONEER_TEST_PG")
+    if url:
+        yield url
+        return
+    if os.environ.get("PIONEER_NO_PG"):
+        pytest.skip("NO POSTGRESQL SERVER: test.sh could not start one")
+    from scripts.pgserver import NoServer, TempServer
+    try:
+        server = TempServer()
+        server.start()
+    except (NoServer, RuntimeError) as e:
+        pytest.skip(f"NO POSTGRESQL SERVER: {e}")
+    try:
+        yield server.url
+    finally:
+        server.remove()
+
+
 @pytest.fixture
-async def make_bot(db_path):
+def pg_url(pg_server):
+    """A new, empty PostgreSQL database for this test (dropped after)."""
+    name = f"pioneer_test_{os.getpid()}_{next(_databases)}"
+    admin_sql(pg_server, f'CREATE DATABASE "{name}" STRATEGY FILE_COPY')
+    yield database_url(pg_server, name)
+    admin_sql(pg_server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def pg_template(pg_server):
+    """A database with our schema, made once per test process by a first start (create=True)."""
+    from db import Store
+    name = f"pioneer_template_{os.getpid()}"
+    admin_sql(pg_server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)',
+              f'CREATE DATABASE "{name}" STRATEGY FILE_COPY')
+
+    async def first_start():
+        await (await Store.open(database_url(pg_server, name), create=True)).close()
+    run_apart(first_start())
+    yield name
+    admin_sql(pg_server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def pg_ready_url(pg_server, pg_template):
+    """A new PostgreSQL database for this test that a first start has set up (a copy of pg_template)."""
+    name = f"pioneer_test_{os.getpid()}_{next(_databases)}"
+    admin_sql(pg_server, f'CREATE DATABASE "{name}" TEMPLATE "{pg_template}" STRATEGY FILE_COPY')
+    yield database_url(pg_server, name)
+    admin_sql(pg_server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_db(request, db_path):
+    """A database URL on each backend in turn: the SQLite file path, or a PostgreSQL database."""
+    return db_path if request.param == "sqlite" else request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def db_url(db_path):
+    """The database the bots of make_bot use (SQLite here; tests/test_pg_bot.py: PostgreSQL)."""
+    return db_path
+
+
+@pytest.fixture
+async def make_bot(db_url):
     """Builds bots sharing one database (a restart is a new bot); checks and closes them after."""
     from simharness import CheapRenderer
 
@@ -30,7 +136,7 @@ async def make_bot(db_path):
         if renderer == "cheap":
             renderer = CheapRenderer()
         settings = {"ai_pause": 0.0, "ai_hard_budget": 4, "ai_processes": 0, "render_processes": 0, **settings}
-        bot = PioneerBot(Settings(database_path=db_path, sync=True, **settings), renderer=renderer)
+        bot = PioneerBot(Settings(database_url=db_url, sync=True, **settings), renderer=renderer)
         bots.append(bot)
         return bot
     yield make

@@ -1,22 +1,25 @@
-"""The SQLite store on its own: migrations, WAL, constraints, the optimistic version check."""
+"""The store on its own, on both backends (SQLite and PostgreSQL, the `any_db` fixture): migrations,
+constraints, the append-only log, the optimistic version check, grouped writes, deadlines."""
 
 import asyncio
+import os
 import sqlite3
 
 import aiosqlite
+import asyncpg
 import pytest
 
 import engine
 from app.service import GameService
 from db import Store
-from db.migrations import LATEST, SchemaTooNew, migrate
+from db.migrations import LATEST, STEPS, SchemaTooNew, migrate
 
 OPTS = {"sets": ["A", "B"], "pioneers": "standard", "timer": 0}
 
 
 @pytest.fixture
-async def store(db_path):
-    s = await Store.open(db_path)
+async def store(any_db):
+    s = await Store.open(any_db, create=True)
     yield s
     await s.close()
 
@@ -31,23 +34,49 @@ async def started(store, channel=100, players=3):
     return svc, gid
 
 
-async def test_migrations_wal_and_version(db_path, store):
-    assert (await store._rows("PRAGMA journal_mode"))[0][0] == "wal"
-    assert (await store._rows("PRAGMA user_version"))[0][0] == LATEST
-    assert await store._write(migrate) == LATEST  # idempotent: nothing left to apply
-    again = await Store.open(db_path)  # reopening an up-to-date database
+async def test_migrations_and_version(any_db, store):
+    assert await store.backend.version() == LATEST
+    if store.kind == "sqlite":
+        assert (await store._rows("PRAGMA journal_mode"))[0][0] == "wal"
+        assert await store._write(lambda tx: migrate(tx.conn)) == LATEST  # idempotent: nothing left to apply
+    again = await Store.open(any_db)  # reopening an up-to-date database
+    assert await again.backend.version() == LATEST
     await again.close()
 
 
-async def test_refuses_a_newer_schema(tmp_path):
-    path = str(tmp_path / "new.sqlite3")
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute(f"PRAGMA user_version = {LATEST + 1}")
-    with pytest.raises(SchemaTooNew):
-        migrate(conn)
-    conn.close()
-    with pytest.raises(SchemaTooNew):  # and the store refuses to open it
-        await Store.open(path)
+async def raw(url: str, *statements: str, version: int | None = None) -> None:
+    """Statements straight on the database, outside the store (then the schema version, if given)."""
+    if not url.startswith("postgresql://"):
+        os.makedirs(os.path.dirname(url), exist_ok=True)
+        async with aiosqlite.connect(url, isolation_level=None) as conn:
+            for sql in statements:
+                await conn.executescript(sql)
+            if version is not None:
+                await conn.execute(f"PRAGMA user_version = {version}")
+        return
+    conn = await asyncpg.connect(url)
+    try:
+        for sql in statements:
+            await conn.execute(sql)
+        if version is not None:
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
+    finally:
+        await conn.close()
+
+
+async def test_refuses_a_newer_schema(any_db):
+    s = await Store.open(any_db, create=True)
+    await s.close()
+    await raw(any_db, version=LATEST + 1)
+    with pytest.raises(SchemaTooNew):  # the store refuses to open it
+        await Store.open(any_db)
+    if not any_db.startswith("postgresql://"):
+        conn = sqlite3.connect(any_db, isolation_level=None)
+        with pytest.raises(SchemaTooNew):
+            migrate(conn)
+        conn.close()
 
 
 async def test_database_folder_is_created(tmp_path):
@@ -81,10 +110,14 @@ async def test_action_log_is_append_only_and_version_checked(store):
     assert not await store.commit_action(gid, g.seq, a.id, a.player, 1, "turn", [], g.state_json, g.seq + 1,
                                          "active", [])
     assert len(await store.actions(gid)) == 1
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        await store._write(lambda db: db.execute("DELETE FROM actions"))
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        await store._write(lambda db: db.execute("UPDATE actions SET action_id='x'"))
+    # the database itself refuses (SQLite triggers; PostgreSQL trigger functions, TRUNCATE included)
+    refused = ["DELETE FROM actions", "UPDATE actions SET action_id='x'"]
+    if store.kind == "postgresql":
+        refused.append("TRUNCATE actions")
+    for sql in refused:
+        with pytest.raises(Exception, match="append-only"):
+            await store._write(lambda db, sql=sql: db.execute(sql))
+    assert len(await store.actions(gid)) == 1
 
 
 async def test_concurrent_commits_apply_exactly_one(store):
@@ -119,8 +152,8 @@ async def test_grouped_commits_keep_each_write_separate(store):
     """Concurrent writes share one transaction, but a failing one rolls back alone."""
     games = [await started(store, channel=200 + i) for i in range(6)]
 
-    def failing(db):
-        db.execute("UPDATE games SET recent='[\"half done\"]'")
+    async def failing(db):
+        await db.execute("UPDATE games SET recent='[\"half done\"]'")
         raise ValueError("this write fails")
 
     async def one(svc, gid):
@@ -135,19 +168,38 @@ async def test_grouped_commits_keep_each_write_separate(store):
         assert g.seq == 1 and len(await store.actions(gid)) == 1 and g.recent != ["half done"]
 
 
-async def test_v1_database_is_upgraded_with_its_games(tmp_path):
-    from db.migrations import MIGRATIONS
-    path = str(tmp_path / "v1.sqlite3")
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
-        await conn.executescript(f"BEGIN;\n{MIGRATIONS[0]}\nPRAGMA user_version = 1;\nCOMMIT;")
-        await conn.execute("INSERT INTO games (channel_id, host_id, status, options, seed) "
-                           "VALUES (100, 1, 'lobby', ?, 5)", ('{"sets": ["A", "B"], "pioneers": "x"}',))
-        await conn.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (1, 1, 'ann', 1)")
-    s = await Store.open(path)
+def schema(url: str, upto: int) -> list[str]:
+    """The migration texts of versions 1..upto for the url's backend."""
+    pg = url.startswith("postgresql://")
+    return [step.postgres if pg else step.sqlite for step in STEPS[:upto]]
+
+
+async def test_v1_database_is_upgraded_with_its_games(any_db):
+    await raw(any_db, *schema(any_db, 1),
+              "INSERT INTO games (channel_id, host_id, status, options, seed) "
+              "VALUES (100, 1, 'lobby', '{\"sets\": [\"A\", \"B\"], \"pioneers\": \"x\"}', 5)",
+              "INSERT INTO players (game_id, user_id, name, joined) VALUES (1, 1, 'ann', 1)", version=1)
+    s = await Store.open(any_db)
     try:
+        assert await s.backend.version() == LATEST
         g = await s.open_game_in_channel(100)
         assert [(p.name, p.ai) for p in g.players] == [("ann", None)] and g.ping_message_id is None
         assert await s.pending(g.id) == [] and await s.next_deadline() is None
+    finally:
+        await s.close()
+
+
+async def test_v3_pings_move_to_the_outbox(any_db):
+    """Migration 4 moves data: the seats still to be pinged (games.unpinged) become outbox items."""
+    await raw(any_db, *schema(any_db, 3),
+              "INSERT INTO games (channel_id, host_id, status, options, seed, seq, unpinged) "
+              "VALUES (100, 1, 'active', '{}', 5, 7, '[1, 2]')",
+              "INSERT INTO games (channel_id, host_id, status, options, seed, seq, unpinged) "
+              "VALUES (101, 1, 'over', '{}', 5, 9, '[0]')", version=3)
+    s = await Store.open(any_db)
+    try:
+        assert [(x.game_id, x.seq, x.kind, x.data) for x in await s.pending(1)] == [(1, 7, "ping", {"seats": [1, 2]})]
+        assert await s.pending(2) == [] and await s.games_with_pending() == [1]
     finally:
         await s.close()
 

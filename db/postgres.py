@@ -1,0 +1,313 @@
+"""The PostgreSQL backend (asyncpg): a connection pool shared by reads and writes, one transaction per
+write, the same opening checks and migrations as SQLite.
+
+Writes run side by side on pooled connections, each in its own transaction (READ COMMITTED). The
+writes of one game run one at a time because each starts by locking the game's row (db/games.py);
+a deadlock or serialization failure rolls the transaction back and it runs again. There is no
+grouping of writes here: the server flushes the WAL of concurrent commits together by itself.
+
+A server that goes away (stopped, restarting, a broken connection) makes the call fail with
+DatabaseUnavailable, a StoreError: nothing was applied (a transaction is all or nothing). A write whose
+connection broke before COMMIT was sent is tried once more on a fresh connection, and so is a read;
+the pool replaces broken connections, so the store recovers by itself when the server is back.
+
+Opening: the database must exist (with create, the first-run flag, it is created when the server
+allows it) and hold our tables; an empty one is an error unless create is set, one with other tables
+is refused, one with a newer schema too."""
+
+import asyncio
+import functools
+import inspect
+import logging
+from collections.abc import Callable, Sequence
+from urllib.parse import parse_qs, urlsplit, urlunsplit
+
+import asyncpg
+
+from .base import POSTGRES
+from .errors import DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
+from .migrations import LATEST, PG_LOCK, migrate_postgres
+
+log = logging.getLogger("pioneer.db")
+CONNECT_TIMEOUT = 10.0   # seconds to open a connection
+COMMAND_TIMEOUT = 60.0   # seconds for one statement: a server that hangs is a server that is down
+RETRIES = 5              # runs of a write that lost a deadlock or a serialization race
+POOL_SIZE = 10
+
+
+@functools.lru_cache(maxsize=1024)
+def pg_sql(sql: str) -> str:
+    """`?` placeholders -> $1, $2 ... (outside quoted text)."""
+    out, n, quote = [], 0, None
+    for ch in sql:
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in ("'", '"'):
+            quote = ch
+        elif ch == "?":
+            n += 1
+            out.append(f"${n}")
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def describe(url: str) -> str:
+    """Where a postgresql:// URL points, without its password: host:port/database."""
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    host = parts.hostname or (query.get("host") or ["localhost"])[0]
+    port = parts.port or (query.get("port") or ["5432"])[0]
+    return f"{host}:{port}/{parts.path.lstrip('/') or parts.username or '?'}"
+
+
+def redact(url: str) -> str:
+    """The URL without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)))
+
+
+def is_connection_error(e: BaseException) -> bool:
+    """The server or the connection went away (as opposed to a refused statement, a bug)."""
+    if isinstance(e, (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
+                      asyncpg.exceptions.OperatorInterventionError, asyncpg.TooManyConnectionsError)):
+        return True
+    return isinstance(e, asyncpg.InterfaceError) and ("closed" in str(e) or "closing" in str(e))
+
+
+class PgTx:
+    """A pooled connection inside its transaction, as a write function sees it (db/base.py Tx)."""
+
+    dialect = POSTGRES
+
+    def __init__(self, conn: asyncpg.Connection):
+        self.conn = conn
+
+    async def execute(self, sql: str, args: Sequence = ()) -> int:
+        status = await self.conn.execute(pg_sql(sql), *args)
+        last = status.rsplit(" ", 1)[-1] if status else ""
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
+        await self.conn.executemany(pg_sql(sql), rows)
+
+    async def fetchone(self, sql: str, args: Sequence = ()) -> tuple | None:
+        row = await self.conn.fetchrow(pg_sql(sql), *args)
+        return tuple(row) if row is not None else None
+
+    async def fetchall(self, sql: str, args: Sequence = ()) -> list[tuple]:
+        return [tuple(r) for r in await self.conn.fetch(pg_sql(sql), *args)]
+
+
+class PostgresBackend:
+    dialect = POSTGRES
+    name = "PostgreSQL"
+
+    def __init__(self, pool: asyncpg.Pool, url: str):
+        self.pool = pool
+        self.url = url
+        self.where = describe(url)
+        self.gone: str | None = None   # never set: a server that goes away may come back
+        self.problems: list[str] = []
+        self.committed: Callable[[tuple], None] | None = None  # called with a write's tag once committed
+        self.server_version = ""
+
+    @classmethod
+    async def open(cls, url: str, create: bool = False, pool_size: int = POOL_SIZE) -> "PostgresBackend":
+        where = describe(url)
+        conn = await _connect(url, where, create)
+        try:
+            await _check_and_migrate(conn, where, create)
+            version = await conn.fetchval("SHOW server_version")
+        finally:
+            await conn.close()
+        try:
+            # min_size=0: connections are made when needed (one at once), none kept up by a background task
+            # that would retry and log while the server is down; a broken one is replaced at the next use
+            pool = await asyncpg.create_pool(url, min_size=0, init_size=1, max_size=pool_size,
+                                             timeout=CONNECT_TIMEOUT,
+                                             command_timeout=COMMAND_TIMEOUT,
+                                             server_settings={"application_name": "pioneer-days"})
+        except Exception as e:
+            if is_connection_error(e):
+                raise DatabaseUnavailable(f"Cannot reach the PostgreSQL server at {where} (DATABASE_URL): "
+                                          f"{e}") from e
+            raise
+        backend = cls(pool, url)
+        backend.server_version = version
+        return backend
+
+    async def close(self) -> None:
+        try:
+            await asyncio.wait_for(self.pool.close(), 10)
+        except Exception:  # a server that is down: connections are dropped without a goodbye
+            self.pool.terminate()
+
+    def unavailable(self, e: BaseException, unknown: bool = False) -> DatabaseUnavailable:
+        what = ("the connection broke while committing: the change may or may not have been saved"
+                if unknown else "nothing was changed")
+        return DatabaseUnavailable(f"the PostgreSQL server at {self.where} cannot be reached ({what}): "
+                                   f"{type(e).__name__}: {e}")
+
+    # ---- reading -------------------------------------------------------------------------------
+    async def rows(self, sql: str, args: Sequence = ()) -> list:
+        q = pg_sql(sql)
+        for attempt in (0, 1):
+            try:
+                return [tuple(r) for r in await self.pool.fetch(q, *args)]
+            except Exception as e:
+                if not is_connection_error(e):
+                    raise
+                if attempt:
+                    raise self.unavailable(e) from e
+        raise AssertionError("unreachable")
+
+    # ---- writing -------------------------------------------------------------------------------
+    async def write(self, fn, tag=None):
+        """Runs fn(tx) in its own transaction on a pooled connection; returns its result once committed."""
+        for attempt in range(RETRIES):
+            committing = False
+            try:
+                async with self.pool.acquire() as conn:
+                    tx = conn.transaction()
+                    await tx.start()
+                    try:
+                        result = fn(PgTx(conn))
+                        if inspect.isawaitable(result):
+                            result = await result
+                    except BaseException:
+                        try:
+                            await tx.rollback()
+                        except Exception as e:  # a broken connection: the server rolls back by itself
+                            if not is_connection_error(e):
+                                raise
+                        raise
+                    committing = True
+                    await tx.commit()
+            except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
+                if attempt + 1 < RETRIES:
+                    continue  # rolled back: run it again
+                raise
+            except Exception as e:
+                if not is_connection_error(e):
+                    raise
+                if not committing and attempt == 0:
+                    log.warning("PostgreSQL connection lost before a commit (%s): trying once more", e)
+                    continue  # nothing was committed: once more, on a fresh connection
+                raise self.unavailable(e, unknown=committing) from e
+            if result and tag is not None and self.committed is not None:
+                self.committed(tag)
+            return result
+        raise AssertionError("unreachable")
+
+    # ---- the whole database (db.copy) ----------------------------------------------------------
+    async def tables(self) -> dict[str, list[str]]:
+        """Our tables and their columns (schema_version aside)."""
+        rows = await self.rows(
+            "SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid "
+            "WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND a.attnum > 0 "
+            "AND NOT a.attisdropped AND c.relname <> 'schema_version' ORDER BY c.oid, a.attnum")
+        out: dict[str, list[str]] = {}
+        for table, column in rows:
+            out.setdefault(table, []).append(column)
+        return out
+
+    async def version(self) -> int:
+        return (await self.rows("SELECT version FROM schema_version"))[0][0]
+
+    async def after_copy(self) -> None:
+        """Copied rows keep their ids: the identity sequences continue after the largest."""
+        async def tx(db):
+            for table in ("games", "outbox"):
+                await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                 f"COALESCE(MAX(id), 0) + 1, false) FROM {table}")
+        await self.write(tx)
+
+
+async def _connect(url: str, where: str, create: bool) -> asyncpg.Connection:
+    """One connection for the checks and migrations; with create, a missing database is created."""
+    try:
+        return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+    except asyncpg.InvalidCatalogNameError as e:
+        if not create:
+            raise DatabaseMissing(
+                f"The PostgreSQL server at {where} has no such database ({e}). If this is the first start, "
+                "create it (createdb) or run once with --new-database; otherwise check DATABASE_URL.") from None
+        await _create_database(url, where)
+        return await _connect(url, where, create=False)
+    except (asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidPasswordError) as e:
+        raise StoreError(f"The PostgreSQL server at {where} refused the login ({e}): check the user and "
+                         "password in DATABASE_URL.") from None
+    except Exception as e:
+        if is_connection_error(e):
+            raise DatabaseUnavailable(f"Cannot reach the PostgreSQL server at {where} (DATABASE_URL): "
+                                      f"{type(e).__name__}: {e}") from None
+        raise
+
+
+async def _create_database(url: str, where: str) -> None:
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/") or parts.username or ""
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    try:
+        conn = await asyncpg.connect(admin, timeout=CONNECT_TIMEOUT)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name.replace(chr(34), chr(34) * 2)}"')
+        finally:
+            await conn.close()
+    except asyncpg.DuplicateDatabaseError:
+        pass  # another process created it meanwhile
+    except Exception as e:
+        raise DatabaseMissing(f"The PostgreSQL server at {where} has no database {name!r} and it could not be "
+                              f"created ({type(e).__name__}: {e}): create it (createdb {name}).") from None
+    log.warning("created the PostgreSQL database %s", where)
+
+
+async def _check_and_migrate(conn: asyncpg.Connection, where: str, create: bool) -> None:
+    tables = {r[0] for r in await conn.fetch(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+    if "schema_version" in tables:
+        version = await conn.fetchval("SELECT version FROM schema_version")
+        if version is None:
+            raise NotOurDatabase(f"{where}: the schema_version table is empty: the database is damaged; "
+                                 "restore it from a backup.")
+        if version > LATEST:
+            raise SchemaTooNew(f"{where} has schema v{version}, newer than this bot (v{LATEST}): run the newer "
+                               "bot, or restore a backup")
+        if version > 0 and "games" not in tables:
+            raise NotOurDatabase(f"{where} says it has schema v{version}, but its games table is missing: "
+                                 "the database is damaged; restore it from a backup.")
+    elif tables:
+        raise NotOurDatabase(f"{where} is a PostgreSQL database of something else (tables: "
+                             f"{', '.join(sorted(tables))}): check DATABASE_URL.")
+    elif not create:
+        raise NotOurDatabase(f"{where} holds no games table: if this is the first start, run once with "
+                             "--new-database; otherwise check DATABASE_URL.")
+    else:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", PG_LOCK)
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            await conn.execute("INSERT INTO schema_version (version) SELECT 0 "
+                               "WHERE NOT EXISTS (SELECT 1 FROM schema_version)")
+    before = await migrate_postgres(conn)
+    if before < LATEST:
+        log.info("PostgreSQL database %s migrated from v%s to v%s", where, before, LATEST)
+
+
+def check_url(url: str) -> str:
+    """A postgresql:// URL as asyncpg reads it; ValueError if it cannot be read (e.g. a bad port)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgresql", "postgres"):
+        raise ValueError(f"not a postgresql:// URL: {redact(url)!r}")
+    try:
+        _ = parts.port
+    except ValueError:
+        raise ValueError("the port of a postgresql:// URL must be a number (postgresql://user@host:5432/database)") \
+            from None
+    if not (parts.path.lstrip("/") or parts.username):
+        raise ValueError("a postgresql:// URL needs a database name (postgresql://user@host/database)")
+    return url
+

@@ -1,0 +1,185 @@
+"""The PostgreSQL store's own cases: the checks at opening, the same schema as SQLite, two bot processes
+writing one game at once, and the server going away in the middle of a game (killed, then restarted:
+the click is answered "try again", nothing is applied by half, the bot recovers by itself)."""
+
+import asyncio
+import os
+
+import pytest
+from conftest import admin_sql, database_url, run_apart
+from simharness import first_action, message, play_step, private, start_game, table
+
+import engine
+from app.service import GameService
+from db import ChannelBusy, DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, Store
+from db.migrations import LATEST
+from db.postgres import PgTx
+
+OPTS = {"sets": ["A", "B"], "pioneers": "standard", "timer": 0}
+
+
+async def test_opening_rules(pg_server, pg_url):
+    with pytest.raises(NotOurDatabase, match="DATABASE_URL"):  # an empty database: no silent fresh start
+        await Store.open(pg_url)
+    s = await Store.open(pg_url, create=True)  # the first start (--new-database)
+    await s.close()
+    s = await Store.open(pg_url)  # and from then on
+    await s.close()
+
+    name = pg_url.rsplit("/", 1)[1].split("?")[0]
+    other, missing = f"{name}_other", f"{name}_missing"
+    admin_sql(pg_server, f'CREATE DATABASE "{other}"')
+    try:
+        import asyncpg
+        conn = await asyncpg.connect(database_url(pg_server, other))
+        await conn.execute("CREATE TABLE notes (x text)")
+        await conn.close()
+        with pytest.raises(NotOurDatabase, match="something else"):  # even with create
+            await Store.open(database_url(pg_server, other), create=True)
+        with pytest.raises(DatabaseMissing, match="DATABASE_URL"):  # a wrong database name
+            await Store.open(database_url(pg_server, missing))
+        s = await Store.open(database_url(pg_server, missing), create=True)  # the first start creates it
+        await s.close()
+    finally:
+        admin_sql(pg_server, f'DROP DATABASE IF EXISTS "{other}" WITH (FORCE)',
+                  f'DROP DATABASE IF EXISTS "{missing}" WITH (FORCE)')
+
+    conn = await asyncpg.connect(pg_url)
+    await conn.execute("DROP TABLE outbox, deadlines, actions, players, games")  # the version says v4
+    await conn.close()
+    with pytest.raises(NotOurDatabase, match="damaged"):
+        await Store.open(pg_url)
+    conn = await asyncpg.connect(pg_url)
+    await conn.execute("UPDATE schema_version SET version = $1", LATEST + 1)
+    await conn.close()
+    with pytest.raises(SchemaTooNew):
+        await Store.open(pg_url)
+
+
+async def test_the_schema_is_the_same_on_both(db_path, pg_url):
+    """Migrations numbered alike give the same tables and columns, in the same order."""
+    lite = await Store.open(db_path, create=True)
+    pg = await Store.open(pg_url, create=True)
+    try:
+        assert await lite.backend.tables() == await pg.backend.tables()
+        assert await lite.backend.version() == await pg.backend.version() == LATEST
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_two_processes_writing_one_game(pg_ready_url):
+    """Two stores (two bot processes) on one database: the optimistic check, the lobby's seat limit and
+    one open game per channel hold across them."""
+    a, b = await Store.open(pg_ready_url), await Store.open(pg_ready_url)
+    try:
+        for round_ in range(8):
+            svc_a, svc_b = GameService(a), GameService(b)
+            channel = 100 + round_
+            lobbies = await asyncio.gather(svc_a.new_lobby(1, channel, 1, "ann", OPTS),
+                                           svc_b.new_lobby(1, channel, 9, "zed", OPTS))
+            assert sorted(x.ok for x in lobbies) == [False, True]
+            gid = next(x.game.id for x in lobbies if x.ok)
+            assert [x.code for x in lobbies if not x.ok] == ["busy"]
+            for uid in (2, 3):
+                await svc_a.join(gid, uid, f"p{uid}")
+            joins = await asyncio.gather(a.add_player(gid, 10, "x", 4), b.add_player(gid, 11, "y", 4))
+            assert sorted(joins) == ["full", "ok"] and len((await a.game(gid)).players) == 4
+            host = next(x.game.host_id for x in lobbies if x.ok)
+            assert (await svc_a.start(gid, host)).ok
+            g = await a.game(gid)
+            acts = [x for x in engine.legal_actions(g.state) if x.player == g.state["turn"]][:2]
+            results = await asyncio.gather(
+                svc_a.act(gid, channel, g.user_at(acts[0].player), g.seq, acts[0].id),
+                svc_b.act(gid, channel, g.user_at(acts[-1].player), g.seq, acts[-1].id))
+            assert sorted(r.ok for r in results) == [False, True]
+            assert len(await b.actions(gid)) == 1
+        with pytest.raises(ChannelBusy):
+            await b.create_lobby(1, 100, 1, "ann", OPTS, 5)
+    finally:
+        await a.close()
+        await b.close()
+
+
+# ---- the server goes away mid-game --------------------------------------------------------------------
+@pytest.fixture
+def own_pg_server():
+    """A PostgreSQL server of this test's own, to kill and restart (the shared one serves other tests)."""
+    if os.environ.get("PIONEER_NO_PG"):
+        pytest.skip("NO POSTGRESQL SERVER: test.sh could not start one")
+    from scripts.pgserver import TempServer
+    server = TempServer()
+    server.start()
+    yield server
+    server.remove()
+
+
+@pytest.fixture
+def db_url(own_pg_server):
+    """The bots of this module play on own_pg_server, set up by a first start."""
+    url = own_pg_server.url_for("pioneer")
+
+    async def first_start():
+        await (await Store.open(url, create=True)).close()
+    run_apart(first_start())
+    return url
+
+
+async def current(bot, channel):
+    return await bot.store.open_game_in_channel(channel.id)
+
+
+async def turn_click(env, bot, channel, actors):
+    """(the player whose turn it is, the panel, a move button on it), once the game is at a turn."""
+    while (game := await current(bot, channel)).state["stage"] != "turn":
+        assert await play_step(env, bot, channel, actors)
+    player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
+    panel = message(env, channel, game.panel_message_id)
+    return game, player, panel, first_action(panel)["custom_id"]
+
+
+async def test_the_server_goes_away_mid_game_and_comes_back(simcord_env, simcord_bot, own_pg_server):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    for _ in range(4):
+        assert await play_step(env, bot, channel, actors)
+
+    # the server is killed between two clicks: the click is refused, nothing changes
+    game, player, panel, move = await turn_click(env, bot, channel, actors)
+    own_pg_server.kill()
+    res = await player.click(panel, custom_id=move)
+    assert "nothing was changed" in private(res) and "try again" in private(res)
+    with pytest.raises(DatabaseUnavailable):
+        await bot.store.game(game.id)
+    own_pg_server.start()  # back: the same bot goes on, its connection pool reconnects by itself
+    assert (await current(bot, channel)).seq == game.seq
+    res = await player.click(panel, custom_id=move)
+    assert not private(res) and (await current(bot, channel)).seq > game.seq
+
+    # the server is killed in the middle of a move's transaction (after its UPDATE of the game row)
+    game, player, panel, move = await turn_click(env, bot, channel, actors)
+    real = PgTx.executemany
+    killed = []
+
+    async def dying(self, sql, rows):
+        if sql.startswith("INSERT INTO actions") and not killed:
+            killed.append(sql)
+            own_pg_server.kill()
+        return await real(self, sql, rows)
+    PgTx.executemany = dying  # type: ignore[method-assign]
+    try:
+        res = await player.click(panel, custom_id=move)
+    finally:
+        PgTx.executemany = real  # type: ignore[method-assign]
+    assert killed and "nothing was changed" in private(res)
+    own_pg_server.start()
+    after = await current(bot, channel)
+    assert after.seq == game.seq and after.state_json == game.state_json  # nothing applied by half
+    assert len(await bot.store.actions(game.id)) == game.seq
+    res = await player.click(panel, custom_id=move)  # the same click, now that the server is back
+    assert not private(res) and (await current(bot, channel)).seq > game.seq
+    for _ in range(10):
+        assert await play_step(env, bot, channel, actors)
+    g = await current(bot, channel)
+    assert engine.to_json(await bot.service.replayed(g)) == g.state_json
