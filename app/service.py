@@ -123,6 +123,33 @@ class GameService:
         return Outcome(True, game=await self.store.game(gid))
 
     @guarded
+    async def rematch(self, game_id: int, channel_id: int, user_id: int, user_name: str) -> Outcome:
+        """A new lobby in the finished game's channel, with the same people and AI seats already seated and
+        the same options; whoever asks hosts it (a player of that game)."""
+        old = await self.store.game(game_id)
+        if old is None or old.channel_id != channel_id:
+            return refuse("elsewhere", _("This button belongs to a game in another channel."))
+        if old.status not in ("over", "ended"):
+            return refuse("running", _("This game is not over yet."), old)
+        if not old.is_player(user_id):
+            return refuse("not_player", _("Only the players of this game can start its rematch."), old)
+        out = await self.new_lobby(old.guild_id, channel_id, user_id, user_name, dict(old.options))
+        if not out.ok:
+            if out.code == "busy":
+                return refuse("busy", _("A new game is already open in this channel."), out.game)
+            return out
+        gid = out.game.id
+        seats = sorted(old.players, key=lambda p: p.seat if p.seat is not None else 99)
+        for p in seats:
+            if p.ai:
+                with use(old.options.get("language")):
+                    name = _(AI_NAMES[p.ai], n="{}")
+                await self.store.add_ai(gid, p.ai, name, MAX_PLAYERS)
+            elif p.user_id != user_id:
+                await self.store.add_player(gid, p.user_id, p.name, MAX_PLAYERS)
+        return Outcome(True, game=await self.store.game(gid))
+
+    @guarded
     async def join(self, game_id: int, user_id: int, name: str) -> Outcome:
         r = await self.store.add_player(game_id, user_id, name, MAX_PLAYERS)
         game = await self.store.game(game_id)

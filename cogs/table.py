@@ -127,6 +127,8 @@ class Table(commands.Cog):
                 await self.pick(interaction, gid, act[1])
             elif act in LOBBY or act.startswith("timer:"):
                 await self.lobby(interaction, gid, act)
+            elif act == "rematch":
+                await self.rematch(interaction, gid)
             elif act == "decide":
                 await self.decide(interaction, gid)
             elif act == "wagon":
@@ -326,6 +328,19 @@ class Table(commands.Cog):
             await self.answer(interaction, **lobby_ui.lobby(out.game, note=note))
         if act == "start":
             await self.bot.courier.after(gid, out.game.channel_id)
+
+    # ---- after the game ---------------------------------------------------------------------------
+    async def rematch(self, interaction: discord.Interaction, gid: int) -> None:
+        """A new lobby with the same table, hosted by whoever pressed; the lobby is the answer."""
+        user = interaction.user
+        async with self.service.lock(interaction.channel_id):
+            out = await self.service.rematch(gid, interaction.channel_id, user.id, user.display_name)
+            if not out.ok:
+                await tell(interaction, out.message)
+                return
+            resp = await interaction.response.send_message(**lobby_ui.lobby(out.game))
+            if isinstance(resp.resource, discord.InteractionMessage):
+                await self.service.lobby_posted(out.game.id, resp.resource.id)
 
     # ---- confirmations (/pioneer end, /pioneer leave) --------------------------------------------
     async def cancel(self, interaction: discord.Interaction, gid: int, text: str) -> None:

@@ -16,5 +16,7 @@ class Translator(app_commands.Translator):
             return None  # English, or a language we don't have: Discord shows the default
         with i18n.use(lang):
             ctx = string.extras.get("context")
+            if not i18n.has(string.message, context=ctx):
+                return None  # not a text of ours (a set name like "A+C"): the same in every language
             out = i18n.p_(ctx, string.message) if ctx else i18n._(string.message)
         return None if out == string.message else out

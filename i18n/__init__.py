@@ -80,14 +80,20 @@ def _lookup(msgid: str, plural: str | None = None, n: int = 1) -> str:
         return msgid if plural is None or n == 1 else plural
     t = translations(lang)
     out = t.gettext(msgid) if plural is None else t.ngettext(msgid, plural, n)
-    if out in (msgid, plural) and (lang, msgid) not in _missing and _has_catalogue(lang):
+    if out in (msgid, plural) and (lang, msgid) not in _missing and not has(msgid, plural is not None):
         _missing.add((lang, msgid))  # a text the catalogue lacks: English, said once
         log.warning("no %s translation for %r", lang, msgid)
     return out
 
 
-def _has_catalogue(lang: str) -> bool:
-    return isinstance(translations(lang), Translations)
+def has(msgid: str, plural: bool = False, context: str | None = None) -> bool:
+    """Whether the current language's catalogue holds this text (a translation may equal the English:
+    "favor", "{n} h"). Without a catalogue, nothing is missing."""
+    t = translations(_locale.get())
+    if not isinstance(t, Translations):
+        return True
+    key = msgid if context is None else f"{context}\x04{msgid}"
+    return (key, 0) in t._catalog if plural else key in t._catalog
 
 
 def _(msgid: str, **kw) -> str:

@@ -5,7 +5,7 @@ import discord
 from db import GameRow
 from i18n import _, n_
 
-from .components import clip
+from .components import GameButton, clip, view_of
 from .layout import BROWN, GREEN
 from .texts import public
 
@@ -30,7 +30,12 @@ def results(game: GameRow, state: dict, has_image: bool) -> dict:
     if has_image:
         emb.set_image(url="attachment://results.png")
     emb.set_footer(text=_("Game {id}", id=game.id))
-    return {"embed": emb}
+    return {"embed": emb, "view": after_game(game)}
+
+
+def after_game(game: GameRow) -> discord.ui.View:
+    """The buttons under a finished game: a rematch with the same table."""
+    return view_of([GameButton(game.id, game.seq, "rematch", _("Rematch"), discord.ButtonStyle.success, "🔁")])
 
 
 @public
@@ -46,5 +51,7 @@ def standings(game: GameRow, reason: str) -> dict:
         emb.add_field(name=_("Standings when it ended (VP without gold)"),
                       value="\n".join(f"{i + 1}. **{n}** — {n_('{n} VP', '{n} VP', t)} (${s})"
                                       for i, (t, n, s) in enumerate(rows)))
+        emb.set_footer(text=_("Game {id}", id=game.id))
+        return {"embed": emb, "view": after_game(game)}
     emb.set_footer(text=_("Game {id}", id=game.id))
     return {"embed": emb}
