@@ -10,8 +10,8 @@ from PIL import Image
 
 from . import day, results, table, wagon
 
-__all__ = ["table_png", "wagon_png", "results_png", "day_png", "table_image", "wagon_image", "results_image",
-           "day_image"]
+__all__ = ["table_png", "wagon_png", "results_png", "day_png", "review_png", "table_image", "wagon_image",
+           "results_image", "day_image"]
 
 COMPRESS = 2
 # the fixed palette (render/palette.py); False: an adaptive palette chosen for each image, as
@@ -78,3 +78,10 @@ def day_png(state: dict, lines=(), viewer: int | None = None) -> bytes:
     silver, goods and free wagon space, and the townsfolk for hire. Drawn from
     engine.view_for(state, None): no secret can reach it; `viewer` only marks that seat's row."""
     return _png(day_image(state, lines, viewer))
+
+
+def review_png(players: list[dict], curve: list[dict], seat: int, marks: list) -> bytes:
+    """The coach's chart (render/review_chart.py): players' VP day by day, `seat` highlighted, marks =
+    [(day index, number)] pinned on its line. Drawn after the game: every value is public then."""
+    from . import review_chart
+    return _png(review_chart.render(players, curve, seat, marks))
