@@ -55,9 +55,10 @@ def context(s: dict, w: dict | None = None) -> "Ctx":
 class Ctx:
     """Per-state numbers shared by all players' evaluations (read-only once built)."""
 
-    __slots__ = ("w", "days", "visits", "silver", "space", "now", "future", "turns")
+    __slots__ = ("w", "days", "visits", "silver", "space", "now", "future", "turns", "memo")
 
     def __init__(self, s: dict, w: dict | None = None):
+        self.memo: dict = {}  # parts of a value that depend on this context and a few numbers only
         self.w = w = W if w is None else w
         stage = s["stage"]
         week = max(1, s["week"])
@@ -203,17 +204,28 @@ def equipment_worth(p: dict, t: str, ctx: Ctx) -> float:
 
 # ---- the value ---------------------------------------------------------------------------------
 def _goods(p: dict, ctx: Ctx) -> float:
+    key = ("goods", p["wood"], p["medicine"])
+    v = ctx.memo.get(key)
+    if v is None:
+        v = ctx.memo[key] = _goods_value(key[1:], ctx)
+    return v
+
+
+def _goods_value(goods: tuple, ctx: Ctx) -> float:
     v = 0.0
-    for k in ("wood", "medicine"):
-        n = p[k]
+    for n in goods:  # wood, medicine
         v += ctx.w["goods"] * min(n, 4) + ctx.w["goods"] / 3 * max(0, min(n, 8) - 4)
     return v * (0.4 + 0.6 * min(1.0, ctx.days / 6) if ctx.days else 0.0)
 
 
 def _space(p: dict, ctx: Ctx, gold_left: bool) -> float:
-    free = max(0, free_spaces(p))
-    unit = ctx.space if gold_left else ctx.space * 0.6
-    return unit * min(free, 3) + unit * 0.25 * max(0, min(free, 8) - 3)
+    key = ("space", max(0, free_spaces(p)), gold_left)
+    v = ctx.memo.get(key)
+    if v is None:
+        free = key[1]
+        unit = ctx.space if gold_left else ctx.space * 0.6
+        v = ctx.memo[key] = unit * min(free, 3) + unit * 0.25 * max(0, min(free, 8) - 3)
+    return v
 
 
 def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict, m: dict, cattle: float) -> float:
