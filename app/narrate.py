@@ -139,7 +139,7 @@ def disaster_summary(ev: dict, names: list[str]) -> str:
         if p["immune"]:
             parts.append(_("{who} immune", who=names[p["seat"]]))
         else:
-            parts.append(f"{names[p['seat']]} {_diff(p['before'], p['after']) or _('unharmed')}")
+            parts.append(names[p["seat"]] + " " + (_diff(p["before"], p["after"]) or _("unharmed")))
     return f"{disaster(ev['disaster'])}: " + "; ".join(parts) + "."
 
 
@@ -152,7 +152,7 @@ def town_summary(ev: dict, names: list[str]) -> str:
         if p["cards"]:
             bits.append(_("satisfied {towns} ({favors})", towns=", ".join(name("town", c) for c in p["cards"]),
                           favors="+" + res_list({"favor": p["favors"]})))
-        parts.append(f"{names[p['seat']]} {', '.join(bits) or _('nothing')}")
+        parts.append(names[p["seat"]] + " " + (", ".join(bits) or _("nothing")))
     return _("Town visit (week {week}): {players}.", week=ev["week"], players="; ".join(parts))
 
 

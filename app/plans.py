@@ -79,7 +79,7 @@ def goods_text(p_before: dict, p_after: dict) -> str:
         bits.append("+" + words.res("favor", f))
     vp = p_after["vp"] - p_before["vp"]
     if vp:
-        bits.append(f"{vp:+d} VP")
+        bits.append(("+" if vp > 0 else "-") + words.res("vp", abs(vp)))
     return ", ".join(bits)
 
 

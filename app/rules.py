@@ -1,6 +1,8 @@
 """/pioneer rules: help by topic and every card, tile, town or pioneer by name (texts from the engine), in
 the current language; names are found in every language we have."""
 
+import unicodedata
+
 from engine import words
 from engine.constants import FACE_CHANGE_COST, INCOME, TRACK_END, WAGONS
 from engine.describe import all_cards, card
@@ -19,7 +21,10 @@ TOPIC_KEYS = ("turn", "actions", "wagons", "disasters", "town", "scoring")
 
 
 def topic_name(key: str) -> str:
-    return p_("rules topic", key)
+    """A topic's name in the current language (typed or offered by /pioneer rules)."""
+    return {"turn": p_("rules topic", "turn"), "actions": p_("rules topic", "actions"),
+            "wagons": p_("rules topic", "wagons"), "disasters": p_("rules topic", "disasters"),
+            "town": p_("rules topic", "town"), "scoring": p_("rules topic", "scoring")}[key]
 
 
 def topic_names() -> list[str]:
@@ -76,16 +81,38 @@ def _index() -> dict[str, tuple[str, str]]:
 CARDS = _index()
 
 
+def fold(text: str) -> str:
+    """Lower case without accents, for matching what people type ("puntuacion" finds "puntuación")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+def _topic_index() -> dict[str, str]:
+    """Every topic's name in every language (and its English key), folded -> key."""
+    out: dict[str, str] = {}
+    for lang in LOCALES:
+        with use(lang):
+            for key in TOPIC_KEYS:
+                out.setdefault(fold(key), key)
+                out.setdefault(fold(topic_name(key)), key)
+    return out
+
+
+TOPICS = _topic_index()
+
+
 def _topic_key(q: str) -> str | None:
+    """The topic called `q`: its name in the current language first, then in any language we have."""
+    q = fold(q)
     for key in TOPIC_KEYS:
-        if q in (key, topic_name(key).lower()):
+        if q == fold(topic_name(key)):
             return key
-    return None
+    return TOPICS.get(q)
 
 
 def _disaster_key(q: str) -> str | None:
+    q = fold(q)
     for d in DISASTER_RULES:
-        if q in (d, words.disaster(d).lower()):
+        if q in (d, fold(words.disaster(d))):
             return d
     return None
 
@@ -128,7 +155,8 @@ def card_text(kind: str, cid: str) -> str | None:
 def suggestions(current: str) -> list[tuple[str, str]]:
     """(label, value) pairs for autocomplete: topics first, then disasters, then card names."""
     q = (current or "").strip().lower()
-    out = [(_("Topic: {name}", name=topic_name(k)), k) for k in TOPIC_KEYS if q in k or q in topic_name(k).lower()]
+    out = [(_("Topic: {name}", name=topic_name(k)), k) for k in TOPIC_KEYS
+           if fold(q) in k or fold(q) in fold(topic_name(k))]
     out += [(_("Disaster: {name}", name=words.disaster(d)), d) for d in DISASTER_RULES
             if q in d or q in words.disaster(d).lower()]
     seen = set()

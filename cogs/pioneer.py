@@ -28,8 +28,9 @@ REPOST_EVERY = 60.0  # seconds between two public re-posts of a channel's table
 SETS = sorted({t["set"] for t in TOWNSFOLK.values()})
 SET_CHOICES = [app_commands.Choice(name=locale_str("A+B (first game)") if a + b == "AB" else f"{a}+{b}",
                                    value=a + b) for a, b in itertools.combinations(SETS, 2)][:25]
-TIMER_CHOICES = [app_commands.Choice(name=locale_str(n), value=v) for n, v in zip(
-    ("off", "2 minutes", "10 minutes", "1 hour", "12 hours", "24 hours"), TIMERS, strict=True)]
+TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in zip(
+    (locale_str("off"), locale_str("2 minutes"), locale_str("10 minutes"), locale_str("1 hour"),
+     locale_str("12 hours"), locale_str("24 hours")), TIMERS, strict=True)]
 LANGUAGE_CHOICES = [app_commands.Choice(name=i18n.LANGUAGE_NAMES[lang], value=lang) for lang in i18n.LOCALES]
 
 

@@ -14,17 +14,24 @@ COUNT_ONE = {"cattle": N_("cattle"), "favor": N_("favor"), "wagon": N_("wagon"),
              "townsfolk": N_("townsfolk"), "wood": N_("wood"), "medicine": N_("medicine"),
              "goods_set": N_("set of wood+medicine+cattle"), "undamaged_wagon": N_("undamaged wagon"),
              "damage": N_("damage token"), "free_space": N_("free wagon space")}
-COUNT_MANY = {"cattle": ("{n} cattle", "{n} cattle"), "favor": ("{n} favor", "{n} favors"),
-              "wagon": ("{n} wagon", "{n} wagons"), "small_wagon": ("{n} small wagon", "{n} small wagons"),
-              "large_wagon": ("{n} large wagon", "{n} large wagons"),
-              "gold_token": ("{n} gold token", "{n} gold tokens"),
-              "equipment": ("{n} equipment tile", "{n} equipment tiles"),
-              "townsfolk": ("{n} townsfolk", "{n} townsfolk"),
-              "wood": ("{n} wood", "{n} wood"), "medicine": ("{n} medicine", "{n} medicine"),
-              "goods_set": ("{n} set of wood+medicine+cattle", "{n} sets of wood+medicine+cattle"),
-              "undamaged_wagon": ("{n} undamaged wagon", "{n} undamaged wagons"),
-              "damage": ("{n} damage token", "{n} damage tokens"),
-              "free_space": ("{n} free wagon space", "{n} free wagon spaces")}
+
+
+def count_many(what: str, n: int) -> str:
+    """n of what a card counts ("1 VP per 2 wood"), with the plural forms of the current language."""
+    return {"cattle": lambda: n_("{n} cattle", "{n} cattle", n),
+            "favor": lambda: n_("{n} favor", "{n} favors", n),
+            "wagon": lambda: n_("{n} wagon", "{n} wagons", n),
+            "small_wagon": lambda: n_("{n} small wagon", "{n} small wagons", n),
+            "large_wagon": lambda: n_("{n} large wagon", "{n} large wagons", n),
+            "gold_token": lambda: n_("{n} gold token", "{n} gold tokens", n),
+            "equipment": lambda: n_("{n} equipment tile", "{n} equipment tiles", n),
+            "townsfolk": lambda: n_("{n} townsfolk", "{n} townsfolk", n),
+            "wood": lambda: n_("{n} wood", "{n} wood", n),
+            "medicine": lambda: n_("{n} medicine", "{n} medicine", n),
+            "goods_set": lambda: n_("{n} set of wood+medicine+cattle", "{n} sets of wood+medicine+cattle", n),
+            "undamaged_wagon": lambda: n_("{n} undamaged wagon", "{n} undamaged wagons", n),
+            "damage": lambda: n_("{n} damage token", "{n} damage tokens", n),
+            "free_space": lambda: n_("{n} free wagon space", "{n} free wagon spaces", n)}[what]()
 
 
 def per_text(what: str, div: int) -> str:
@@ -32,8 +39,7 @@ def per_text(what: str, div: int) -> str:
         return f"${div}"
     if div == 1:
         return _(COUNT_ONE[what])
-    one, many = COUNT_MANY[what]
-    return n_(one, many, div)
+    return count_many(what, div)
 
 
 def res_text(m: dict | None, sep: str = " + ") -> str:

@@ -46,11 +46,10 @@ def res(kind: str, n: int) -> str:
     """A number of one resource, with the plural form of the current language: "$3", "2 wood"."""
     if kind == "silver":
         return f"${n}"
-    forms = {"wood": ("{n} wood", "{n} wood"), "medicine": ("{n} medicine", "{n} medicine"),
-             "cattle": ("{n} cattle", "{n} cattle"), "gold": ("{n} gold token", "{n} gold tokens"),
-             "vp": ("{n} VP", "{n} VP"), "favor": ("{n} favor", "{n} favors")}
-    one, many = forms[kind]
-    return n_(one, many, n)
+    return {"wood": lambda: n_("{n} wood", "{n} wood", n), "medicine": lambda: n_("{n} medicine", "{n} medicine", n),
+            "cattle": lambda: n_("{n} cattle", "{n} cattle", n),
+            "gold": lambda: n_("{n} gold token", "{n} gold tokens", n), "vp": lambda: n_("{n} VP", "{n} VP", n),
+            "favor": lambda: n_("{n} favor", "{n} favors", n)}[kind]()
 
 
 def res_list(m: dict | None, sep: str = " + ") -> str:

@@ -2,7 +2,7 @@
 
 from PIL import Image, ImageDraw
 
-from engine import describe
+from engine import describe, words
 from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from engine.constants import STANDARD_PIONEER
 from i18n import N_, _, n_
@@ -151,7 +151,7 @@ def town(cid: str, w: int, h: int) -> Image.Image:
     band = 46
     img, d = _frame(w, h, band, (214, 186, 140))
     paste(img, "town", 30, (6, 8))
-    size, lines = T.fit(c["name"], "serifcond", 18, 13, w - 46, 2)
+    size, lines = T.fit(words.name("town", cid), "serifcond", 18, 13, w - 46, 2)
     T.draw_lines(d, (40, band / 2 - len(lines) * size * 0.6 + 1), lines, "serifcond", size, INK,
                  spacing=1.15)
     T.draw(d, (8, band + 6), _("NEEDS"), "condbold", 12, INK_SOFT)

@@ -286,16 +286,42 @@ class Today(NamedTuple):
     forecast: list  # (colours, size, lines) per group of colours with the same outcome
     last: tuple | None  # (size, lines) of the last day's note
     h: int
+    tracks_w: int  # the width of the tracks (tracks_w()); the dice and forecast get the rest
 
 
-TRACKS_W = 318
-RIGHT_X = M + PAD + TRACKS_W + 22
-RIGHT_W = W - M - PAD - RIGHT_X
+TRACKS_W = 318                    # the tracks' width with the narrowest room for the disaster names
+LABEL_X = 44                      # where a track's name starts (after its icon)
+LABEL_PX = 20                     # a track's name: 20 px, down to MIN_PX if it must
+LABEL_MIN, LABEL_MAX = 92, 170    # the room for a name: "DISEASE" at 20 px .. about 14 capitals at 18 px
 ARROW = "→"
+
+
+@memo_text
+def tracks_w() -> int:
+    """The tracks' width in the current language: room for its longest disaster name in one line (at
+    20 px if it can), from LABEL_MIN to LABEL_MAX; longer names wrap between words or are shortened.
+    The dice and the forecast on the right get what is left (right_x, right_w)."""
+    need = max(T.width(words.disaster(d).upper(), "condbold", LABEL_PX) for d in DISASTERS)
+    return TRACKS_W + min(LABEL_MAX, max(LABEL_MIN, need)) - LABEL_MIN
+
+
+def right_x(tracks: int) -> int:
+    return M + PAD + tracks + 22
+
+
+def right_w(tracks: int) -> int:
+    return W - M - PAD - right_x(tracks)
+
+
+def label_room(tracks: int) -> int:
+    """The room for a track's name: from LABEL_X to just before its first cell."""
+    return tracks - (TRACK_END + 1) * (CELL + 4) + 4 - LABEL_X - 6
 
 
 def today_layout(s: dict) -> Today:
     f = engine.forecast(s)
+    tw = tracks_w()
+    rw = right_w(tw)
     groups: dict = {}
     for colour in COLOURS:
         if colour in f["left"]:
@@ -307,15 +333,15 @@ def today_layout(s: dict) -> Today:
             ws = rich.words(n_("{names} strikes", "{names} strike", len(strikes), names=names), "condbold", RUST)
         else:
             ws = rich.words(_("nothing strikes"), "cond", INK_SOFT)
-        size, lines = rich.fit(ws, (20, 19, 18), RIGHT_W - _chips_w(colours), 2, True)
+        size, lines = rich.fit(ws, (20, 19, 18), rw - _chips_w(colours), 2, True)
         fc.append((colours, size, lines))
     last = None
     if f["last_day"] and fc:
         last = rich.fit(rich.words(_("Last day: then every marker moves once more."), "cond", INK_SOFT),
-                        (19, 18), RIGHT_W, 2)
+                        (19, 18), rw, 2)
     right = TITLE + (DIE + 12 if s["pool"] else 60) + (TITLE + _forecast_h(fc, last) if fc else 0)
     left = TITLE + 2 + 4 * TRACK_ROW
-    return Today(fc, last, 10 + max(left, right) + 8)
+    return Today(fc, last, 10 + max(left, right) + 8, tw)
 
 
 def _chips_w(colours) -> int:
@@ -330,9 +356,9 @@ def _forecast_h(fc, last) -> int:
 def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
     panel(cv, y, L.h)
     yy = y + 10
-    cv.frame = (M + PAD - 4, y + 3, M + PAD + TRACKS_W + 4, y + L.h - 3)
-    _tracks(cv, M + PAD, yy, s)
-    x0, w = RIGHT_X, RIGHT_W
+    cv.frame = (M + PAD - 4, y + 3, M + PAD + L.tracks_w + 4, y + L.h - 3)
+    _tracks(cv, M + PAD, yy, s, L.tracks_w)
+    x0, w = right_x(L.tracks_w), right_w(L.tracks_w)
     cv.frame = (x0, y + 3, x0 + w, y + L.h - 3)
     cv.d.line((x0 - 11, yy + 8, x0 - 11, y + L.h - 12), fill=RULE, width=2)
     n = len(s["players"])
@@ -340,13 +366,15 @@ def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
         left = max(0, len(s["pool"]) - 1) if s["stage"] == "turn" else 0
         title(cv, x0, yy, w, _("TODAY'S DICE"), n_("{n} to take", "{n} to take", left) if left else "")
         yy += TITLE + 2
-        step = min(DIE + 8, (w - DIE) // max(1, len(s["pool"]) - 1)) if len(s["pool"]) > 1 else 0
+        k = len(s["pool"])
+        size = min(DIE, (w - 4 * (k - 1)) // k)  # smaller dice rather than dice on top of each other
+        step = min(size + 8, (w - size) // max(1, k - 1)) if k > 1 else 0
         for i, (colour, face) in enumerate(s["pool"]):
             x = x0 + i * step
-            im = die(colour, face, DIE, False)
+            im = die(colour, face, size, False)
             cv.img.paste(im, (x, yy), im)
             spec = DICE[colour]
-            cv.text((x + round(DIE * 0.2), yy + round(DIE * 0.2)), spec["letter"], "bold", 19, spec["text"],
+            cv.text((x + round(size * 0.2), yy + round(size * 0.2)), spec["letter"], "bold", 19, spec["text"],
                     anchor="mm")
         yy += DIE + 12
     else:
@@ -361,22 +389,24 @@ def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
         _forecast(cv, x0, yy, w, L, n)
 
 
-def _tracks(cv: Canvas, x: int, y: int, s: dict) -> None:
-    title(cv, x, y, TRACKS_W, _("DISASTERS"), _("strike at {n}", n=TRACK_END))
+def _tracks(cv: Canvas, x: int, y: int, s: dict, tw: int) -> None:
+    title(cv, x, y, tw, _("DISASTERS"), _("strike at {n}", n=TRACK_END))
     active = s["disasters"][0] if s["stage"] == "disaster" and s.get("disasters") else None
     y += TITLE + 2
-    cx0 = x + TRACKS_W - (TRACK_END + 1) * (CELL + 4) + 4
+    cx0 = x + tw - (TRACK_END + 1) * (CELL + 4) + 4
     for j, dis in enumerate(DISASTERS):
         yy = y + j * TRACK_ROW
         colour = TRACK_COLOUR[dis]
         spec = DICE[colour]
-        row = _track_row(dis)
+        row = _track_row(dis, tw)
         cv.img.paste(row, (x, yy), row)
         if dis == active:
-            cv.d.rounded_rectangle((x - 3, yy - 3, x + TRACKS_W + 3, yy + TRACK_ROW - 2), radius=10,
+            cv.d.rounded_rectangle((x - 3, yy - 3, x + tw + 3, yy + TRACK_ROW - 2), radius=10,
                                    outline=RUST, width=4)
-        name, kind, size = fit1(words.disaster(dis).upper(), cx0 - x - 50, ("condbold",), (20, 19, 18))
-        cv.text((x + 44, yy + TRACK_ROW // 2 - 2), name, kind, size, INK, anchor="lm")
+        size, lines = T.fit_label(words.disaster(dis).upper(), "condbold", LABEL_PX, MIN_PX, label_room(tw))
+        for i, name in enumerate(lines):  # one line, or two of a name in two words
+            cy = yy + TRACK_ROW // 2 - 2 + round((i - (len(lines) - 1) / 2) * size)
+            cv.text((x + LABEL_X, cy), name, "condbold", size, INK, anchor="lm")
         pos = max(0, min(TRACK_END - 1, s["tracks"][dis]))
         for c in range(pos):
             xx = cx0 + c * (CELL + 4)
@@ -389,16 +419,16 @@ def _tracks(cv: Canvas, x: int, y: int, s: dict) -> None:
 
 
 @memo
-def _track_row(dis: str) -> Image.Image:
-    """The frame of one track row: tinted band, icon, the cells 0..3 and the blast at 4."""
+def _track_row(dis: str, tw: int) -> Image.Image:
+    """The frame of one track row, tw wide: tinted band, icon, the cells 0..3 and the blast at 4."""
     colour = TRACK_COLOUR[dis]
     spec = DICE[colour]
-    img = Image.new("RGBA", (TRACKS_W, TRACK_ROW), (0, 0, 0, 0))
+    img = Image.new("RGBA", (tw, TRACK_ROW), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, TRACKS_W - 1, TRACK_ROW - 5), radius=8, fill=mix(spec["fill"], PARCHMENT, 0.82),
+    d.rounded_rectangle((0, 0, tw - 1, TRACK_ROW - 5), radius=8, fill=mix(spec["fill"], PARCHMENT, 0.82),
                         outline=mix(spec["fill"], INK, 0.3))
     paste(img, dis, 34, (4, 2))
-    cx0 = TRACKS_W - (TRACK_END + 1) * (CELL + 4) + 4
+    cx0 = tw - (TRACK_END + 1) * (CELL + 4) + 4
     for c in range(TRACK_END + 1):
         x = cx0 + c * (CELL + 4)
         if c == TRACK_END:

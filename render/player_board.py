@@ -386,7 +386,9 @@ def _badge(img, d, right: int, cy: int, badge: str, S, bg) -> int:
     elif badge == "you":
         label, fill, fg = _("YOU"), CREAM, INK
     else:
-        label, fill, fg = _(PENDING.get(badge.split(":")[1], N_("DECIDING: CHOICE"))), (255, 255, 255), RUST
+        what = badge.split(":")[1]
+        label = _(PENDING[what]) if what in PENDING else _("DECIDING: CHOICE")
+        fill, fg = (255, 255, 255), RUST
     fs = S(15)
     tw = T.width(label, "condbold", fs)
     arrow = badge in ("turn", "yourturn")
@@ -437,7 +439,7 @@ def _draw_chips(img, d, x, y, L) -> None:
         cx = x + S(12) + chip_label_w(S(13)) + S(8)
         for nm, kind in row:
             if kind == "none":
-                T.draw(d, (cx, y + S(12)), "none", "cond", fs, INK_SOFT, anchor="lm")
+                T.draw(d, (cx, y + S(12)), nm, "cond", fs, INK_SOFT, anchor="lm")
                 continue
             room = x + L.w - L.pad - cx
             t = T.ellipsize(nm, "cond", fs, room - S(14))

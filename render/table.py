@@ -27,6 +27,7 @@ from .style import (
     WOOD_DARK,
     WOOD_LINE,
     memo,
+    memo_text,
     mix,
 )
 
@@ -127,6 +128,24 @@ def _legend_strip_in(locale: str) -> Image.Image:
     return img
 
 
+LABEL_PX, LABEL_MIN_PX = 16, 14  # a track's name: 16 px, down to 14 if it must
+LABEL_MIN, LABEL_MAX = 78, 156  # the names' column by the tracks: "DISEASE" .. about 14 capitals
+
+
+@memo_text
+def track_label_w() -> int:
+    """The width of the disaster names' column by the tracks in the current language: its longest name
+    in one line (at 16 px if it can) and a gap of 6 px, from LABEL_MIN to LABEL_MAX; the rules texts
+    right of the tracks get the rest. Longer names wrap between words or are shortened."""
+    need = max(T.width(_(DISASTER_NAME[d]).upper(), "condbold", LABEL_PX) for d in DISASTERS)
+    return min(LABEL_MAX, max(LABEL_MIN, need + 6))
+
+
+def track_x0() -> int:
+    """Where the track cells start (after the icon and the names)."""
+    return RIGHT_X + 44 + track_label_w()
+
+
 def board() -> Image.Image:
     """The static layer: header band, board frame, section titles, slot income plaques and the
     disaster track frames. Drawn once (per language); every render pastes it."""
@@ -174,11 +193,16 @@ def _board(locale: str) -> Image.Image:
         d.rounded_rectangle((RIGHT_X, y, RIGHT_X + RIGHT_W, y + TRACK_ROW - 4), radius=8,
                             fill=mix(spec["fill"], PARCHMENT, 0.82), outline=mix(spec["fill"], INK, 0.3))
         paste(img, dis, 34, (RIGHT_X + 4, y + 3))
-        name = T.ellipsize(_(DISASTER_NAME[dis]).upper(), "condbold", 16, 78)
-        T.draw(d, (RIGHT_X + 44, y + 13), name, "condbold", 16, INK, anchor="lm")
-        T.draw(d, (RIGHT_X + 44, y + 30), T.ellipsize(_(COLOUR_DIE[colour], letter=spec["letter"]), "cond", 12, 78),
-               "cond", 12, INK_SOFT, anchor="lm")
-        cx0 = RIGHT_X + 122
+        room = track_label_w()
+        size, lines = T.fit_label(_(DISASTER_NAME[dis]).upper(), "condbold", LABEL_PX, LABEL_MIN_PX, room - 6)
+        if len(lines) == 1:  # the name, and under it the die colour
+            T.draw(d, (RIGHT_X + 44, y + 13), lines[0], "condbold", size, INK, anchor="lm")
+            T.draw(d, (RIGHT_X + 44, y + 30), T.ellipsize(_(COLOUR_DIE[colour], letter=spec["letter"]), "cond", 12,
+                                                          room), "cond", 12, INK_SOFT, anchor="lm")
+        else:  # a name in two words takes both lines (the die on the track shows the colour)
+            for i, line in enumerate(lines):
+                T.draw(d, (RIGHT_X + 44, y + 12 + i * 17), line, "condbold", size, INK, anchor="lm")
+        cx0 = track_x0()
         for c in range(TRACK_END + 1):
             x = cx0 + c * (CELL + 4)
             box = (x, y + 5, x + CELL, y + 5 + CELL)
@@ -189,6 +213,8 @@ def _board(locale: str) -> Image.Image:
                 T.draw(d, (x + CELL / 2, y + 5 + CELL / 2), str(c), "cond", 13, EMPTY_LINE, anchor="mm")
         tx = cx0 + (TRACK_END + 1) * (CELL + 4) + 6
         size, lines = T.fit(_(DISASTER_TEXT[dis]), "cond", 14, 11, RIGHT_X + RIGHT_W - tx - 6, 2)
+        if lines[-1].endswith(T.ELLIPSIS):  # a long text in a narrow room: three small lines
+            size, lines = T.fit(_(DISASTER_TEXT[dis]), "cond", 11, 11, RIGHT_X + RIGHT_W - tx - 6, 3)
         step = round(size * 1.15)
         T.draw_lines(d, (tx, y + (TRACK_ROW - 4) / 2 - step * len(lines) / 2 + 1), lines, "cond", size, INK,
                      spacing=1.15)
@@ -255,7 +281,9 @@ def _status(s) -> tuple[str, int | None]:
         return _("Choosing pioneers"), None
     if st == "turn":
         p = s["players"][s["turn"]]
-        return _(STEP_TEXT.get(s["step"], N_("{name} plays")), name=T.player_name(p)), s["turn"]
+        step = STEP_TEXT[s["step"]] if s["step"] in STEP_TEXT else None
+        name = T.player_name(p)
+        return (_(step, name=name) if step else _("{name} plays", name=name)), s["turn"]
     if st == "disaster":
         dis = s["disasters"][0] if s.get("disasters") else None
         return (_("{disaster} strikes!", disaster=_(DISASTER_NAME[dis])) if dis else _("Disaster!")), None
@@ -332,7 +360,7 @@ def _tracks(img, d, s, by0) -> None:
         if dis == active:
             d.rounded_rectangle((RIGHT_X - 3, y - 3, RIGHT_X + RIGHT_W + 3, y + TRACK_ROW - 1), radius=10,
                                 outline=RUST, width=4)
-        cx0 = RIGHT_X + 122
+        cx0 = track_x0()
         x = cx0 + pos * (CELL + 4)
         if pos < TRACK_END:
             for c in range(pos):  # the path already travelled

@@ -87,6 +87,24 @@ def fit(text: str, kind: str, size: int, min_size: int, w: int, max_lines: int) 
     return min_size, tuple(lines)
 
 
+@memo
+def fit_label(text: str, kind: str, size: int, min_size: int, w: int) -> tuple[int, tuple]:
+    """A short label (a name) in width w: one line at the largest size in [min_size, size] that holds
+    it, else two lines split between words (never inside one), else one line shortened at min_size.
+    Returns (size, lines)."""
+    sizes = range(size, min_size - 1, -1)
+    for sz in sizes:
+        if width(text, kind, sz) <= w:
+            return sz, (text,)
+    if len(text.split()) > 1:
+        for sz in sizes:
+            lines = wrap(text, kind, sz, w)
+            if len(lines) == 2 and all(width(ln, kind, sz) <= w for ln in lines) and \
+                    " ".join(lines).split() == text.split():
+                return sz, lines
+    return min_size, (ellipsize(text, kind, min_size, w),)
+
+
 def draw_lines(d, xy, lines, kind: str, size: int, fill, spacing: float = 1.18, anchor: str = "la",
                align_w: int | None = None) -> int:
     """Draw lines from xy downwards (centred in align_w if given); returns the height used."""

@@ -1,6 +1,7 @@
 """The translation catalogues: extract the texts, update each language, check them.
 
     .venv/bin/python scripts/i18n.py extract    # i18n/messages.pot from the code, merged into every .po
+    .venv/bin/python scripts/i18n.py extract es # the same, merged into the listed languages' .po only
     .venv/bin/python scripts/i18n.py init xx    # a new language: i18n/locales/xx/LC_MESSAGES/messages.po
     .venv/bin/python scripts/i18n.py check      # every text translated, the same {placeholders}, sizes
 
@@ -22,12 +23,15 @@ def pybabel(*args: str) -> None:
     subprocess.run([str(ROOT / ".venv" / "bin" / "pybabel"), *args], check=True, cwd=ROOT)
 
 
-def extract() -> None:
+def extract(langs: list[str] | None = None) -> None:
+    """The template from the code, merged into the catalogues of `langs` (all of them if none)."""
     kw = [x for k in KEYWORDS for x in ("-k", k)]
     pybabel("extract", "-F", "babel.cfg", "--no-default-keywords", *kw, "--add-comments=NOTE:",
             "--sort-by-file", "--project=pioneer-days", "-o", str(POT), ".")
     for po in sorted((ROOT / "i18n" / "locales").glob("*/LC_MESSAGES/messages.po")):
-        pybabel("update", "-i", str(POT), "-o", str(po), "--no-fuzzy-matching", "--ignore-obsolete")
+        if not langs or po.parents[1].name in langs:
+            pybabel("update", "-i", str(POT), "-o", str(po), "-l", po.parents[1].name, "--no-fuzzy-matching",
+                    "--ignore-obsolete")
 
 
 def init(lang: str) -> None:
@@ -63,7 +67,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     if argv[0] == "extract":
-        extract()
+        extract(argv[1:])
     elif argv[0] == "init":
         init(argv[1])
     else:

@@ -11,11 +11,15 @@ from .layout import BROWN
 from .texts import language, public, timer_text
 
 
+def level(ai: str) -> str:
+    """An AI seat's level, as the lobby lists it."""
+    return _("hard") if ai == "hard" else _("easy")
+
+
 @public
 def lobby(game: GameRow, note: str | None = None) -> dict:
     o = game.options
-    seated = "\n".join(f"{i + 1}. " + (f"🤖 {p.name} ({_('hard') if p.ai == 'hard' else _('easy')})" if p.ai
-                                       else p.name)
+    seated = "\n".join(f"{i + 1}. " + ("🤖 " + p.name + " (" + level(p.ai) + ")" if p.ai else p.name)
                        + (" " + _("(host)") if p.user_id == game.host_id else "") for i, p in enumerate(game.players))
     timer = o.get("timer", 0)
     pioneers = _("standard") if o["pioneers"] == "standard" else _("unique")

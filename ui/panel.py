@@ -65,7 +65,8 @@ def player_line(p: dict, vp: int | None = None) -> str:
 def decision_heading(state: dict) -> str:
     if state["stage"] == "disaster":
         d = state["disasters"][0] if state["disasters"] else None
-        return f"**{words.disaster(d)}!**" if d else f"**{_('Disaster!')}**"
+        # NOTE: a disaster as a bold heading ("**Storm!**"); keep the ** around it
+        return _("**{disaster}!**", disaster=words.disaster(d)) if d else "**" + _("Disaster!") + "**"
     if state["stage"] == "town":
         return "**" + _("Town visit (end of week {week})", week=state["week"]) + "**"
     return "**" + _("Choosing pioneers") + "**"

@@ -6,7 +6,6 @@ import discord
 import engine
 from app import narrate, plans
 from db import GameRow
-from engine.cards import EQUIPMENT, PIONEERS
 from engine.describe import card
 from i18n import _, n_
 
@@ -73,7 +72,7 @@ def wagon_text(state: dict, seat: int) -> str:
     if p["townsfolk"]:
         lines.append(_("Townsfolk:"))
         lines += [f"• {card_line('townsfolk', t)}" for t in p["townsfolk"]]
-    pioneer = _("Pioneer (standard)") if p["side"] == "standard" else PIONEERS[p["pioneer"]]["name"]
+    pioneer = _("Pioneer (standard)") if p["side"] == "standard" else narrate.name_of("pioneer", p["pioneer"])
     lines.append(_("Pioneer: {name}", name=pioneer))
     b = breakdown(state, seat)
     lines.append(_("Score so far: {vp} VP", vp=b["total"]))
@@ -94,7 +93,7 @@ def _discard_label(body: str) -> str:
         return _("Discard 1 wood") if parts[1] == "wood" else _("Discard 1 medicine")
     if parts[1] == "gold":
         return n_("Discard a gold token ({n} nugget)", "Discard a gold token ({n} nuggets)", int(parts[2]))
-    return _("Discard {tile}", tile=EQUIPMENT[parts[2]]["name"])
+    return _("Discard {tile}", tile=narrate.name_of("equipment", parts[2]))
 
 
 def wagon_view(game: GameRow, seat: int):
