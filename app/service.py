@@ -475,7 +475,12 @@ class GameService:
         return records.records(await self.store.start_events(game.id), await self.store.actions(game.id))
 
     async def log_lines(self, game: GameRow, count: int) -> list[str]:
-        """The last `count` events, one line each, under the heading of the record they belong to."""
+        """The last `count` events, one line each, under the heading of the record they belong to: the game's
+        story, so in the game's language (as on the panel), whoever asks."""
+        with use(game.options.get("language")):
+            return await self._log_lines(game, count)
+
+    async def _log_lines(self, game: GameRow, count: int) -> list[str]:
         nm = names(game)
         out: list[str] = []
         for rec in reversed(await self.records(game)):
