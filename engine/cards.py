@@ -4,6 +4,7 @@ import json
 from importlib import resources
 
 from .constants import ACTIONS, DISASTERS, FACES
+from .shape import Card
 
 RES = ("silver", "wood", "medicine", "cattle", "gold", "vp", "favor")
 PAYABLE = ("silver", "wood", "medicine", "cattle", "vp", "favor")
@@ -150,11 +151,11 @@ def _named(item, kind, i, keys, optional=()):
     return name
 
 
-def validate(data: dict) -> dict:
+def validate(data: dict) -> dict[str, dict[str, Card]]:
     """Checks every entry; returns {kind: {id: entry}}. Raises ContentError naming the card."""
     out = {}
     for kind in ("townsfolk", "equipment", "towns", "pioneers"):
-        seen = {}
+        seen: dict[str, Card] = {}
         for i, item in enumerate(data.get(kind, [])):
             if kind == "townsfolk":
                 name = _named(item, kind, i, ("id", "set", "name", "effect", "vp"))
@@ -196,7 +197,7 @@ def validate(data: dict) -> dict:
 STANDARD_START = ("wagons", "silver", "cattle", "wood", "medicine", "gold", "equipment")
 
 
-def _load() -> dict:
+def _load() -> dict[str, dict[str, Card]]:
     base = resources.files(__package__) / "content"
     data = {}
     for kind in ("townsfolk", "equipment", "towns", "pioneers"):

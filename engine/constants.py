@@ -1,5 +1,7 @@
 """Fixed game values. Every house value ([H] in RULES.md) lives here and nowhere else."""
 
+from .shape import Card
+
 FACES = ("wild", "mine", "equip", "cattle", "wood", "medicine")
 COLOURS = ("blue", "red", "yellow", "green", "black")
 DISASTERS = ("storm", "raid", "famine", "disease")  # top to bottom: resolution order
@@ -41,7 +43,7 @@ FAVOR_MAJORITY_VP = 5
 CATTLE_TOWN_VP = 1
 
 # [H] the standard Pioneer side of every player board
-STANDARD_PIONEER = {
+STANDARD_PIONEER: Card = {  # a pioneer card, as in pioneers.json
     "id": "standard",
     "name": "Pioneer",
     "start": {"wagons": ["small"], "silver": 5, "cattle": 1, "wood": 1, "medicine": 1,

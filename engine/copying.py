@@ -6,10 +6,12 @@ anything else (an unknown key, an unexpected type) by a generic recursive copy. 
 four times faster than a pickle round trip and gives an equal state (to_json(copy) ==
 to_json(state)) that shares no mutable object with the original."""
 
+from typing import Any
+
 _ATOMS = frozenset((str, int, float, bool, type(None)))
 
 
-def deep(o):
+def deep(o: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, tuples of atoms)."""
     c = o.__class__
     if c is dict:
@@ -32,18 +34,18 @@ def deep(o):
     return copy.deepcopy(o)
 
 
-def _flat_list(v):
+def _flat_list(v: Any) -> Any:
     """A list of atoms (ids, colours, token values): the schema says so, it is not checked item by
     item (tests/test_copying.py checks that copies of real states share nothing)."""
     return v[:] if v.__class__ is list else deep(v)
 
 
-def _flat_dict(v):
+def _flat_dict(v: Any) -> Any:
     """A dict of atoms (tracks, discarded, wagon supply)."""
     return v.copy() if v.__class__ is dict else deep(v)
 
 
-def _pool(v):
+def _pool(v: Any) -> Any:
     """[[colour, face], ...]"""
     return [d[:] for d in v] if v.__class__ is list else deep(v)
 
@@ -52,7 +54,7 @@ _PLAYER_KEYS = frozenset(("seat", "name", "pioneer", "side", "boards", "silver",
                           "gold", "equipment", "wagons", "townsfolk", "favors", "vp", "towns"))
 
 
-def _player(p):
+def _player(p: Any) -> Any:
     """A player of the known shape (its lists hold atoms; wagons are {size, damage}); anything
     else is copied generically."""
     if p.__class__ is not dict or len(p) != len(_PLAYER_KEYS) or not p.keys() <= _PLAYER_KEYS:
@@ -67,7 +69,7 @@ def _player(p):
     return q
 
 
-def _players(v):
+def _players(v: Any) -> Any:
     return [_player(p) for p in v] if v.__class__ is list else deep(v)
 
 
@@ -78,7 +80,7 @@ _COPIERS["pool"] = _pool
 _COPIERS["players"] = _players
 
 
-def clone(state: dict) -> dict:
+def clone(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a game state (or of any JSON-like dict)."""
     t = state.copy()
     get = _COPIERS.get
@@ -97,7 +99,7 @@ _TURN_COPIED = ("pool", "die", "tracks", "equip_deck", "equip_up", "gold_bag", "
                 "wagon_supply")
 
 
-def clone_turn(state: dict) -> dict:
+def clone_turn(state: dict[str, Any]) -> dict[str, Any]:
     """A copy for playing the current turn's choices on (search: many lines of one turn from one
     position). While the day cannot end with this turn (stage "turn" with at least two turns
     left today), it copies only what those choices may change and shares the rest with `state`;

@@ -4,12 +4,20 @@ Each affected player has one pending decision in state['pending'][seat]; a decis
 single possible choice is taken automatically, and a disaster that leaves no choice (raid,
 famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 
-from .actions import make
+from typing import Any, Literal
+
+from .actions import Action, make
 from .cards import PIONEERS, TOWNS, TOWNSFOLK
 from .effects import free_spaces, goods_actions, goods_choices, mod_total, mods, raid_loss, usable_spaces
+from .shape import Decision, DisasterEntry, Event, Player, Snapshot, State
+
+Options = list[tuple[str, str]]  # (action body, label) pairs
+# what a town card may ask for that is a player's counter (the rest: gold tokens, an equipment tile)
+_COUNTED: dict[str, Literal["wood", "medicine", "cattle", "silver"]] = {
+    "wood": "wood", "medicine": "medicine", "cattle": "cattle", "silver": "silver"}
 
 
-def snapshot(p: dict) -> dict:
+def snapshot(p: Player) -> Snapshot:
     return {"silver": p["silver"], "wood": p["wood"], "medicine": p["medicine"],
             "cattle": p["cattle"], "townsfolk": list(p["townsfolk"]),
             "damage": sum(w["damage"] for w in p["wagons"]), "gold_tokens": len(p["gold"]),
@@ -17,16 +25,17 @@ def snapshot(p: dict) -> dict:
 
 
 # ---- disasters -------------------------------------------------------------------------------
-def start_disaster(s: dict, d: str, events: list) -> bool:
+def start_disaster(s: State, d: str, events: list[Event]) -> bool:
     """Applies the automatic part of disaster d; returns True if some player must decide."""
     events.append({"type": "disaster_started", "disaster": d})
-    s["report"] = [{"before": snapshot(p), "immune": False, "choices": []} for p in s["players"]]
+    report: list[DisasterEntry] = [{"before": snapshot(p), "immune": False, "choices": []} for p in s["players"]]
+    s["report"] = report
     waiting = False
     for p in s["players"]:
         m = mods(p)
         seat = p["seat"]
         if d in m["immune"]:
-            s["report"][seat]["immune"] = True
+            report[seat]["immune"] = True
             continue
         shield = m["protect"].get(d, 0)
         if d == "storm":
@@ -35,7 +44,7 @@ def start_disaster(s: dict, d: str, events: list) -> bool:
         elif d == "raid":
             p["silver"] -= raid_loss(p["silver"], shield)
         elif d == "famine":
-            famine(s, p, shield)
+            famine(report, p, shield)
             continue  # no decision: nothing is left to choose
         else:
             s["pending"][seat] = {"kind": "disease", "left": list(p["townsfolk"]), "free": shield}
@@ -44,7 +53,7 @@ def start_disaster(s: dict, d: str, events: list) -> bool:
     return waiting
 
 
-def famine(s: dict, p: dict, shield: int) -> None:
+def famine(report: list[DisasterEntry], p: Player, shield: int) -> None:
     """Famine, resolved at once: "for each of your cattle, you must pay 1 silver; any cattle you
     cannot pay for are returned to stock". `shield` cattle need no silver (protect: famine)."""
     hungry = max(0, p["cattle"] - shield)
@@ -53,28 +62,44 @@ def famine(s: dict, p: dict, shield: int) -> None:
     fed = min(hungry, p["silver"])
     p["silver"] -= fed
     p["cattle"] -= hungry - fed
-    s["report"][p["seat"]]["choices"].append({"fed": fed, "lost_cattle": hungry - fed})
+    report[p["seat"]]["choices"].append({"fed": fed, "lost_cattle": hungry - fed})
 
 
-def disaster_report(s: dict, d: str) -> list:
-    rep = s["report"]
+def _report(s: State) -> list[DisasterEntry]:
+    """The report of the disaster being resolved (stage "disaster": there is one)."""
+    report = s["report"]
+    if report is None:
+        raise ValueError("no disaster is being resolved")
+    return report
+
+
+def disaster_report(s: State, d: str) -> list[dict[str, Any]]:
+    rep = _report(s)
     return [{"seat": p["seat"], "immune": rep[p["seat"]]["immune"],
              "choices": rep[p["seat"]]["choices"], "before": rep[p["seat"]]["before"],
              "after": snapshot(p)} for p in s["players"]]
 
 
-def actions(s: dict, seat: int) -> list:
+def _pending(s: State, seat: int) -> Decision:
+    """The seat's pending decision (a seat among api.deciders: it has one)."""
+    dec = s["pending"][seat]
+    if dec is None:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    return dec
+
+
+def actions(s: State, seat: int) -> list[Action]:
     """The seat's pending decision as Actions, in the order of options()."""
-    if s["pending"][seat]["kind"] == "overflow":
-        out: list = []
+    if _pending(s, seat)["kind"] == "overflow":
+        out: list[Action] = []
         goods_actions(s["players"][seat], seat, "lose", out)
         return out
     return [make(seat, body, label) for body, label in options(s, seat)]
 
 
-def options(s: dict, seat: int) -> list:
+def options(s: State, seat: int) -> Options:
     """(body, label) pairs for the seat's pending decision."""
-    dec = s["pending"][seat]
+    dec = _pending(s, seat)
     p = s["players"][seat]
     kind = dec["kind"]
     if kind == "storm":
@@ -109,14 +134,14 @@ def options(s: dict, seat: int) -> list:
     raise ValueError(kind)
 
 
-def town_options(s: dict, p: dict) -> list:
+def town_options(s: State, p: Player) -> Options:
     opts = []
     for t in s["towns_up"]:
         if t in p["towns"]:
             continue
         card = TOWNS[t]
         needs = card["needs"]
-        if any(p[k] < n for k, n in needs.items() if k in ("wood", "medicine", "cattle", "silver")):
+        if any(p[_COUNTED[k]] < n for k, n in needs.items() if k in _COUNTED):
             continue
         if len(p["gold"]) < needs.get("gold", 0):
             continue
@@ -132,7 +157,7 @@ def town_options(s: dict, p: dict) -> list:
     return opts
 
 
-def decide(s: dict, seat: int, parts: list, events: list) -> bool:
+def decide(s: State, seat: int, parts: list[str], events: list[Event]) -> bool:
     """Applies one choice (already validated, parsed into its parts); True when nobody is left deciding
     (the caller then lets the flow go on: flow.resume)."""
     _choose(s, seat, parts, events)
@@ -140,7 +165,7 @@ def decide(s: dict, seat: int, parts: list, events: list) -> bool:
     return all(d is None for d in s["pending"])
 
 
-def autoresolve(s: dict, seat: int, events: list) -> None:
+def autoresolve(s: State, seat: int, events: list[Event]) -> None:
     while True:
         dec = s["pending"][seat]
         if dec is None:
@@ -156,7 +181,7 @@ def autoresolve(s: dict, seat: int, events: list) -> None:
         _choose(s, seat, opts[0][0].split(":"), events)
 
 
-def _settled(s: dict, seat: int, dec: dict) -> bool:
+def _settled(s: State, seat: int, dec: Decision) -> bool:
     """Moves a finished decision on (or clears it); True if something changed."""
     p = s["players"][seat]
     kind = dec["kind"]
@@ -172,17 +197,16 @@ def _settled(s: dict, seat: int, dec: dict) -> bool:
             return True
         if dec["free"] >= len(dec["left"]):
             # spending immunity is never worse than paying: spare them all
-            s["report"][seat]["choices"].append({"spared": list(dec["left"])})
+            _report(s)[seat]["choices"].append({"spared": list(dec["left"])})
             s["pending"][seat] = None
             return True
     return False
 
 
-def _choose(s: dict, seat: int, parts: list, events: list) -> None:
+def _choose(s: State, seat: int, parts: list[str], events: list[Event]) -> None:
     p = s["players"][seat]
-    dec = s["pending"][seat]
+    dec = _pending(s, seat)
     verb = parts[0]
-    rep = s["report"][seat]["choices"] if s["report"] else None
     if verb == "storm":
         i = int(parts[2])
         dec["wagons"].remove(i)
@@ -190,16 +214,18 @@ def _choose(s: dict, seat: int, parts: list, events: list) -> None:
             p["wood"] -= 1
         else:
             p["wagons"][i]["damage"] += 1
-        rep.append({"wagon": i, "paid_wood" if parts[1] == "pay" else "damaged": 1})
+        _report(s)[seat]["choices"].append({"wagon": i, "paid_wood" if parts[1] == "pay" else "damaged": 1})
     elif verb == "lose":
         what = parts[1]
-        if what in ("wood", "medicine"):
-            p[what] -= 1
+        if what == "wood":
+            p["wood"] -= 1
+        elif what == "medicine":
+            p["medicine"] -= 1
         elif what == "gold":
             p["gold"].remove(int(parts[2]))
         else:
             p["equipment"].remove(parts[2])
-        rep.append({"returned": what if what != "equip" else parts[2]})
+        _report(s)[seat]["choices"].append({"returned": what if what != "equip" else parts[2]})
     elif verb == "disease":
         t = parts[2]
         dec["left"].remove(t)
@@ -209,14 +235,14 @@ def _choose(s: dict, seat: int, parts: list, events: list) -> None:
             p["medicine"] -= 1
         else:
             p["townsfolk"].remove(t)
-        rep.append({parts[1]: t})
+        _report(s)[seat]["choices"].append({parts[1]: t})
     elif verb == "town":
         if parts[1] == "done":
             s["pending"][seat] = None
             return
         satisfy(s, p, parts[1], parts[2] if len(parts) > 2 else None, events)
     elif verb == "famine":  # see options: a pending decision of a game saved under the old rules
-        famine(s, p, dec["free"])
+        famine(_report(s), p, dec["free"])
         s["pending"][seat] = None
     elif verb == "pioneer":
         if parts[1] != "standard":
@@ -228,15 +254,16 @@ def _choose(s: dict, seat: int, parts: list, events: list) -> None:
         raise ValueError(":".join(parts))
 
 
-def satisfy(s: dict, p: dict, t: str, tile, events: list) -> None:
+def satisfy(s: State, p: Player, t: str, tile: str | None, events: list[Event]) -> None:
     card = TOWNS[t]
     for k, n in card["needs"].items():
-        if k in ("wood", "medicine", "cattle", "silver"):
-            p[k] -= n
+        if k in _COUNTED:
+            p[_COUNTED[k]] -= n
         elif k == "gold":
             for _ in range(n):  # the lowest tokens go first: never worth keeping
                 p["gold"].remove(min(p["gold"]))
         else:
+            assert tile is not None  # a card that needs equipment is satisfied with a tile (town_options)
             p["equipment"].remove(tile)
     favors = card["favors"] + mod_total(p, "favor_bonus")
     p["favors"] += favors
@@ -246,7 +273,7 @@ def satisfy(s: dict, p: dict, t: str, tile, events: list) -> None:
     v["favors"] += favors
 
 
-def start_town(s: dict, events: list) -> bool:
+def start_town(s: State, events: list[Event]) -> bool:
     waiting = False
     for p in s["players"]:
         s["pending"][p["seat"]] = {"kind": "town"}

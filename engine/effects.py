@@ -1,48 +1,54 @@
 """The effect vocabulary at work: goods, wagon space, ops and ongoing modifiers."""
 
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal
+
 from . import rng
-from .actions import Table
+from .actions import Action, Table
 from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
 from .constants import DAMAGE_SPACES, STANDARD_PIONEER, WAGONS
+from .shape import Card, Mods, Player, Record, State, Wagon
 
 _SPACES = {size: w["spaces"] for size, w in WAGONS.items()}
 
 
 # ---- wagon space ---------------------------------------------------------------------------
-def usable_spaces(wagon: dict) -> int:
+def usable_spaces(wagon: Wagon) -> int:
     return _SPACES[wagon["size"]] - DAMAGE_SPACES * wagon["damage"]
 
 
-def total_spaces(p: dict) -> int:
+# The counting helpers read a player as a Mapping: a Player of the state, or one of a view or of
+# a state the bot loaded (plain JSON dicts).
+def total_spaces(p: Mapping[str, Any]) -> int:
     n = 0
     for w in p["wagons"]:
         n += _SPACES[w["size"]] - DAMAGE_SPACES * w["damage"]
     return n
 
 
-def used_spaces(p: dict) -> int:
+def used_spaces(p: Mapping[str, Any]) -> int:
     # Goods are kept packed: a space holds 1 gold token, 1 tile, 2 wood or 2 medicine [H]
     return len(p["gold"]) + len(p["equipment"]) + (p["wood"] + 1) // 2 + (p["medicine"] + 1) // 2
 
 
-def free_spaces(p: dict) -> int:
+def free_spaces(p: Mapping[str, Any]) -> int:
     return total_spaces(p) - used_spaces(p)
 
 
-def can_store(p: dict, kind: str) -> bool:
-    if kind in ("wood", "medicine") and p[kind] % 2:
+def can_store(p: Player, kind: str) -> bool:
+    if (kind == "wood" and p["wood"] % 2) or (kind == "medicine" and p["medicine"] % 2):
         return True  # a half-full space takes one more
     return free_spaces(p) > 0
 
 
+_VERB = {"drop": "Discard", "lose": "Return"}  # the prefixes goods_actions is used with
 _GOODS = Table(lambda k: (k[0], f"{k[1]}:{k[2]}", f"{_VERB[k[1]]} 1 {k[2]}"))
 _GOLD = Table(lambda k: (k[0], f"{k[1]}:gold:{k[2]}",
                          f"{_VERB[k[1]]} a gold token ({k[2]} nugget{'s' * (k[2] > 1)})"))
 _TILE = Table(lambda k: (k[0], f"{k[1]}:equip:{k[2]}", f"{_VERB[k[1]]} {k[3]}"))
-_VERB = {"drop": "Discard", "lose": "Return"}  # the prefixes goods_actions is used with
 
 
-def goods_actions(p: dict, seat: int, prefix: str, out: list) -> None:
+def goods_actions(p: Player, seat: int, prefix: str, out: list[Action]) -> None:
     """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out."""
     for kind in ("wood", "medicine"):
         if p[kind]:
@@ -57,7 +63,7 @@ def goods_actions(p: dict, seat: int, prefix: str, out: list) -> None:
             out.append(_TILE[seat, prefix, t, EQUIPMENT[t]["name"]])
 
 
-def goods_choices(p: dict, prefix: str, verb: str) -> list:
+def goods_choices(p: Player, prefix: str, verb: str) -> list[tuple[str, str]]:
     """(body, label) for giving up one of each kind of good in p's wagons (discards, storms)."""
     opts = []
     for kind in ("wood", "medicine"):
@@ -71,13 +77,13 @@ def goods_choices(p: dict, prefix: str, verb: str) -> list:
 
 
 # ---- ongoing modifiers -------------------------------------------------------------------
-def ability(p: dict) -> dict:
+def ability(p: Player) -> Card:
     if p["side"] == "unique":
         return PIONEERS[p["pioneer"]]["ability"]
     return STANDARD_PIONEER["ability"]
 
 
-def sources(p: dict):
+def sources(p: Player) -> Iterator[tuple[str, str, Card]]:
     """(kind, id, effect) of everything a player holds that may have an effect."""
     yield "pioneer", p["pioneer"], ability(p)
     for t in p["townsfolk"]:
@@ -88,10 +94,13 @@ def sources(p: dict):
         yield "equipment", t, EQUIPMENT[t]["effect"]
 
 
-_MODS_CACHE: dict = {}  # what a player holds -> (modifiers, triggers by face, end-of-week effects)
+Ops = list[dict[str, Any]]  # an effect's "do": [op, ...] (content/FORMAT.md)
+Source = tuple[str, str, Ops]  # (kind, id, ops) of a card with triggers or end-of-week effects
+Holding = tuple[Mods, dict[str, list[Source]], list[Source]]
+_MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> (modifiers, triggers by face, end-of-week effects)
 
 
-def _holding(p: dict) -> tuple:
+def _holding(p: Player) -> Holding:
     """What p's effects follow from (pioneer, side, townsfolk, equipment) -> the tuple above.
     Cached: a player's cards change far less often than they are consulted."""
     key = (p["pioneer"], p["side"], *p["townsfolk"], None, *p["equipment"])
@@ -99,8 +108,8 @@ def _holding(p: dict) -> tuple:
     if h is None:
         if len(_MODS_CACHE) > 50000:
             _MODS_CACHE.clear()
-        triggers: dict = {}
-        eow = []
+        triggers: dict[str, list[Source]] = {}
+        eow: list[Source] = []
         for kind, cid, e in sources(p):
             if e["when"] == "trigger":
                 triggers.setdefault(e["face"], []).append((kind, cid, e["do"]))
@@ -110,38 +119,52 @@ def _holding(p: dict) -> tuple:
     return h
 
 
-def mods(p: dict) -> dict:
+def mods(p: Player) -> Mods:
     """The summed ongoing modifiers of a player (cached by what they hold; do not mutate)."""
     return _holding(p)[0]
 
 
-def _compute_mods(p: dict) -> dict:
-    out = {"immune": set(), "protect": {}, "income": {}, "action_bonus": {}, "recruit_bonus": {},
-           "face_change_cost": 0, "wagon_cost": 0, "town_cattle_vp": 0, "favor_bonus": 0}
+def _add(dst: dict[str, int], src: dict[str, int]) -> None:
+    for k, n in src.items():
+        dst[k] = dst.get(k, 0) + n
+
+
+def _compute_mods(p: Player) -> Mods:
+    out: Mods = {"immune": set(), "protect": {}, "income": {}, "action_bonus": {}, "recruit_bonus": {},
+                 "face_change_cost": 0, "wagon_cost": 0, "town_cattle_vp": 0, "favor_bonus": 0}
     for _, _, e in sources(p):
         if e["when"] != "ongoing":
             continue
         for k, v in e["mods"].items():
             if k == "immune":
                 out["immune"].update(v)
-            elif k in ("protect", "income", "recruit_bonus"):
-                for kk, n in v.items():
-                    out[k][kk] = out[k].get(kk, 0) + n
+            elif k == "protect":
+                _add(out["protect"], v)
+            elif k == "income":
+                _add(out["income"], v)
+            elif k == "recruit_bonus":
+                _add(out["recruit_bonus"], v)
             elif k == "action_bonus":
                 for a, g in v.items():
-                    dst = out[k].setdefault(a, {})
-                    for r, n in g.items():
-                        dst[r] = dst.get(r, 0) + n
+                    _add(out["action_bonus"].setdefault(a, {}), g)
+            elif k == "face_change_cost":
+                out["face_change_cost"] += v
+            elif k == "wagon_cost":
+                out["wagon_cost"] += v
+            elif k == "town_cattle_vp":
+                out["town_cattle_vp"] += v
+            elif k == "favor_bonus":
+                out["favor_bonus"] += v
             else:
-                out[k] += v
+                raise KeyError(k)  # not a mod of the content (catalogue.MOD_KEYS)
     return out
 
 
-def mod_total(p: dict, key: str) -> int:
+def mod_total(p: Player, key: Literal["face_change_cost", "wagon_cost", "town_cattle_vp", "favor_bonus"]) -> int:
     return mods(p)[key]
 
 
-def mod_map(p: dict, key: str) -> dict:
+def mod_map(p: Player, key: Literal["protect", "income", "recruit_bonus"]) -> dict[str, int]:
     return mods(p)[key]
 
 
@@ -151,12 +174,12 @@ def raid_loss(silver: int, shield: int) -> int:
     return (exposed + 1) // 2
 
 
-def wagon_cost(p: dict, size: str) -> int:
+def wagon_cost(p: Player, size: str) -> int:
     return max(0, WAGONS[size]["cost"] + mod_total(p, "wagon_cost"))
 
 
 # ---- counting (for gain_per and endgame VP) ------------------------------------------------
-def count(p: dict, what: str) -> int:
+def count(p: Mapping[str, Any], what: str) -> int:
     if what in ("cattle", "wood", "medicine", "silver"):
         return p[what]
     if what == "favor":
@@ -183,7 +206,7 @@ def count(p: dict, what: str) -> int:
     raise KeyError(what)
 
 
-def vp_of(p: dict, vp: dict | None) -> int:
+def vp_of(p: Mapping[str, Any], vp: Card | None) -> int:
     if not vp:
         return 0
     if "fixed" in vp:
@@ -195,21 +218,27 @@ def vp_of(p: dict, vp: dict | None) -> int:
 
 
 # ---- gaining and paying --------------------------------------------------------------------
-def gain(state: dict, p: dict, what: dict, out: dict) -> None:
+# A resource of the content (catalogue.RES, but gold: a list of tokens) -> the player's key counting it
+COUNTERS: dict[str, Literal["silver", "cattle", "vp", "favors", "wood", "medicine"]] = {
+    "silver": "silver", "cattle": "cattle", "vp": "vp", "favor": "favors", "wood": "wood", "medicine": "medicine"}
+_TALLIES: dict[str, Literal["silver", "cattle", "vp", "favors"]] = {
+    "silver": "silver", "cattle": "cattle", "vp": "vp", "favor": "favors"}  # gained whole: no wagon space needed
+_GOODS_HELD: dict[str, Literal["wood", "medicine"]] = {
+    "wood": "wood", "medicine": "medicine"}  # kept in wagons: gained while there is room
+
+
+def gain(state: State, p: Player, what: dict[str, int], out: Record) -> None:
     """Adds resources to p, recording in out['gained'] / out['lost'] (goods that did not fit)."""
     gained = out.setdefault("gained", {})
     for res, n in what.items():
         got = 0
-        if res in ("silver", "cattle", "vp"):
-            p[res] += n
+        if (tally := _TALLIES.get(res)) is not None:
+            p[tally] += n
             got = n
-        elif res == "favor":
-            p["favors"] += n
-            got = n
-        elif res in ("wood", "medicine"):
+        elif (held := _GOODS_HELD.get(res)) is not None:
             for _ in range(n):
-                if can_store(p, res):
-                    p[res] += 1
+                if can_store(p, held):
+                    p[held] += 1
                     got += 1
         elif res == "gold":
             for _ in range(n):
@@ -227,18 +256,18 @@ def gain(state: dict, p: dict, what: dict, out: dict) -> None:
             lost[res] = lost.get(res, 0) + n - got
 
 
-def can_pay(p: dict, what: dict) -> bool:
-    return all(p["favors" if r == "favor" else r] >= n for r, n in what.items())
+def can_pay(p: Player, what: dict[str, int]) -> bool:
+    return all(p[COUNTERS[r]] >= n for r, n in what.items())
 
 
 SPACE_GOODS = ("gold", "wood", "medicine")  # goods that need wagon space (cattle, silver... do not)
 
 
-def needs_room(what: dict) -> bool:
+def needs_room(what: dict[str, int]) -> bool:
     return any(r in SPACE_GOODS for r in what)
 
 
-def can_receive(state: dict, p: dict, what: dict, after_paying: dict | None = None) -> bool:
+def can_receive(state: State, p: Player, what: dict[str, int], after_paying: dict[str, int] | None = None) -> bool:
     """True if every good in `what` would be received whole (none lost for want of space or of
     tokens in the bag), once `after_paying` has been paid."""
     if not needs_room(what):
@@ -252,12 +281,12 @@ def can_receive(state: dict, p: dict, what: dict, after_paying: dict | None = No
     return used <= total_spaces(p)
 
 
-def pay(p: dict, what: dict) -> None:
+def pay(p: Player, what: dict[str, int]) -> None:
     for r, n in what.items():
-        p["favors" if r == "favor" else r] -= n
+        p[COUNTERS[r]] -= n
 
 
-def take_equipment(state: dict, p: dict, tile: str, out: dict) -> None:
+def take_equipment(state: State, p: Player, tile: str, out: Record) -> None:
     p["equipment"].append(tile)
     out.setdefault("equipment", []).append(tile)
     e = EQUIPMENT[tile]["effect"]
@@ -265,7 +294,7 @@ def take_equipment(state: dict, p: dict, tile: str, out: dict) -> None:
         run_ops(state, p, e["do"], out)
 
 
-def run_ops(state: dict, p: dict, ops: list, out: dict) -> None:
+def run_ops(state: State, p: Player, ops: Ops, out: Record) -> None:
     for op in ops:
         (k, v), = op.items()
         if k == "gain":
@@ -296,21 +325,21 @@ def run_ops(state: dict, p: dict, ops: list, out: dict) -> None:
             raise KeyError(k)
 
 
-def fire_triggers(state: dict, p: dict, face: str) -> list:
+def fire_triggers(state: State, p: Player, face: str) -> list[Record]:
     """Runs every trigger of p's equipment and townsfolk on this face (those p holds as it starts:
     a tile drawn by one of them does not fire now); returns what happened."""
     fired = []
     for kind, cid, ops in _holding(p)[1].get(face, ()):
-        out = {"seat": p["seat"], "source": kind, "id": cid}
+        out: Record = {"seat": p["seat"], "source": kind, "id": cid}
         run_ops(state, p, ops, out)
         fired.append(out)
     return fired
 
 
-def end_of_week(state: dict, p: dict) -> list:
+def end_of_week(state: State, p: Player) -> list[Record]:
     done = []
     for kind, cid, ops in _holding(p)[2]:
-        out = {"seat": p["seat"], "source": kind, "id": cid}
+        out: Record = {"seat": p["seat"], "source": kind, "id": cid}
         run_ops(state, p, ops, out)
         done.append(out)
     return done

@@ -3,6 +3,9 @@
 Functions here mutate the state in place and append events; they stop when a player decision
 is needed (stage 'turn', or simultaneous decisions in stage 'pioneer'/'disaster'/'town')."""
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from . import rng
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import (
@@ -28,42 +31,44 @@ from .constants import (
 from .decisions import disaster_report, start_disaster, start_town
 from .effects import end_of_week, gain, mod_total, take_equipment
 from .scoring import results
+from .shape import Config, Event, Player, Record, State
 
 SCHEMA = 1
 
 
-def make_config(players=2, sets=TOWNSFOLK_SETS_DEFAULT, pioneers="standard", names=None) -> dict:
+def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, pioneers: str = "standard",
+                names: Iterable[str] | None = None) -> Config:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Pioneer Days is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
     if not all(isinstance(x, str) and len(x) == 1 and x in "ABCDE" for x in sets):
         raise ValueError("townsfolk sets are letters A-E")
-    sets = sorted(set(sets))
-    if len(sets) != 2:
+    chosen = sorted(set(sets))
+    if len(chosen) != 2:
         raise ValueError("choose two different townsfolk sets from A-E")
-    for s in sets:
+    for s in chosen:
         if sum(1 for t in TOWNSFOLK.values() if t["set"] == s) < 12:
             raise ValueError(f"townsfolk set {s} is not available")
     if pioneers not in ("standard", "unique"):
         raise ValueError("pioneers must be 'standard' or 'unique'")
     if pioneers == "unique" and len(PIONEERS) < PIONEER_BOARDS_DEALT * players:
         raise ValueError("not enough unique pioneers in the content")
-    names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
-    if len(names) != players:
+    named = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+    if len(named) != players:
         raise ValueError("one name per player")
-    return {"players": players, "sets": sets, "pioneers": pioneers, "names": names}
+    return {"players": players, "sets": chosen, "pioneers": pioneers, "names": named}
 
 
-def new_player(seat: int, name: str) -> dict:
+def new_player(seat: int, name: str) -> Player:
     return {"seat": seat, "name": name, "pioneer": "standard", "side": "standard", "boards": [],
             "silver": 0, "wood": 0, "medicine": 0, "cattle": 0, "gold": [], "equipment": [],
             "wagons": [], "townsfolk": [], "favors": 0, "vp": 0, "towns": []}
 
 
-def setup(config: dict, seed: int) -> tuple[dict, list]:
-    """A new game; returns (state, events)."""
-    config = make_config(**config)
+def setup(options: Mapping[str, Any], seed: int) -> tuple[State, list[Event]]:
+    """A new game from make_config's options; returns (state, events)."""
+    config = make_config(**options)
     n = config["players"]
-    s = {"schema": SCHEMA, "seed": seed, "rng": rng.seed_state(seed), "seq": 0,
+    s: State = {"schema": SCHEMA, "seed": seed, "rng": rng.seed_state(seed), "seq": 0,
          "config": config, "stage": "setup", "week": 0, "day": 0, "start": 0, "turn": None,
          "turns_left": 0, "step": None, "die": None, "bag": [], "pool": [],
          "discarded": {c: 0 for c in COLOURS}, "tracks": {d: 0 for d in DISASTERS},
@@ -71,7 +76,8 @@ def setup(config: dict, seed: int) -> tuple[dict, list]:
          "gold_bag": [v for v, k in sorted(GOLD_TOKENS.items()) for _ in range(k)],
          "wagon_supply": dict(WAGON_SUPPLY), "pending": [None] * n, "disasters": [],
          "cont": None, "report": None, "result": None,
-         "players": [new_player(i, config["names"][i]) for i in range(n)]}
+         "players": [new_player(i, config["names"][i]) for i in range(n)],
+         "townsfolk_deck": [], "equip_deck": [], "town_deck": []}  # dealt now, with the state's rng
     deck = sorted(t for t, c in TOWNSFOLK.items() if c["set"] in config["sets"])
     rng.shuffle(s, deck)
     s["townsfolk_deck"] = deck
@@ -82,7 +88,7 @@ def setup(config: dict, seed: int) -> tuple[dict, list]:
     rng.shuffle(s, towns)
     s["town_deck"] = towns[:TOWN_DECK_SIZE]
     s["start"] = rng.below(s, n)
-    events = [{"type": "game_started", "players": config["names"], "start": s["start"],
+    events: list[Event] = [{"type": "game_started", "players": config["names"], "start": s["start"],
                "sets": config["sets"], "pioneers": config["pioneers"]}]
     if config["pioneers"] == "unique":
         boards = sorted(PIONEERS)
@@ -99,21 +105,21 @@ def setup(config: dict, seed: int) -> tuple[dict, list]:
     return s, events
 
 
-def begin(s: dict, events: list) -> None:
+def begin(s: State, events: list[Event]) -> None:
     """Starting resources (in seat order, so draws are reproducible), then week 1."""
     for p in s["players"]:
         start = STANDARD_PIONEER["start"] if p["side"] == "standard" else PIONEERS[p["pioneer"]]["start"]
         for size in start["wagons"]:
             s["wagon_supply"][size] -= 1
             p["wagons"].append({"size": size, "damage": 0})
-        out: dict = {}
+        out: Record = {}
         gain(s, p, {k: start[k] for k in ("silver", "cattle", "wood", "medicine", "gold") if start[k]}, out)
         for _ in range(start["equipment"]):
             take_equipment(s, p, s["equip_deck"].pop(), out)
     new_week(s, events)
 
 
-def new_week(s: dict, events: list) -> None:
+def new_week(s: State, events: list[Event]) -> None:
     n = s["config"]["players"]
     s["week"] += 1
     s["day"] = 0
@@ -134,12 +140,12 @@ def new_week(s: dict, events: list) -> None:
 _DIE_ORDER = {(c, f): (i, j) for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
 
 
-def _die_order(d: list) -> tuple:
+def _die_order(d: list[str]) -> tuple[int, int]:
     """Dice are shown (and offered) by colour, then face."""
     return _DIE_ORDER[d[0], d[1]]
 
 
-def new_day(s: dict, events: list) -> None:
+def new_day(s: State, events: list[Event]) -> None:
     n = s["config"]["players"]
     s["day"] += 1
     pool = []
@@ -156,19 +162,21 @@ def new_day(s: dict, events: list) -> None:
                    "pool": [{"colour": c, "face": f} for c, f in pool]})
 
 
-def end_turn(s: dict, events: list) -> None:
-    s["discarded"][s["die"]["colour"]] += 1
-    events.append({"type": "turn_ended", "seat": s["turn"]})
+def end_turn(s: State, events: list[Event]) -> None:
+    die, seat = s["die"], s["turn"]
+    assert die is not None and seat is not None  # stage "turn", the die used
+    s["discarded"][die["colour"]] += 1
+    events.append({"type": "turn_ended", "seat": seat})
     s["die"] = None
     s["turns_left"] -= 1
     if s["turns_left"] > 0:
-        s["turn"] = (s["turn"] + 1) % s["config"]["players"]
+        s["turn"] = (seat + 1) % s["config"]["players"]
         s["step"] = "pick"
         return
     end_day(s, events)
 
 
-def _advance(s: dict, tracks: tuple, events: list, why: str, colour=None) -> None:
+def _advance(s: State, tracks: tuple[str, ...], events: list[Event], why: str, colour: str | None = None) -> None:
     triggered = []
     for d in tracks:
         s["tracks"][d] += 1
@@ -180,7 +188,7 @@ def _advance(s: dict, tracks: tuple, events: list, why: str, colour=None) -> Non
     s["disasters"] = triggered
 
 
-def end_day(s: dict, events: list) -> None:
+def end_day(s: State, events: list[Event]) -> None:
     s["turn"] = None
     s["step"] = None
     colour, _ = s["pool"].pop()
@@ -191,7 +199,7 @@ def end_day(s: dict, events: list) -> None:
     resolve_disasters(s, events)
 
 
-def resume(s: dict, events: list) -> None:
+def resume(s: State, events: list[Event]) -> None:
     """Everyone has decided (a disaster, a town visit, the pioneers): the game goes on."""
     stage = s["stage"]
     if stage == "disaster":
@@ -203,7 +211,7 @@ def resume(s: dict, events: list) -> None:
         begin(s, events)
 
 
-def resolve_disasters(s: dict, events: list) -> None:
+def resolve_disasters(s: State, events: list[Event]) -> None:
     while s["disasters"]:
         d = s["disasters"][0]
         if start_disaster(s, d, events):
@@ -218,13 +226,13 @@ def resolve_disasters(s: dict, events: list) -> None:
         visit_town(s, events)
 
 
-def finish_disaster(s: dict, events: list) -> None:
+def finish_disaster(s: State, events: list[Event]) -> None:
     d = s["disasters"].pop(0)
     events.append({"type": "disaster_triggered", "disaster": d, "players": disaster_report(s, d)})
     s["report"] = None
 
 
-def after_day(s: dict, events: list) -> None:
+def after_day(s: State, events: list[Event]) -> None:
     s["start"] = (s["start"] + 1) % s["config"]["players"]
     if s["day"] < DAYS_PER_WEEK:
         new_day(s, events)
@@ -237,7 +245,7 @@ def after_day(s: dict, events: list) -> None:
         resolve_disasters(s, events)
 
 
-def visit_town(s: dict, events: list) -> None:
+def visit_town(s: State, events: list[Event]) -> None:
     s["stage"] = "town"
     s["visit"] = []
     for p in s["players"]:
@@ -250,7 +258,7 @@ def visit_town(s: dict, events: list) -> None:
         finish_town(s, events)
 
 
-def finish_town(s: dict, events: list) -> None:
+def finish_town(s: State, events: list[Event]) -> None:
     events.append({"type": "town_visited", "week": s["week"], "towns": list(s["towns_up"]),
                    "players": s.pop("visit")})
     if s["week"] < WEEKS:
@@ -259,10 +267,10 @@ def finish_town(s: dict, events: list) -> None:
         game_over(s, events)
 
 
-def game_over(s: dict, events: list) -> None:
+def game_over(s: State, events: list[Event]) -> None:
     s["stage"] = "over"
     s["turn"] = None
     s["step"] = None
-    s["result"] = results(s)
-    events.append({"type": "game_over", "players": s["result"],
-                   "winners": [r["seat"] for r in s["result"] if r["winner"]]})
+    result = s["result"] = results(s)
+    events.append({"type": "game_over", "players": result,
+                   "winners": [r["seat"] for r in result if r["winner"]]})

@@ -1,6 +1,12 @@
 """The engine's only source of randomness: a 64-bit PCG-style generator whose whole state is one
 integer kept in the game state, so a game is reproducible from its seed on any Python version."""
 
+from typing import Any, TypeVar
+
+from .shape import Rng
+
+T = TypeVar("T")
+
 MASK = (1 << 64) - 1
 MUL = 6364136223846793005
 INC = 1442695040888963407
@@ -21,7 +27,7 @@ def _next(s: int) -> tuple[int, int]:
     return s, x ^ (x >> 32)
 
 
-def below(state: dict, n: int) -> int:
+def below(state: Rng, n: int) -> int:
     """A number in [0, n) drawn from state['rng'] (which advances). _next, inlined: this is called
     for every die, token and card drawn and for every choice of the AIs."""
     s = (state["rng"] * MUL + INC) & MASK
@@ -30,14 +36,14 @@ def below(state: dict, n: int) -> int:
     return ((x ^ (x >> 32)) * n) >> 64
 
 
-def shuffle(state: dict, items: list) -> None:
+def shuffle(state: Rng, items: list[Any]) -> None:
     """Fisher-Yates in place."""
     for i in range(len(items) - 1, 0, -1):
         j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
-def pop_random(state: dict, items: list):
+def pop_random(state: Rng, items: list[T]) -> T:
     i = below(state, len(items))
     items[i], items[-1] = items[-1], items[i]
     return items.pop()

@@ -1,16 +1,21 @@
 """Final scoring (also used for the running score shown during the game)."""
 
+from collections.abc import Mapping
+from typing import Any, Final
+
 from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import DAMAGE_VP, FAVOR_MAJORITY_VP, FAVOR_VP
 from .effects import count, vp_of
+from .shape import Breakdown, Result
 
-CATEGORIES = ("gold", "favors", "majority", "townsfolk", "equipment", "damage", "game")
+CATEGORIES: Final = ("gold", "favors", "majority", "townsfolk", "equipment", "damage", "game")
 
 
-def breakdown(state: dict, seat: int) -> dict:
+def breakdown(state: Mapping[str, Any], seat: int) -> Breakdown:
+    """VP by category so far (`state` may be a view: others' gold tokens then count 0)."""
     p = state["players"][seat]
     top = max(q["favors"] for q in state["players"])
-    b = {
+    b: Breakdown = {
         "gold": sum(p["gold"]),
         "favors": FAVOR_VP * p["favors"],
         # "if you have (or are tied for) the most favor tokens": nobody having a favor, all are tied
@@ -19,20 +24,20 @@ def breakdown(state: dict, seat: int) -> dict:
         "equipment": sum(vp_of(p, EQUIPMENT[t].get("vp")) for t in p["equipment"]),
         "damage": DAMAGE_VP * count(p, "damage"),
         "game": p["vp"],
+        "total": 0,
     }
     b["total"] = sum(b[c] for c in CATEGORIES)
     return b
 
 
-def results(state: dict) -> list:
+def results(state: Mapping[str, Any]) -> list[Result]:
     """Per player: breakdown, silver, rank (1 = best; equal keys share a rank), winner flag."""
-    rows = []
-    for p in state["players"]:
-        b = breakdown(state, p["seat"])
-        rows.append({"seat": p["seat"], "vp": b, "total": b["total"], "silver": p["silver"]})
-    keys = sorted({(r["total"], r["silver"]) for r in rows}, reverse=True)
-    for r in rows:
-        key = (r["total"], r["silver"])
-        r["rank"] = 1 + sum(1 for q in rows if (q["total"], q["silver"]) > key)
-        r["winner"] = key == keys[0]
+    scores = [(p["seat"], breakdown(state, p["seat"]), p["silver"]) for p in state["players"]]
+    keys = sorted({(b["total"], silver) for _, b, silver in scores}, reverse=True)
+    rows: list[Result] = []
+    for seat, b, silver in scores:
+        key = (b["total"], silver)
+        rows.append({"seat": seat, "vp": b, "total": b["total"], "silver": silver,
+                     "rank": 1 + sum(1 for _, q, qs in scores if (q["total"], qs) > key),
+                     "winner": key == keys[0]})
     return rows

@@ -9,13 +9,19 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 
 from . import rng
+from .actions import Action
 from .api import apply, legal_actions, new_game
+from .shape import Event, Rng, StateData
 from .view import public_event  # noqa: F401  (log keeps secrets: it is an offline tool)
 
+Picker = Callable[[StateData, list[Action]], Action]  # (state, legal actions) -> the one played
 
-def play_game(config: dict, seed: int, pick, events=None):
+
+def play_game(config: dict, seed: int, pick: Picker,
+              events: list[Event] | None = None) -> tuple[StateData, list[str]]:
     """Plays one game, pick(state, legal actions) choosing every action; returns (state, action ids)."""
     state, evs = new_game(config, seed)
     if events is not None:
@@ -30,19 +36,21 @@ def play_game(config: dict, seed: int, pick, events=None):
     return state, actions
 
 
-def random_game(config: dict, seed: int, chooser_seed: int | None = None, events=None):
+def random_game(config: dict, seed: int, chooser_seed: int | None = None,
+                events: list[Event] | None = None) -> tuple[StateData, list[str]]:
     """Plays one game with uniformly random legal actions; returns (state, action ids).
     The choices come from a separate seeded stream so the game's own RNG is untouched."""
-    stream = {"rng": rng.seed_state(seed * 7919 + 17 if chooser_seed is None else chooser_seed)}
+    stream: Rng = {"rng": rng.seed_state(seed * 7919 + 17 if chooser_seed is None else chooser_seed)}
     return play_game(config, seed, lambda _s, acts: acts[rng.below(stream, len(acts))], events)
 
 
-def ai_game(config: dict, seed: int, seats: list[str], events=None):
+def ai_game(config: dict, seed: int, seats: list[str],
+            events: list[Event] | None = None) -> tuple[StateData, list[str]]:
     """Like random_game, but each seat plays at its level (random, easy or hard), the AIs seeded
     from the game seed; returns (state, action ids)."""
     from .ai import choose  # the AI is only needed here
 
-    def pick(state, acts):
+    def pick(state: StateData, acts: list[Action]) -> Action:
         seat = acts[0].player
         return choose(state, seat, seats[seat], seed=seed)
     return play_game(config, seed, pick, events)
@@ -70,7 +78,7 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     for g in range(args.games):
         seed = args.seed + g
-        events = [] if log else None
+        events: list[Event] | None = [] if log else None
         state, actions = (ai_game(config, seed, seats, events) if seats
                           else random_game(config, seed, events=events))
         total_actions += len(actions)
@@ -80,7 +88,7 @@ def main(argv=None) -> int:
         for r in state["result"]:
             total_vp += r["total"]
             best = max(best, r["total"])
-        if log:
+        if log and events is not None:
             for e in events:
                 log.write(json.dumps({"game": g, "seed": seed, **e}, sort_keys=True) + "\n")
     dt = time.perf_counter() - t0

@@ -1,7 +1,7 @@
 """A player's turn: take a die, maybe change its face, use it; buy wagons and discard goods."""
 
 from . import flow
-from .actions import Table
+from .actions import Action, Table
 from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, INCOME, WAGONS
 from .effects import (
@@ -15,6 +15,7 @@ from .effects import (
     take_equipment,
     wagon_cost,
 )
+from .shape import Event, Mods, Player, Record, State
 
 ACTION_TEXT = {"mine": "draw a gold token", "equip": "take an equipment tile",
                "cattle": "take 1 cattle", "wood": "take 1 wood", "medicine": "take 1 medicine"}
@@ -23,16 +24,16 @@ _WILD_CHECKS = ("cattle",) + tuple(a for a in ACTIONS if a != "cattle")  # the c
 _WAGON_COSTS = tuple((size, WAGONS[size]["cost"]) for size in ("small", "large"))
 
 
-def face_change_cost(p: dict, m: dict | None = None) -> int:
+def face_change_cost(p: Player, m: Mods | None = None) -> int:
     return max(0, FACE_CHANGE_COST + (mods(p) if m is None else m)["face_change_cost"])
 
 
-def income(p: dict, face: str, m: dict | None = None) -> int:
-    m = (mods(p) if m is None else m)["income"]
-    return INCOME[face] + m.get(face, 0) + m.get("any", 0)
+def income(p: Player, face: str, m: Mods | None = None) -> int:
+    inc = (mods(p) if m is None else m)["income"]
+    return INCOME[face] + inc.get(face, 0) + inc.get("any", 0)
 
 
-def action_possible(s: dict, p: dict, action: str) -> bool:
+def action_possible(s: State, p: Player, action: str) -> bool:
     if action == "mine":
         return bool(s["gold_bag"]) and free_spaces(p) > 0
     if action == "equip":
@@ -53,10 +54,11 @@ _FACE = Table(lambda k: (k[0], f"face:{k[1]}", f"Turn the die to {k[1].title()} 
 _WILD = Table(lambda k: (k[0], f"wild:{k[1]}", f"Wild: {ACTION_TEXT[k[1]]}"))
 _EQUIP = Table(lambda k: (k[0], f"equip:{k[1]}", f"Take {k[2]}"))
 _END = Table(lambda seat: (seat, "end", "End turn"))
-_FACE_CHANGES: dict = {}  # (seat, face, cost) -> the five face changes, in FACES order
+_FACE_CHANGES: dict[tuple[int, str, int], tuple[Action, ...]] = {}  # (seat, face, cost) -> the five face changes
 
 
-def _face_changes(seat: int, face: str, cost: int) -> tuple:
+def _face_changes(seat: int, face: str, cost: int) -> tuple[Action, ...]:
+    """The five face changes of a die showing `face`, in FACES order."""
     k = (seat, face, cost)
     opts = _FACE_CHANGES.get(k)
     if opts is None:
@@ -64,7 +66,7 @@ def _face_changes(seat: int, face: str, cost: int) -> tuple:
     return opts
 
 
-def _extras(s: dict, p: dict, seat: int, m: dict, out: list) -> None:
+def _extras(s: State, p: Player, seat: int, m: Mods, out: list[Action]) -> None:
     """Buying wagons and discarding goods: allowed at any point of your turn."""
     delta = m["wagon_cost"]
     supply = s["wagon_supply"]
@@ -79,13 +81,13 @@ def _extras(s: dict, p: dict, seat: int, m: dict, out: list) -> None:
         goods_actions(p, seat, "drop", out)
 
 
-def actions(s: dict, seat: int) -> list:
+def actions(s: State, seat: int) -> list[Action]:
     """The Actions of the seat whose turn it is (s["turn"]), in the stable order of options()."""
     p = s["players"][seat]
     m = mods(p)
     step = s["step"]
     if step == "pick":
-        out: list = []
+        out: list[Action] = []
         for c, f in s["pool"]:
             a = _TAKE[seat, c, f]
             if a not in out:
@@ -93,6 +95,7 @@ def actions(s: dict, seat: int) -> list:
         _extras(s, p, seat, m, out)
         return out
     die = s["die"]
+    assert die is not None  # steps after "pick": a die is taken
     face = die["face"]
     if step == "use":
         inc = m["income"]
@@ -123,27 +126,30 @@ def actions(s: dict, seat: int) -> list:
     raise ValueError(step)
 
 
-def options(s: dict) -> list:
+def options(s: State) -> list[tuple[str, str]]:
     """(body, label) pairs of the turn's choices (actions() without the seat)."""
-    return [(a.id.split(":", 1)[1], a.label) for a in actions(s, s["turn"])]
+    seat = s["turn"]
+    assert seat is not None  # stage "turn"
+    return [(a.id.split(":", 1)[1], a.label) for a in actions(s, seat)]
 
 
-def play(s: dict, parts: list, events: list) -> None:
+def play(s: State, parts: list[str], events: list[Event]) -> None:
     """Applies one (validated) turn choice."""
     seat = s["turn"]
+    assert seat is not None  # stage "turn"
     p = s["players"][seat]
+    die = s["die"]  # None at step "pick" (take, buy, drop); then the die taken
     verb = parts[0]
     if verb == "take":
         colour, face = parts[1], parts[2]
         s["pool"].remove([colour, face])
-        die = s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False}
         s["step"] = "use"
-        fired = fire_triggers(s, p, face)
-        die["triggered"] = fired
+        fired = fire_triggers(s, p, face)  # (the triggers' ops read neither the die nor the step)
+        s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
         events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
                        "triggered": fired})
     elif verb == "face":
-        die = s["die"]
+        assert die is not None
         cost = face_change_cost(p)
         p["silver"] -= cost
         events.append({"type": "face_changed", "seat": seat, "colour": die["colour"],
@@ -151,12 +157,14 @@ def play(s: dict, parts: list, events: list) -> None:
         die["face"] = parts[1]
         die["changed"] = True
     elif verb == "income":
-        out: dict = {}
+        assert die is not None
+        out: Record = {}
         m = mods(p)
-        gain(s, p, {"silver": income(p, s["die"]["face"], m)}, out)
+        gain(s, p, {"silver": income(p, die["face"], m)}, out)
         _used(s, p, "income", out, events, m)
     elif verb == "act":
-        face = s["die"]["face"]
+        assert die is not None
+        face = die["face"]
         if face == "wild":
             s["step"] = "wild"
         else:
@@ -171,8 +179,10 @@ def play(s: dict, parts: list, events: list) -> None:
         _bonus(s, p, "equip", out, m)
         _used(s, p, "equip", out, events, m)
     elif verb == "recruit":
-        slot = FACE_INDEX[s["die"]["face"]]
+        assert die is not None
+        slot = FACE_INDEX[die["face"]]
         t = s["slots"][slot]
+        assert t is not None  # offered only when the slot holds a townsfolk (actions)
         s["slots"][slot] = None
         p["townsfolk"].append(t)
         out = {"townsfolk": t}
@@ -193,8 +203,10 @@ def play(s: dict, parts: list, events: list) -> None:
         events.append({"type": "wagon_bought", "seat": seat, "size": size, "cost": cost})
     elif verb == "drop":
         what = parts[1]
-        if what in ("wood", "medicine"):
-            p[what] -= 1
+        if what == "wood":
+            p["wood"] -= 1
+        elif what == "medicine":
+            p["medicine"] -= 1
         elif what == "gold":
             p["gold"].remove(int(parts[2]))
         else:
@@ -207,26 +219,27 @@ def play(s: dict, parts: list, events: list) -> None:
         raise ValueError(":".join(parts))
 
 
-def _bonus(s: dict, p: dict, action: str, out: dict, m: dict) -> None:
+def _bonus(s: State, p: Player, action: str, out: Record, m: Mods) -> None:
     bonus = m["action_bonus"].get(action)
     if bonus:
         gain(s, p, bonus, out)
 
 
-def _action(s: dict, p: dict, action: str, events: list) -> None:
+def _action(s: State, p: Player, action: str, events: list[Event]) -> None:
     if action == "equip":
         s["step"] = "equip"
         return
-    out: dict = {}
+    out: Record = {}
     m = mods(p)  # gaining goods changes no card: m holds until the die is used
     gain(s, p, {"gold" if action == "mine" else action: 1}, out)
     _bonus(s, p, action, out, m)
     _used(s, p, action, out, events, m)
 
 
-def _used(s: dict, p: dict, use: str, out: dict, events: list, m: dict) -> None:
+def _used(s: State, p: Player, use: str, out: Record, events: list[Event], m: Mods) -> None:
     """m: p's modifiers as they are now."""
     die = s["die"]
+    assert die is not None
     events.append({"type": "die_taken", "seat": p["seat"], "colour": die["colour"],
                    "rolled": die["rolled"], "face": die["face"], "use": use,
                    "triggered": die["triggered"], **out})

@@ -18,16 +18,21 @@ The rule (every state and every event follows it; nothing else is secret):
 public_event, the AI's determiniser and the renderer all start from it, so a new place that records
 a secret under this convention is hidden everywhere without being listed anywhere."""
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .shape import Event
+
 HIDDEN = ("rng", "seed", "townsfolk_deck", "equip_deck", "town_deck", "gold_bag", "bag")
 _HIDDEN = frozenset(HIDDEN)
 _DROP = object()
 
 
-def _face_down(v):
+def _face_down(v: Any) -> list[int] | None:
     return [0] * len(v) if isinstance(v, list) else None
 
 
-PRIVATE = {
+PRIVATE: dict[str, Callable[[Any], Any]] = {
     "gold": _face_down,
     "boards": lambda v: [],
     "secret": lambda v: _DROP,
@@ -37,7 +42,7 @@ PRIVATE = {
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def redact(obj, viewer: int | None, reveal: bool = False):
+def redact(obj: Any, viewer: int | None, reveal: bool = False) -> Any:
     """A copy of `obj` (state, event, list...) without what `viewer` may not see (None: the public).
     reveal=True (the game is over): the seats' secrets are shown; HIDDEN keys never are."""
     if isinstance(obj, list):
@@ -47,7 +52,7 @@ def redact(obj, viewer: int | None, reveal: bool = False):
     seat = obj.get("seat")
     owner = seat if seat.__class__ is int else None
     mine = reveal or (owner is not None and owner == viewer)
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in obj.items():
         if k in _HIDDEN:
             out[k + "_count"] = len(v) if isinstance(v, list) else None
@@ -65,7 +70,7 @@ def redact(obj, viewer: int | None, reveal: bool = False):
     return out
 
 
-def view_for(state: dict, player: int | None) -> dict:
+def view_for(state: Mapping[str, Any], player: int | None) -> dict[str, Any]:
     """The state as `player` sees it (None: a spectator): redact() with the game-over reveal, plus
     `viewer`. Gold values of others are 0 (the token count stays visible); decks and bags show
     only their sizes; other players' dealt boards are hidden until the game is over."""
@@ -74,7 +79,7 @@ def view_for(state: dict, player: int | None) -> dict:
     return v
 
 
-def public_event(event: dict, player: int | None = None):
+def public_event(event: Event, player: int | None = None) -> Event:
     """The event as `player` may see it (None: everyone): redact() without the game-over reveal
     (an event is shown as it happened)."""
     return redact(event, player)

@@ -6,19 +6,22 @@ Every level is deterministic for the same (state, seat, level, seed) when the bu
 number of rollouts (the default); a time budget trades that for a bounded decision time."""
 
 from .. import rng
+from ..actions import Action
 from ..api import legal_actions
+from ..shape import Rng
 from .determinize import determinize
 from .heuristic import choose_easy
 
 LEVELS = ("random", "easy", "hard")
 
 
-def generator(state: dict, seat: int, seed: int | None) -> dict:
+def generator(state: dict, seat: int, seed: int | None) -> Rng:
     """The AI's own random stream for this decision (never the game's)."""
     return {"rng": rng.seed_state((seed or 0) * 1000003 + state["seq"] * 31 + seat)}
 
 
-def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None, budget=None):
+def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None,
+           budget: int | float | dict | None = None) -> Action:
     """An Action from legal_actions(state, seat). `state` may be the real state or
     engine.view_for(state, seat): the choice is the same. budget (hard only): None = default
     number of rollouts; an int = that many rollouts; a float = seconds; or
@@ -27,7 +30,7 @@ def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None,
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
     gen = generator(state, seat, seed)
     full = "rng" in state  # a view has no engine rng: its legal actions come from a sample
-    acts = legal_actions(state if full else determinize(state, seat, dict(gen)), seat)
+    acts = legal_actions(state if full else determinize(state, seat, gen.copy()), seat)
     if not acts:
         raise ValueError(f"seat {seat} has nothing to decide")
     if len(acts) == 1:
@@ -40,7 +43,7 @@ def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None,
     return _legal(choose_hard(state, seat, gen, budget), acts)
 
 
-def _legal(a, acts):
+def _legal(a: Action, acts: list[Action]) -> Action:
     """The same choice as an Action of the real state (the search ran on a copy)."""
     for x in acts:
         if x.id == a.id:

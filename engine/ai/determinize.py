@@ -9,6 +9,7 @@ information."""
 from .. import rng
 from ..cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from ..constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, PIONEER_BOARDS_DEALT
+from ..shape import Rng
 from ..view import HIDDEN, view_for
 
 ALL_GOLD = [v for v, k in sorted(GOLD_TOKENS.items()) for _ in range(k)]
@@ -22,7 +23,7 @@ def _remove(pool: list, items) -> list:
     return left
 
 
-def _sample(gen: dict, pool: list, k: int) -> list:
+def _sample(gen: Rng, pool: list, k: int) -> list:
     pool = sorted(pool)
     rng.shuffle(gen, pool)
     if len(pool) < k:  # cannot happen with consistent content; keep the size right anyway
@@ -35,7 +36,7 @@ def _size(state: dict, key: str) -> int:
     return len(state[key]) if key in state else state[key + "_count"]
 
 
-def determinize(state: dict, seat: int, gen: dict) -> dict:
+def determinize(state: dict, seat: int, gen: Rng) -> dict:
     """A full game state consistent with what `seat` sees; gen = {"rng": int} (advances).
     `state` may be the real state or engine.view_for(state, seat): the result is the same."""
     s = view_for(state, seat)  # a copy without anything this seat may not see
@@ -49,8 +50,8 @@ def determinize(state: dict, seat: int, gen: dict) -> dict:
         rng.shuffle(gen, unseen)
         for p in s["players"]:
             if p["seat"] != seat:
-                k = len(p["gold"])
-                p["gold"], unseen = sorted(unseen[:k]), unseen[k:]
+                n = len(p["gold"])
+                p["gold"], unseen = sorted(unseen[:n]), unseen[n:]
         s["gold_bag"] = _sample(gen, unseen, _size(state, "gold_bag"))
     # townsfolk deck: cards of the chosen sets that are not on the table
     seen = set(s["slots"]) | {t for p in s["players"] for t in p["townsfolk"]}

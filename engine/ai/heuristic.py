@@ -7,12 +7,14 @@ value.value. A town visit is planned as a whole too (see town_plans). Other deci
 after the die, disasters, pioneers) look one step ahead the same way."""
 
 from .. import rng
+from ..actions import Action
 from ..api import apply, clone, legal_actions
 from ..cards import PIONEERS
 from ..constants import STANDARD_PIONEER
 from ..copying import clone_turn
 from ..effects import free_spaces
-from .value import Ctx, effect_value, res_value, value
+from ..shape import Rng
+from .value import Ctx, Weights, effect_value, res_value, value
 
 TURN_STEPS = ("pick", "use", "wild", "equip")
 NOISE = 1.0  # easy: +- this many VP of noise on each candidate's value...
@@ -23,7 +25,7 @@ def _body(a) -> str:
     return a.id.split(":", 1)[1]
 
 
-def _worth(s: dict, seat: int, base: list, w: dict | None, towns: bool = True) -> float:
+def _worth(s: dict, seat: int, base: list, w: Weights | None, towns: bool = True) -> float:
     return value(s, seat, gold_base=base, w=w, towns=towns)
 
 
@@ -47,7 +49,7 @@ def _still(where: tuple, t: dict, seat: int) -> bool:
 
 
 def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, turns: bool,
-            w: dict | None, owned: bool = False) -> None:
+            w: Weights | None, owned: bool = False) -> None:
     """Appends (line, value) for every own line from s. turns=False skips face changes (the
     pick step plans them from one die only: see turn_plans). owned: s is a copy nobody needs
     afterwards, so the last line is played on s itself instead of on a copy of it."""
@@ -73,14 +75,14 @@ def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, 
             out.append((nseq, _worth(t, seat, base, w)))
 
 
-def _replay(s: dict, seat: int, line: list, base: list, w: dict | None) -> float:
+def _replay(s: dict, seat: int, line: list, base: list, w: Weights | None) -> float:
     t = clone_turn(s)
     for x in line:
         apply(t, x, inplace=True, trusted=True)
     return _worth(t, seat, base, w)
 
 
-def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: dict | None) -> None:
+def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: Weights | None) -> None:
     """Pick step: each face once (other colours replay that face's best line), face changes
     from the die whose own face is worth least."""
     by_face: dict = {}
@@ -124,7 +126,7 @@ def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: dict |
         _expand(t, seat, [a], out, base, True, False, w, True)
 
 
-def turn_plans(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> list:
+def turn_plans(s: dict, seat: int, lite: bool = False, w: Weights | None = None) -> list:
     """[(actions, value)] for the seat's own turn from the current step, best first."""
     out: list = []
     base = list(s["players"][seat]["gold"])
@@ -136,7 +138,7 @@ def turn_plans(s: dict, seat: int, lite: bool = False, w: dict | None = None) ->
     return out
 
 
-def town_plans(s: dict, seat: int, w: dict | None = None) -> list:
+def town_plans(s: dict, seat: int, w: Weights | None = None) -> list:
     """[(actions, value)] for the seat's whole town visit (which cards, in one plan), best first.
     Valued one card at a time, "done" would be judged after the week ends when the seat decides
     last (the next week's cards in view) but "satisfy" still inside the visit: last deciders
@@ -163,7 +165,7 @@ def town_plans(s: dict, seat: int, w: dict | None = None) -> list:
     return out
 
 
-def one_step(s: dict, seat: int, acts: list, w: dict | None = None) -> list:
+def one_step(s: dict, seat: int, acts: list, w: Weights | None = None) -> list:
     """[([action], value)] for a single decision, best first."""
     base = list(s["players"][seat]["gold"])
     if s["stage"] == "pioneer":
@@ -190,7 +192,7 @@ def _pioneer_value(s: dict, seat: int, which: str) -> float:
     return v + 0.7 * effect_value(p, board["ability"], ctx)
 
 
-def ranked(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> list:
+def ranked(s: dict, seat: int, lite: bool = False, w: Weights | None = None) -> list:
     """Candidate lines for the seat's decision, best first: [(actions, value)]. lite: no face
     changes planned at the pick step (rollouts)."""
     if s["stage"] == "turn" and s["step"] in TURN_STEPS:
@@ -203,8 +205,8 @@ def ranked(s: dict, seat: int, lite: bool = False, w: dict | None = None) -> lis
     return one_step(s, seat, acts, w)
 
 
-def choose_easy(s: dict, seat: int, gen: dict, lite: bool = False, noise: float | None = None,
-                w: dict | None = None):
+def choose_easy(s: dict, seat: int, gen: Rng, lite: bool = False, noise: float | None = None,
+                w: Weights | None = None) -> Action:
     """The best first action, blurred by noise among the near-best ones (never one more than
     GUARD VP below the best); s is already determinised."""
     noise = NOISE if noise is None else noise
@@ -221,4 +223,5 @@ def choose_easy(s: dict, seat: int, gen: dict, lite: bool = False, noise: float 
         noisy = v + noise * (2 * rng.below(gen, 1001) / 1000 - 1)
         if score is None or noisy > score:
             pick, score = a, noisy
+    assert pick is not None  # the best line itself is never GUARD below the best
     return pick

@@ -16,6 +16,7 @@ from .. import rng
 from ..api import apply, clone, legal_actions, new_game
 from ..constants import SIMULTANEOUS
 from ..scoring import breakdown
+from ..shape import Rng
 from .determinize import determinize
 from .heuristic import _still, _where, ranked
 from .search import MARGIN, MAX_CANDIDATES, W_HARD, rollout
@@ -98,7 +99,8 @@ def _extend(s: dict, seat: int, line: list, stage: str) -> list:
 def candidates(s: dict, seat: int, played: list[str]) -> list[list]:
     """The lines compared: the search's best few (distinct, as the hard AI prunes them) and the
     player's own. Lines are lists of Actions (ids for the played one)."""
-    lines, seen = [], set()
+    lines: list[list] = []
+    seen: set[tuple[str, ...]] = set()
     ranked_lines = ranked(s, seat, w=W_HARD)
     top = ranked_lines[0][1]
     for line, v in ranked_lines:
@@ -126,7 +128,7 @@ def _play(s: dict, line: list) -> bool:
 def evaluate(state: dict, seat: int, played: list[str], seed: int, rounds: int = ROUNDS) -> dict:
     """One decision: {"loss", "best" (ids of the best line), "scores" (mean per line), "lines"}.
     `state` is the real state before the decision; only the seat's view of it is used."""
-    gen = {"rng": rng.seed_state((seed ^ SALT) * 1000003 + state["seq"] * 31 + seat)}
+    gen: Rng = {"rng": rng.seed_state((seed ^ SALT) * 1000003 + state["seq"] * 31 + seat)}
     lines = candidates(determinize(state, seat, gen), seat, played)
     ids = [[a if isinstance(a, str) else a.id for a in line] for line in lines]
     mine = ids.index(list(played)) if list(played) in ids else len(ids) - 1

@@ -13,10 +13,12 @@ and/or a time in seconds (bounded time, not reproducible)."""
 import time
 
 from .. import rng
+from ..actions import Action
 from ..api import apply, clone
+from ..shape import Rng
 from .determinize import determinize
 from .heuristic import choose_easy, ranked
-from .value import W, relative
+from .value import W, Weights, relative
 
 DEFAULT_ROLLOUTS = 60
 MAX_CANDIDATES = 3
@@ -26,11 +28,11 @@ SELF_NOISE = None  # the seat's own play in rollouts (None: as easy)
 # hard's evaluation weights, tuned by self-play: in 400 4-player games an easy seat using them
 # against three easy seats using value.W won 36% (25% = even); mean margin over the best other
 # seat -4.3 VP, against -6.9 for an easy seat with value.W itself
-W_HARD = {**W, "effect": 1.3, "cattle": 0.8, "goods": 0.2, "silver_early": 0.2}
+W_HARD: Weights = {**W, "effect": 1.3, "cattle": 0.8, "goods": 0.2, "silver_early": 0.2}
 MAX_STEPS = 400  # safety net: a rollout never plays more than this many actions
 
 
-def parse_budget(budget) -> tuple[int | None, float | None]:
+def parse_budget(budget: int | float | dict | None) -> tuple[int | None, float | None]:
     """(rollouts, seconds): None = default rollouts; int = rollouts; float = seconds; or a
     dict {"rollouts": n, "time": s} (whichever runs out first)."""
     if budget is None:
@@ -59,7 +61,7 @@ def _next_day_begun(s: dict, start: tuple) -> bool:
         and s["turns_left"] == s["config"]["players"]
 
 
-def rollout(s: dict, seat: int, gen: dict) -> float:
+def rollout(s: dict, seat: int, gen: Rng) -> float:
     """Plays on (every seat with the easy policy) until the next day begins; scores it."""
     start = (s["week"], s["day"])
     for _ in range(MAX_STEPS):
@@ -74,7 +76,7 @@ def rollout(s: dict, seat: int, gen: dict) -> float:
     return relative(s, seat, LAMBDA, W_HARD)
 
 
-def choose_hard(state: dict, seat: int, gen: dict, budget=None):
+def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | None = None) -> Action:
     """The first action of the best candidate line (an Action of a determinised copy)."""
     rollouts, seconds = parse_budget(budget)
     t0 = time.perf_counter()

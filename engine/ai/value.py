@@ -4,6 +4,8 @@ goods, cattle, cards and silver are still worth, minus the danger of the coming 
 Everything here reads only what the evaluated seat may see, except other players' gold values
 (use `relative` on a determinised state only: see determinize.py)."""
 
+from typing import TypedDict
+
 from ..cards import EQUIPMENT, TOWNS, TOWNSFOLK
 from ..constants import (
     COLOUR_TRACK,
@@ -16,12 +18,29 @@ from ..constants import (
     TRACK_END,
     WEEKS,
 )
-from ..effects import count, free_spaces, mods, raid_loss, usable_spaces, vp_of
+from ..effects import COUNTERS, count, free_spaces, mods, raid_loss, usable_spaces, vp_of
+from ..shape import Card, Mods, Player
 
 GOLD_MEAN = sum(v * n for v, n in GOLD_TOKENS.items()) / sum(GOLD_TOKENS.values())
 ADVANCE_PER_DAY = 0.4  # a track moves when the leftover die has its colour or is black (2 of 5)
-# weights of the estimates below (VP per unit); `hard` and `easy` share them
-W = {
+
+
+class Weights(TypedDict):
+    """The weights of the estimates below (VP per unit)."""
+    silver: float
+    silver_early: float
+    space: float
+    future: float
+    goods: float
+    effect: float
+    trigger: float
+    town: tuple[float, float, float]
+    favor_race: float
+    cattle: float
+
+
+# the weights `hard` and `easy` share (search.W_HARD: hard's own)
+W: Weights = {
     "silver": 0.06, "silver_early": 0.26,  # VP per silver late / extra early in the game
     "space": 0.45,  # a free wagon space while days remain
     "future": 0.3,  # share of the later disasters counted now (they can be prepared for)
@@ -34,10 +53,10 @@ W = {
 }
 
 
-_CTX_CACHE: dict = {}
+_CTX_CACHE: dict[tuple, "Ctx"] = {}
 
 
-def context(s: dict, w: dict | None = None) -> "Ctx":
+def context(s: dict, w: Weights | None = None) -> "Ctx":
     """Ctx(s, w), cached on the few fields it depends on."""
     w = W if w is None else w
     tr = s["tracks"]  # in a fixed order: a saved state's keys are sorted
@@ -57,7 +76,7 @@ class Ctx:
 
     __slots__ = ("w", "days", "visits", "silver", "space", "now", "future", "turns", "memo")
 
-    def __init__(self, s: dict, w: dict | None = None):
+    def __init__(self, s: dict, w: Weights | None = None):
         self.memo: dict = {}  # parts of a value that depend on this context and a few numbers only
         self.w = w = W if w is None else w
         stage = s["stage"]
@@ -80,7 +99,7 @@ class Ctx:
         self.now, self.future = _dangers(s, days)
 
 
-def _dangers(s: dict, days: float) -> tuple[dict, dict]:
+def _dangers(s: dict, days: float) -> tuple[dict[str, float], dict[str, float]]:
     """now[d]: chance that d strikes before the player can react (end of today / pending);
     future[d]: expected further strikes until the end of the game."""
     now, future = {}, {}
@@ -111,11 +130,11 @@ def _dangers(s: dict, days: float) -> tuple[dict, dict]:
 
 
 # ---- unit values -----------------------------------------------------------------------------
-def cattle_unit(p: dict, ctx: Ctx) -> float:
+def cattle_unit(p: Player, ctx: Ctx) -> float:
     return ctx.w["cattle"] * ctx.visits * (1 + mods(p)["town_cattle_vp"])
 
 
-def res_value(p: dict, res: str, n: float, ctx: Ctx) -> float:
+def res_value(p: Player, res: str, n: float, ctx: Ctx) -> float:
     """Rough value of gaining n of a resource (for effects that have not happened yet)."""
     if res == "silver":
         return n * ctx.silver
@@ -132,7 +151,7 @@ def res_value(p: dict, res: str, n: float, ctx: Ctx) -> float:
     return 0.0
 
 
-def ops_value(p: dict, ops: list, ctx: Ctx) -> float:
+def ops_value(p: Player, ops: list, ctx: Ctx) -> float:
     v = 0.0
     for op in ops:
         (k, a), = op.items()
@@ -152,7 +171,7 @@ def ops_value(p: dict, ops: list, ctx: Ctx) -> float:
     return v
 
 
-def mods_value(p: dict, m: dict, ctx: Ctx) -> float:
+def mods_value(p: Player, m: dict, ctx: Ctx) -> float:
     v = 0.0
     for k, a in m.items():
         if k == "immune":
@@ -180,7 +199,7 @@ def mods_value(p: dict, m: dict, ctx: Ctx) -> float:
     return v
 
 
-def effect_value(p: dict, e, ctx: Ctx) -> float:
+def effect_value(p: Player, e: Card | None, ctx: Ctx) -> float:
     """What a held card's effect is still worth (immediate effects are already in the state)."""
     if e is None or e["when"] == "immediate":
         return 0.0
@@ -191,19 +210,19 @@ def effect_value(p: dict, e, ctx: Ctx) -> float:
     return mods_value(p, e["mods"], ctx)
 
 
-def townsfolk_worth(p: dict, t: str, ctx: Ctx) -> float:
+def townsfolk_worth(p: Player, t: str, ctx: Ctx) -> float:
     """Endgame VP as things stand plus the effect still to come (for a card held or offered)."""
     card = TOWNSFOLK[t]
     return vp_of(p, card["vp"]) + ctx.w["effect"] * effect_value(p, card["effect"], ctx)
 
 
-def equipment_worth(p: dict, t: str, ctx: Ctx) -> float:
+def equipment_worth(p: Player, t: str, ctx: Ctx) -> float:
     card = EQUIPMENT[t]
     return vp_of(p, card.get("vp")) + ctx.w["effect"] * effect_value(p, card["effect"], ctx)
 
 
 # ---- the value ---------------------------------------------------------------------------------
-def _goods(p: dict, ctx: Ctx) -> float:
+def _goods(p: Player, ctx: Ctx) -> float:
     key = ("goods", p["wood"], p["medicine"])
     v = ctx.memo.get(key)
     if v is None:
@@ -218,7 +237,7 @@ def _goods_value(goods: tuple, ctx: Ctx) -> float:
     return v * (0.4 + 0.6 * min(1.0, ctx.days / 6) if ctx.days else 0.0)
 
 
-def _space(p: dict, ctx: Ctx, gold_left: bool) -> float:
+def _space(p: Player, ctx: Ctx, gold_left: bool) -> float:
     key = ("space", max(0, free_spaces(p)), gold_left)
     v = ctx.memo.get(key)
     if v is None:
@@ -228,7 +247,7 @@ def _space(p: dict, ctx: Ctx, gold_left: bool) -> float:
     return v
 
 
-def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict, m: dict, cattle: float) -> float:
+def _disaster_risk(p: Player, s: dict, ctx: Ctx, worth: dict[str, float], m: Mods, cattle: float) -> float:
     """m: mods(p); cattle: cattle_unit(p, ctx)."""
     seat = p["seat"]
     pend = s["pending"][seat]
@@ -268,7 +287,7 @@ def _disaster_risk(p: dict, s: dict, ctx: Ctx, worth: dict, m: dict, cattle: flo
     return risk
 
 
-def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float, cattle: float) -> float:
+def _towns(p: Player, s: dict, ctx: Ctx, favor_unit: float, cattle: float) -> float:
     """Town cards of this week not yet satisfied: how close the player is to each (cattle:
     cattle_unit(p, ctx))."""
     if s["stage"] in ("over", "pioneer") or (s["stage"] == "town" and s["pending"][p["seat"]] is None):
@@ -281,7 +300,7 @@ def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float, cattle: float) -> floa
         missing = 0
         cost = 0.0
         for k, n in card["needs"].items():
-            have = len(p["gold"]) if k == "gold" else len(p["equipment"]) if k == "equipment" else p[k]
+            have = len(p["gold"]) if k == "gold" else len(p["equipment"]) if k == "equipment" else p[COUNTERS[k]]
             missing += max(0, n - have) if k != "silver" else (max(0, n - have) + 2) // 3
             if k == "silver":
                 cost += n * ctx.silver
@@ -300,7 +319,7 @@ def _towns(p: dict, s: dict, ctx: Ctx, favor_unit: float, cattle: float) -> floa
 
 
 def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = None,
-          w: dict | None = None, towns: bool = True) -> float:
+          w: Weights | None = None, towns: bool = True) -> float:
     """The seat's position value in VP. gold_base: the seat's own tokens before the evaluated
     move; tokens drawn since count at the bag's mean value (so a search never profits from
     knowing which token a draw would give). w: the weights (default W). towns=False: leave out
@@ -352,7 +371,7 @@ def _drawn(tokens: list, base: list) -> list:
     return left
 
 
-def relative(s: dict, seat: int, lam: float = 0.5, w: dict | None = None) -> float:
+def relative(s: dict, seat: int, lam: float = 0.5, w: Weights | None = None) -> float:
     """Own value minus a share of the best opponent's (determinised states only)."""
     ctx = context(s, w)
     own = value(s, seat, ctx)
