@@ -2,6 +2,8 @@
 genuine INTERACTION_CREATE payloads, the real database (a temporary file, WAL, synchronous=FULL).
 
     .venv/bin/python bench/bot.py [--rounds 40] [--games 50] [--thinkers 2] [--quick]
+    .venv/bin/python bench/bot.py --database postgresql://user@host/db [--sizes 1,50,200] [--rounds 10]
+    .venv/bin/python bench/bot.py --database temp       (a throwaway PostgreSQL server, fsync on)
 
 For 1 game and for N concurrent games (one channel each, 3 players) it makes the current player's
 likely choice on every panel (one click: the top of the "take a die and use it" menu), round after
@@ -16,11 +18,20 @@ real images too); then 'paced' again with a stand-in renderer while hard AI seat
 in a thread of the bot's process and in worker processes. Memory: the bot process's peak resident
 memory (VmHWM) and its workers', after the paced scenario with real images (target: bot <= 150 MB).
 SimCord's in-memory Discord (payload parsing, fake HTTP) runs on the same event loop and is included
-in every figure; its settling bookkeeping is not (the driver waits with plain sleeps)."""
+in every figure; its settling bookkeeping is not (the driver waits with plain sleeps).
+
+--database URL: storage side by side instead, SQLite (the default, a temporary file) and PostgreSQL
+(each scenario on a new database created on that server, dropped after: the URL's user needs CREATEDB)
+in one run: for 1, 50 and 200 concurrent games (--sizes), every game clicks at the same instant (burst,
+stand-in renderer, so that the figures are the bot and its database), first response and committed
+action p50/p99 per backend. "temp" starts a throwaway server (scripts/pgserver.py) with PostgreSQL's
+durable defaults (fsync, synchronous_commit on), as SQLite's synchronous=FULL."""
 
 import argparse
 import asyncio
 import multiprocessing
+import os
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -77,10 +88,34 @@ async def think_forever(bot, stop: asyncio.Event) -> int:
     return n
 
 
+async def pg_database(server_url: str, n: int) -> tuple[str, object]:
+    """A new database next to the one server_url names (its URL), and the coroutine function that drops it."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import asyncpg
+    name = f"pioneer_bench_{os.getpid()}_{n}"
+    conn = await asyncpg.connect(server_url)
+    await conn.execute(f'CREATE DATABASE "{name}"')
+    await conn.close()
+
+    async def drop():
+        conn = await asyncpg.connect(server_url)
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.close()
+    return urlunsplit(urlsplit(server_url)._replace(path=f"/{name}")), drop
+
+
+_databases = iter(range(1, 10 ** 6))
+
+
 async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, processes: int | None = None,
-                   real_images: bool = False) -> dict:
+                   real_images: bool = False, database: str | None = None) -> dict:
+    """database: None for SQLite (a temporary file), or a PostgreSQL server URL (a new database on it)."""
     tmp = tempfile.TemporaryDirectory()
-    settings = Settings(database_path=f"{tmp.name}/data/bench.sqlite3", sync=True, render_processes=1)
+    url, drop = f"sqlite:///{tmp.name}/data/bench.sqlite3", None
+    if database is not None:
+        url, drop = await pg_database(database, next(_databases))
+    settings = Settings(database_url=url, new_database=True, sync=True, render_processes=1)
     if processes is not None:
         settings.ai_processes = processes
     bot = PioneerBot(settings, renderer=None if real_images else CheapRenderer())
@@ -143,6 +178,8 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
             await bot.store.close()
             bot.store = None
     tmp.cleanup()
+    if drop is not None:
+        await drop()  # type: ignore[operator]
     return {"n": len(first), "first": first, "commit": committed, "thought": thought,
             "processes": settings.ai_processes, "memory": memory}
 
@@ -156,13 +193,49 @@ def line(label: str, r: dict, target: str = "") -> str:
             f"{statistics.median(cm):6.1f} ms  p99 {pct(cm, 99):6.1f} ms | late (>=3 s): {late}")
 
 
+async def server_facts(url: str) -> str:
+    import asyncpg
+    conn = await asyncpg.connect(url)
+    try:
+        version = await conn.fetchval("SHOW server_version")
+        fsync, sync = await conn.fetchval("SHOW fsync"), await conn.fetchval("SHOW synchronous_commit")
+    finally:
+        await conn.close()
+    return f"PostgreSQL {version} (fsync={fsync}, synchronous_commit={sync})"
+
+
+async def side_by_side(database: str, sizes: list[int], rounds: int) -> int:
+    server = None
+    if database == "temp":
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from pgserver import TempServer
+        server = TempServer(durable=True)
+        database = server.start()
+    try:
+        print(f"Storage side by side: every game clicks at the same instant, {rounds} clicks per game, stand-in "
+              f"renderer; SQLite {sqlite3.sqlite_version} (WAL, synchronous=FULL, one writer thread, grouped "
+              f"commits) vs {await server_facts(database)}, a pool of 10 connections over a unix socket or TCP")
+        for n in sizes:
+            for name, db in (("SQLite", None), ("PostgreSQL", database)):
+                r = await scenario(n, rounds * 3 if n == 1 else rounds, "burst", database=db)
+                print(line(f"{n} game{'s' if n > 1 else ''}, {name}", r), flush=True)
+    finally:
+        if server is not None:
+            server.remove()
+    return 0
+
+
 async def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=40, help="clicks per game")
     ap.add_argument("--games", type=int, default=50, help="concurrent games")
     ap.add_argument("--thinkers", type=int, default=2, help="hard AIs thinking during the last scenarios")
     ap.add_argument("--quick", action="store_true", help="skip the hard-AI scenarios")
+    ap.add_argument("--database", help="postgresql://... (or 'temp'): SQLite and PostgreSQL side by side")
+    ap.add_argument("--sizes", default="1,50,200", help="concurrent games of the side-by-side scenarios")
     args = ap.parse_args(argv)
+    if args.database:
+        return await side_by_side(args.database, [int(x) for x in args.sizes.split(",")], args.rounds)
     n = args.games
     print(f"Pioneer Days bot benchmark ({args.rounds} clicks per game)")
     print(line("1 game", await scenario(1, args.rounds * 3, "burst")))

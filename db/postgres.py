@@ -1,10 +1,16 @@
-"""The PostgreSQL backend (asyncpg): a connection pool shared by reads and writes, one transaction per
-write, the same opening checks and migrations as SQLite.
+"""The PostgreSQL backend (asyncpg): connection pools, one transaction per write, the same opening checks
+and migrations as SQLite.
 
-Writes run side by side on pooled connections, each in its own transaction (READ COMMITTED). The
-writes of one game run one at a time because each starts by locking the game's row (db/games.py);
-a deadlock or serialization failure rolls the transaction back and it runs again. There is no
-grouping of writes here: the server flushes the WAL of concurrent commits together by itself.
+Reads run on a pool of the bot's event loop (one round trip each). Writes run on a thread of our own
+with its own event loop and pool, as SQLite's writes run on the writer thread: a transaction takes
+several round trips (BEGIN, the statements, COMMIT), and on a busy bot loop each one would wait behind
+every other task, keeping the transaction (its row locks, its connection) open that much longer; on
+the writer loop nothing else runs. Writes run side by side there, each in its own transaction (READ
+COMMITTED). The writes of one game run one at a time because each starts by locking the game's row
+(db/games.py); a deadlock or serialization failure rolls the transaction back and it runs again. A
+write, once started, finishes (or fails) as a whole even if its caller is cancelled. There is no
+grouping of writes into one transaction here: the server flushes the WAL of concurrent commits together
+by itself.
 
 A server that goes away (stopped, restarting, a broken connection) makes the call fail with
 DatabaseUnavailable, a StoreError: nothing was applied (a transaction is all or nothing). A write whose
@@ -16,10 +22,14 @@ allows it) and hold our tables; an empty one is an error unless create is set, o
 is refused, one with a newer schema too."""
 
 import asyncio
+import contextvars
 import functools
 import inspect
 import logging
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import asyncpg
@@ -32,7 +42,8 @@ log = logging.getLogger("pioneer.db")
 CONNECT_TIMEOUT = 10.0   # seconds to open a connection
 COMMAND_TIMEOUT = 60.0   # seconds for one statement: a server that hangs is a server that is down
 RETRIES = 5              # runs of a write that lost a deadlock or a serialization race
-POOL_SIZE = 10
+POOL_SIZE = 10            # connections for reads (the bot's loop)
+WRITE_POOL_SIZE = 10      # connections for writes (the writer thread's loop)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -102,12 +113,76 @@ class PgTx:
         return [tuple(r) for r in await self.conn.fetch(pg_sql(sql), *args)]
 
 
+class WriterLoop:
+    """A thread running an event loop of its own, for the write transactions. The caller waits for one
+    through run_in_executor (a waiting thread each), as for SQLite's writer thread: the bot's loop sees
+    ordinary executor work (test harnesses that track it, such as SimCord's, see it too), and a write,
+    once started, finishes even if its caller is cancelled."""
+
+    def __init__(self, waiters: int = 64) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="pioneer-db-writer", daemon=True)
+        self.thread.start()
+        self.waiters = ThreadPoolExecutor(waiters, thread_name_prefix="pioneer-db-wait")
+
+    def run(self, coro_fn: Callable[..., Any], *args: Any) -> Any:
+        """(In a waiting thread.) coro_fn(*args) run on the writer loop, in a context of its own (nothing of
+        the caller's context variables), until done; its result."""
+        done: Future = Future()
+
+        def start() -> None:
+            task = self.loop.create_task(coro_fn(*args))
+
+            def finished(t: asyncio.Task) -> None:
+                if t.cancelled():
+                    done.cancel()
+                elif t.exception() is not None:
+                    done.set_exception(t.exception())  # type: ignore[arg-type]
+                else:
+                    done.set_result(t.result())
+            task.add_done_callback(finished)
+        self.loop.call_soon_threadsafe(start, context=contextvars.Context())
+        return done.result()
+
+    async def call(self, coro_fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.waiters, self.run, coro_fn, *args)
+
+    async def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        await asyncio.get_running_loop().run_in_executor(self.waiters, self.thread.join)
+        self.waiters.shutdown(wait=False)
+        self.loop.close()
+
+
+async def _pool(url: str, where: str, size: int) -> asyncpg.Pool:
+    try:
+        # min_size=0: connections are made when needed (one at once), none kept up by a background task
+        # that would retry and log while the server is down; a broken one is replaced at the next use
+        return await asyncpg.create_pool(url, min_size=0, init_size=1, max_size=size, timeout=CONNECT_TIMEOUT,
+                                         command_timeout=COMMAND_TIMEOUT,
+                                         server_settings={"application_name": "pioneer-days"},
+                                         reset=_no_session_state)
+    except Exception as e:
+        if is_connection_error(e):
+            raise DatabaseUnavailable(f"Cannot reach the PostgreSQL server at {where} (DATABASE_URL): {e}") from e
+        raise
+
+
+async def _close_pool(pool: asyncpg.Pool) -> None:
+    try:
+        await asyncio.wait_for(pool.close(), 10)
+    except Exception:  # a server that is down: connections are dropped without a goodbye
+        pool.terminate()
+
+
 class PostgresBackend:
     dialect = POSTGRES
     name = "PostgreSQL"
 
-    def __init__(self, pool: asyncpg.Pool, url: str):
-        self.pool = pool
+    def __init__(self, pool: asyncpg.Pool, writer: WriterLoop, write_pool: asyncpg.Pool, url: str):
+        self.pool = pool              # reads, on the bot's loop
+        self.writer = writer
+        self.write_pool = write_pool  # writes, on the writer loop
         self.url = url
         self.where = describe(url)
         self.gone: str | None = None   # never set: a server that goes away may come back
@@ -116,7 +191,8 @@ class PostgresBackend:
         self.server_version = ""
 
     @classmethod
-    async def open(cls, url: str, create: bool = False, pool_size: int = POOL_SIZE) -> "PostgresBackend":
+    async def open(cls, url: str, create: bool = False, pool_size: int = POOL_SIZE,
+                   write_pool_size: int = WRITE_POOL_SIZE) -> "PostgresBackend":
         where = describe(url)
         conn = await _connect(url, where, create)
         try:
@@ -124,27 +200,22 @@ class PostgresBackend:
             version = await conn.fetchval("SHOW server_version")
         finally:
             await conn.close()
+        pool = await _pool(url, where, pool_size)
+        writer = WriterLoop()
         try:
-            # min_size=0: connections are made when needed (one at once), none kept up by a background task
-            # that would retry and log while the server is down; a broken one is replaced at the next use
-            pool = await asyncpg.create_pool(url, min_size=0, init_size=1, max_size=pool_size,
-                                             timeout=CONNECT_TIMEOUT,
-                                             command_timeout=COMMAND_TIMEOUT,
-                                             server_settings={"application_name": "pioneer-days"})
-        except Exception as e:
-            if is_connection_error(e):
-                raise DatabaseUnavailable(f"Cannot reach the PostgreSQL server at {where} (DATABASE_URL): "
-                                          f"{e}") from e
+            write_pool = await writer.call(_pool, url, where, write_pool_size)
+        except BaseException:
+            await _close_pool(pool)
+            await writer.stop()
             raise
-        backend = cls(pool, url)
+        backend = cls(pool, writer, write_pool, url)
         backend.server_version = version
         return backend
 
     async def close(self) -> None:
-        try:
-            await asyncio.wait_for(self.pool.close(), 10)
-        except Exception:  # a server that is down: connections are dropped without a goodbye
-            self.pool.terminate()
+        await _close_pool(self.pool)
+        await self.writer.call(_close_pool, self.write_pool)
+        await self.writer.stop()
 
     def unavailable(self, e: BaseException, unknown: bool = False) -> DatabaseUnavailable:
         what = ("the connection broke while committing: the change may or may not have been saved"
@@ -167,11 +238,19 @@ class PostgresBackend:
 
     # ---- writing -------------------------------------------------------------------------------
     async def write(self, fn, tag=None):
-        """Runs fn(tx) in its own transaction on a pooled connection; returns its result once committed."""
+        """Runs fn(tx) in its own transaction on the writer loop; returns its result once committed."""
+        result = await self.writer.call(self._transaction, fn)
+        if result and tag is not None and self.committed is not None:
+            self.committed(tag)
+        return result
+
+    async def _transaction(self, fn):
+        """(On the writer loop.) One transaction on a pooled connection, run again after a deadlock or a
+        serialization failure, or once more after losing the connection before COMMIT was sent."""
         for attempt in range(RETRIES):
             committing = False
             try:
-                async with self.pool.acquire() as conn:
+                async with self.write_pool.acquire() as conn:
                     tx = conn.transaction()
                     await tx.start()
                     try:
@@ -198,8 +277,6 @@ class PostgresBackend:
                     log.warning("PostgreSQL connection lost before a commit (%s): trying once more", e)
                     continue  # nothing was committed: once more, on a fresh connection
                 raise self.unavailable(e, unknown=committing) from e
-            if result and tag is not None and self.committed is not None:
-                self.committed(tag)
             return result
         raise AssertionError("unreachable")
 
@@ -225,6 +302,12 @@ class PostgresBackend:
                 await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                                  f"COALESCE(MAX(id), 0) + 1, false) FROM {table}")
         await self.write(tx)
+
+
+async def _no_session_state(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it is: asyncpg still rolls back an open transaction, and the
+    store keeps no session state (no SET, LISTEN, cursors or session advisory locks) that its default
+    reset query (one more round trip per use) would clear."""
 
 
 async def _connect(url: str, where: str, create: bool) -> asyncpg.Connection:
