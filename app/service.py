@@ -22,7 +22,7 @@ from engine.constants import MAX_PLAYERS, MIN_PLAYERS, SIMULTANEOUS
 from engine.flow import make_config
 from i18n import N_, _, use
 
-from . import narrate, outbox, plans, records
+from . import ledger, narrate, outbox, plans, records
 from .locks import ChannelLocks
 from .moves import BadMove, Move
 
@@ -333,8 +333,9 @@ class GameService:
         # the person who clicked is looking already: ping only the others
         ping = [s for s in fresh if not (user_id > 0 and s == seat)]
         items, new_panel = outbox.promised(state, new, public, game.panel_message_id, ping)
+        finish = ledger.finish(game, new, self.clock()) if status == "over" else None  # results, ratings
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
-                                             status, recent, plan, items, new_panel)
+                                             status, recent, plan, items, new_panel, finish)
         if not ok:  # another process or a lost race wrote first: nothing was applied
             return refuse("stale", _("The game has moved on: use the current panel."), game)
         self._notify(plan)

@@ -20,8 +20,9 @@ each by replaying its log."""
 
 from .errors import DatabaseGone, DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
 from .games import ChannelBusy
+from .records import Finish
 from .rows import GameRow, OutboxItem, Player
 from .store import Store, parse_url
 
-__all__ = ["ChannelBusy", "DatabaseGone", "DatabaseMissing", "DatabaseUnavailable", "GameRow", "NotOurDatabase",
-           "OutboxItem", "Player", "SchemaTooNew", "Store", "StoreError", "parse_url"]
+__all__ = ["ChannelBusy", "DatabaseGone", "DatabaseMissing", "DatabaseUnavailable", "Finish", "GameRow",
+           "NotOurDatabase", "OutboxItem", "Player", "SchemaTooNew", "Store", "StoreError", "parse_url"]

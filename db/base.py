@@ -25,8 +25,9 @@ class Dialect:
 SQLITE = Dialect(
     name="sqlite",
     now="strftime('%Y-%m-%dT%H:%M:%fZ','now')",
-    players_json="(SELECT json_group_array(json_array(user_id, name, seat, ai)) FROM "
-                 "(SELECT user_id, name, seat, ai FROM players WHERE game_id=games.id ORDER BY joined))",
+    players_json="(SELECT json_group_array(json_array(user_id, name, seat, ai, left_user)) FROM "
+                 "(SELECT user_id, name, seat, ai, left_user FROM players WHERE game_id=games.id "
+                 "ORDER BY joined))",
     by_status="INDEXED BY games_by_status",
     for_update="",
 )
@@ -34,7 +35,8 @@ SQLITE = Dialect(
 POSTGRES = Dialect(
     name="postgresql",
     now="to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
-    players_json="(SELECT COALESCE(json_agg(json_build_array(user_id, name, seat, ai) ORDER BY joined), "
+    players_json="(SELECT COALESCE(json_agg(json_build_array(user_id, name, seat, ai, left_user) "
+                 "ORDER BY joined), "
                  "'[]')::text FROM players WHERE game_id=games.id)",
     by_status="",
     for_update=" FOR UPDATE",

@@ -31,7 +31,10 @@ from .store import Store
 # and its order; a migration that adds a table adds it here (the column check below says so)
 TABLES = (("games", "id", "id"), ("players", "game_id", "game_id, user_id"),
           ("actions", "game_id", "game_id, seq"), ("deadlines", "game_id", "game_id, seat"),
-          ("outbox", "game_id", "id"))
+          ("outbox", "game_id", "id"), ("results", "game_id", "game_id, seat"),
+          ("reviews", "game_id", "game_id, seat"))
+# tables of no one game, copied whole after the games (a player's rating sums up many games)
+WHOLE = (("ratings", "scope, player"),)
 
 
 class CopyError(RuntimeError):
@@ -41,9 +44,10 @@ class CopyError(RuntimeError):
 async def columns(source: Store, target: Store) -> dict[str, list[str]]:
     """The columns to copy per table: the same on both sides (migrations are numbered alike)."""
     src, dst = await source.backend.tables(), await target.backend.tables()
-    if set(src) != {t for t, _, _ in TABLES} or set(dst) != set(src):
+    if set(src) != {t for t, _, _ in TABLES} | {t for t, _ in WHOLE} or set(dst) != set(src):
         raise CopyError(f"the tables differ: source {sorted(src)}, target {sorted(dst)}, copied "
-                        f"{[t for t, _, _ in TABLES]} (a new table must be added to db/copy.py TABLES)")
+                        f"{[t for t, _, _ in TABLES] + [t for t, _ in WHOLE]} (a new table must be added to db/copy.py "
+                "TABLES or WHOLE)")
     for table, cols in src.items():
         if set(cols) != set(dst[table]):
             raise CopyError(f"table {table}: the columns differ: source {cols}, target {dst[table]}")
@@ -77,6 +81,16 @@ async def copy(source: Store, target: Store, batch: int = 200, out=print) -> dic
         for table, _names, rows in data:
             counts[table] += len(rows)
         out(f"  copied games {part[0]}..{part[-1]} ({start + len(part)}/{len(ids)})")
+    for table, order in WHOLE:
+        names = cols[table]
+        rows = await source._rows(f"SELECT {', '.join(names)} FROM {table} ORDER BY {order}")
+
+        async def whole(db, table=table, names=names, rows=rows):
+            if rows:
+                await db.executemany(f"INSERT INTO {table} ({', '.join(names)}) VALUES "
+                                     f"({','.join('?' * len(names))})", rows)
+        await target._write(whole)
+        counts[table] += len(rows)
     await target.backend.after_copy()
     return {"ids": ids, "counts": counts}
 
@@ -87,6 +101,11 @@ async def verify(source: Store, target: Store, ids: list[int], verbose: bool = F
 
     cols = await columns(source, target)
     problems: list[str] = []
+    for table, order in WHOLE:
+        q = f"SELECT {', '.join(cols[table])} FROM {table} ORDER BY {order}"
+        a, b = await source._rows(q), await target._rows(q)
+        if [tuple(r) for r in a] != [tuple(r) for r in b]:
+            problems.append(f"table {table} differs ({len(a)} rows in the source, {len(b)} in the target)")
     replayed = actions = lobbies = 0
     statuses: Counter = Counter()
     for gid in ids:

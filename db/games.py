@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from .base import StoreBase, Tx
 from .deadlines import set_deadlines
 from .outbox import insert_items
+from .records import Finish, write_finish
 from .rows import GameRow, Player
 
 # the players come along as one JSON column: a game is read in one round trip
@@ -184,12 +185,13 @@ class Games(StoreBase):
 
     async def commit_actions(self, game_id: int, expected_seq: int, rows: list, state_json: str, new_seq: int,
                              status: str, recent: list, deadlines: dict | None = None, outbox: Sequence = (),
-                             new_panel: bool = False) -> bool:
+                             new_panel: bool = False, finish: Finish | None = None) -> bool:
         """Logs the actions of one move (rows: (seq, action_id, seat, user_id, stage, public events)),
         stores the new state, the new deadlines and what the channel must now show (outbox), in one
         transaction, only if the stored version is still expected_seq (optimistic check). False when
         another move got there first. new_panel: the panel becomes the record of the day that ended (an
-        outbox item) and a new one is due. deadlines: see set_deadlines."""
+        outbox item) and a new one is due. deadlines: see set_deadlines. finish: the move ends the game: its
+        results and the rating update (db/records.py), in the same transaction."""
         recent_json = json.dumps(recent)
         logged = [(game_id, seq, aid, seat, uid, stage, json.dumps(events))
                   for seq, aid, seat, uid, stage, events in rows]
@@ -206,6 +208,8 @@ class Games(StoreBase):
                                  "VALUES (?,?,?,?,?,?,?)", logged)
             await set_deadlines(db, game_id, deadlines or {})
             await insert_items(db, game_id, new_seq, outbox)
+            if finish is not None:
+                await write_finish(db, game_id, finish)
             return True
         return await self._write(tx, tag=(game_id, new_seq))
 
@@ -280,8 +284,8 @@ class Games(StoreBase):
                 return False
             lowest = await db.fetchone("SELECT MIN(user_id) FROM players WHERE game_id=?", (game_id,))
             uid = min(0, lowest[0] if lowest else 0) - 1
-            await db.execute("UPDATE players SET user_id=?, ai=? WHERE game_id=? AND user_id=?",
-                             (uid, level, game_id, user_id))
+            await db.execute("UPDATE players SET user_id=?, ai=?, left_user=? WHERE game_id=? AND user_id=?",
+                             (uid, level, user_id, game_id, user_id))
             await db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=?", (game_id, row[0]))
             await db.execute("UPDATE games SET recent=?, host_id=COALESCE(?, host_id) WHERE id=?",
                              (json.dumps(recent), new_host, game_id))

@@ -215,6 +215,105 @@ STEPS: list[Step] = [
         WHERE unpinged <> '[]' AND status = 'active';
     UPDATE games SET unpinged = '[]';
     """),
+    Step(
+        "records: each finished game's results per seat (with the rating before and after), players' ratings "
+        "per scope (all servers, one server), the coach's stored reviews; when a game finished; the person who "
+        "played a seat until an AI took it over",
+        f"""
+    ALTER TABLE games ADD COLUMN finished_at REAL;     -- unix seconds: when it was played to the end
+    ALTER TABLE players ADD COLUMN left_user INTEGER;  -- a person who left: an AI played on (not rated)
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        player TEXT NOT NULL,               -- "u:<discord user id>" or "ai:<level>" (app/ratings.py)
+        user_id INTEGER,                    -- the person (null: an AI seat)
+        name TEXT NOT NULL,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        players INTEGER NOT NULL,           -- how many played
+        rank INTEGER NOT NULL,
+        winner INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        gold INTEGER NOT NULL, favors INTEGER NOT NULL, majority INTEGER NOT NULL, townsfolk INTEGER NOT NULL,
+        equipment INTEGER NOT NULL, damage INTEGER NOT NULL, in_game INTEGER NOT NULL,
+        silver INTEGER NOT NULL,
+        pioneer TEXT NOT NULL,
+        rated INTEGER NOT NULL,             -- 1: this seat's rating moved with this game
+        mu_before REAL, sigma_before REAL, mu_after REAL, sigma_after REAL,  -- in the game's own scope
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (player, guild_id, finished_at);
+    CREATE INDEX results_by_guild ON results (guild_id, finished_at);
+    CREATE INDEX results_by_channel ON results (channel_id, finished_at);
+    CREATE TABLE ratings (
+        scope TEXT NOT NULL,                -- "global" (every server) or "g:<guild id>"
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,                 -- as last seen
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        shown REAL NOT NULL,                -- mu - 3 sigma: boards are ordered by it
+        games INTEGER NOT NULL,
+        PRIMARY KEY (scope, player)
+    );
+    CREATE INDEX ratings_board ON ratings (scope, shown);
+    CREATE TABLE reviews (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        data TEXT NOT NULL,                 -- JSON (engine/ai/review.py)
+        created_at TEXT NOT NULL DEFAULT {_SQLITE_NOW},
+        PRIMARY KEY (game_id, seat)
+    );
+    """,
+        f"""
+    ALTER TABLE games ADD COLUMN finished_at DOUBLE PRECISION;
+    ALTER TABLE players ADD COLUMN left_user BIGINT;
+    CREATE TABLE results (
+        game_id BIGINT NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        user_id BIGINT,
+        name TEXT NOT NULL,
+        guild_id BIGINT,
+        channel_id BIGINT NOT NULL,
+        players INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        winner INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        gold INTEGER NOT NULL, favors INTEGER NOT NULL, majority INTEGER NOT NULL, townsfolk INTEGER NOT NULL,
+        equipment INTEGER NOT NULL, damage INTEGER NOT NULL, in_game INTEGER NOT NULL,
+        silver INTEGER NOT NULL,
+        pioneer TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        mu_before DOUBLE PRECISION, sigma_before DOUBLE PRECISION,
+        mu_after DOUBLE PRECISION, sigma_after DOUBLE PRECISION,
+        finished_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (player, guild_id, finished_at);
+    CREATE INDEX results_by_guild ON results (guild_id, finished_at);
+    CREATE INDEX results_by_channel ON results (channel_id, finished_at);
+    CREATE TABLE ratings (
+        scope TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        shown DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (scope, player)
+    );
+    CREATE INDEX ratings_board ON ratings (scope, shown);
+    CREATE TABLE reviews (
+        game_id BIGINT NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT {_PG_NOW},
+        PRIMARY KEY (game_id, seat)
+    );
+    """),
 ]
 
 LATEST = len(STEPS)

@@ -12,6 +12,7 @@ class Player:
     name: str
     seat: int | None
     ai: str | None = None  # the AI level playing this seat, None for a person
+    left_user: int | None = None  # the person who played this seat until they left (an AI played on)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from .deadlines import Deadlines
 from .games import Games
 from .outbox import Outbox
 from .postgres import PostgresBackend, check_url, redact
+from .records import Records
 from .sqlite import SqliteBackend
 
 SQLITE_PREFIX = "sqlite:///"
@@ -40,7 +41,7 @@ def parse_url(url: str) -> tuple[str, str]:
                      "postgresql://user:password@host:5432/database")
 
 
-class Store(Games, Outbox, Deadlines):
+class Store(Games, Outbox, Deadlines, Records):
     def __init__(self, backend: SqliteBackend | PostgresBackend):
         self.backend = backend
         self.dialect = backend.dialect
