@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from app.service import GameService
     from cogs.ai_seats import AiSeats
     from cogs.channel import Courier
+    from cogs.coach import CoachDesk
     from cogs.table import Table
     from cogs.timers import Timers
     from db import Store
@@ -84,6 +85,7 @@ class PioneerBot(commands.Bot):
     courier: "Courier"             # cogs/channel.py: what the channel shows
     table: "Table"                 # cogs/table.py: component clicks
     ai: "AiSeats"                  # cogs/ai_seats.py
+    coach: "CoachDesk"             # cogs/coach.py: reviews of finished games
     timers: "Timers"               # cogs/timers.py
     errors: deque                  # the last unexpected errors (code, exception): tests assert it stays empty
     clock: Callable[[], float]     # unix seconds (SimCord's virtual clock in tests)
@@ -97,7 +99,7 @@ class PioneerBot(commands.Bot):
         self.renderer = renderer or LazyRenderer()
         self.store = None
         self.errors = deque(maxlen=100)
-        self.opened_store: "Store | None" = None  # opened by main() before Discord; taken by setup_hook
+        self.opened_store: Store | None = None  # opened by main() before Discord; taken by setup_hook
         self.clock = clock
         self._recovered = False
 
@@ -105,6 +107,7 @@ class PioneerBot(commands.Bot):
         from app.service import GameService
         from cogs.ai_seats import AiSeats
         from cogs.channel import Courier
+        from cogs.coach import CoachDesk
         from cogs.timers import Timers
         from db import Store
         from ui.components import GameButton, GameSelect, MoveButton
@@ -117,6 +120,7 @@ class PioneerBot(commands.Bot):
         self.courier = Courier(self)
         await self.add_cog(self.courier)
         self.ai = AiSeats(self)
+        self.coach = CoachDesk(self)  # reviews of finished games, in the AI's worker processes
         self.timers = Timers(self, self.clock)
         self.service.on_deadline = self.timers.poke
         self.add_dynamic_items(GameButton, MoveButton, GameSelect)  # panels keep working after a restart
@@ -144,6 +148,7 @@ class PioneerBot(commands.Bot):
     async def close(self) -> None:
         if self.store is not None:
             self.timers.stop()
+            self.coach.stop()
             self.ai.stop()
             self.courier.workers.stop()
         await super().close()

@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     # worker processes for the hard AI: in a thread it would hold the GIL and slow every click
     # (0 = a thread of the bot's process, as in most tests)
     ai_processes: int = Field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1), ge=0)
+    # samples per decision when the coach reviews a game (engine.ai.review.ROUNDS; fewer: faster, noisier)
+    review_rounds: int = Field(16, ge=1)
     # worker processes that draw the images (0 = one dedicated thread of the bot's process)
     render_processes: int = Field(1, ge=0)
     sync: bool = False          # --sync: publish the slash commands globally at start-up

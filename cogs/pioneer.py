@@ -228,6 +228,19 @@ class Pioneer(commands.GroupCog, group_name=cmd("pioneer"), group_description=lo
             out.pop()
         await tell(interaction, "\n".join(out) or _("Nothing has happened yet."))
 
+    # ---- /pioneer review -------------------------------------------------------------------
+    @app_commands.command(name=cmd("review"),
+                          description=locale_str("Your decisions in a finished game, judged by the hard AI (only you "
+                                                 "see it)"))
+    @app_commands.rename(game=cmd("game"))
+    @app_commands.describe(game=locale_str("The game's number (default: your last finished game in this channel)"))
+    @app_commands.checks.cooldown(3, 60.0, key=lambda i: i.user.id)
+    async def review(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None):
+        if game is not None and (not isinstance(game, int) or isinstance(game, bool) or game < 1):
+            await tell(interaction, _("`game` must be a game's number, as shown under its results."))
+            return
+        await self.bot.coach.ask(interaction, game)
+
     # ---- /pioneer end ----------------------------------------------------------------------
     @app_commands.command(name=cmd("end"), description=locale_str("End this channel's game (host or Manage Channels)"))
     async def end(self, interaction: discord.Interaction):

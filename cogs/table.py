@@ -129,6 +129,8 @@ class Table(commands.Cog):
                 await self.lobby(interaction, gid, act)
             elif act == "rematch":
                 await self.rematch(interaction, gid)
+            elif act == "review":
+                await self.bot.coach.ask(interaction, gid)
             elif act == "decide":
                 await self.decide(interaction, gid)
             elif act == "wagon":

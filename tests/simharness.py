@@ -49,6 +49,10 @@ class CheapRenderer:
         self.calls.append(("day", state["week"], state["day"], viewer))
         return self.png
 
+    def review_png(self, players, curve, seat, marks):
+        self.calls.append(("review", seat, len(curve), tuple(marks)))
+        return self.png
+
 
 def table(env, players: int = 3, names=("ann", "bob", "cy", "dee")):
     """A guild, a channel and `players` members (actors)."""

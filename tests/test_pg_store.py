@@ -45,7 +45,8 @@ async def test_opening_rules(pg_server, pg_url):
                   f'DROP DATABASE IF EXISTS "{missing}" WITH (FORCE)')
 
     conn = await asyncpg.connect(pg_url)
-    await conn.execute("DROP TABLE reviews, results, ratings, outbox, deadlines, actions, players, games")  # the version says v5
+    # the version says v5, the tables are gone
+    await conn.execute("DROP TABLE reviews, results, ratings, outbox, deadlines, actions, players, games")
     await conn.close()
     with pytest.raises(NotOurDatabase, match="damaged"):
         await Store.open(pg_url)

@@ -98,3 +98,21 @@ def test_the_curve_has_a_point_per_day_ending_at_the_final_scores():
     c = review.curve(CONFIG, 3, actions)
     assert len(c) == 20 and (c[0]["week"], c[0]["day"]) == (1, 1) and (c[-1]["week"], c[-1]["day"]) == (4, 5)
     assert c[-1]["vp"] == [r["total"] for r in state["result"]]
+
+
+def test_a_town_visit_is_told_with_what_it_did():
+    """Everyone decides a town visit at once and it is settled when the last one has: the review tells a
+    player's visit (played and preferred) with the others deciding as they did, not as "no change"."""
+    actions, _ = play(CONFIG, 4, ["easy", "easy"])
+    towns = [d for d in review.decisions(CONFIG, 4, actions, seat=0) if d["stage"] == "town"]
+    assert towns
+    before = review.states_before(CONFIG, 4, actions, {d["at"] for d in towns})
+    told = 0
+    for d in towns:
+        others = review._others(before[d["at"]], actions, d["at"], 0)
+        assert all(not a.startswith("0:") for a in others)
+        events = review._events(before[d["at"]], d["line"], 0, others)
+        seats = {e["seat"] if "seat" in e else p["seat"] for e in events for p in e.get("players") or [e]}
+        assert seats == {0}, "only the player's own part is told"
+        told += any(e["type"] == "town_visited" for e in events)
+    assert told == len(towns)

@@ -30,12 +30,17 @@ def results(game: GameRow, state: dict, has_image: bool) -> dict:
     if has_image:
         emb.set_image(url="attachment://results.png")
     emb.set_footer(text=_("Game {id}", id=game.id))
-    return {"embed": emb, "view": after_game(game)}
+    return {"embed": emb, "view": after_game(game, review=True)}
 
 
-def after_game(game: GameRow) -> discord.ui.View:
-    """The buttons under a finished game: a rematch with the same table."""
-    return view_of([GameButton(game.id, game.seq, "rematch", _("Rematch"), discord.ButtonStyle.success, "🔁")])
+def after_game(game: GameRow, review: bool = False) -> discord.ui.View:
+    """The buttons under a game that is over: a rematch with the same table; for a game played to the end,
+    a private review of one's own decisions."""
+    items = [GameButton(game.id, game.seq, "rematch", _("Rematch"), discord.ButtonStyle.success, "🔁")]
+    if review:
+        items.append(GameButton(game.id, game.seq, "review", _("Review my game"), discord.ButtonStyle.secondary,
+                                "🧭"))
+    return view_of(items)
 
 
 @public

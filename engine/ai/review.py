@@ -183,22 +183,50 @@ def finish(config: dict, seed: int, actions: list[str], seat: int, evaluated: li
     costly = [d for d in evaluated if d["at"] in out["costliest"]]
     before = states_before(config, seed, actions, {d["at"] for d in costly})
     for d in costly:
-        d["played_events"] = _events(before[d["at"]], d["played"], seat)
-        d["best_events"] = _events(before[d["at"]], d["best"], seat)
+        others = _others(before[d["at"]], actions, d["at"], seat)
+        d["played_events"] = _events(before[d["at"]], d["played"], seat, others)
+        d["best_events"] = _events(before[d["at"]], d["best"], seat, others)
     out["curve"] = curve(config, seed, actions)
     return out
 
 
-def _events(state: dict, line: list[str], seat: int) -> list[dict]:
-    """The seat's own events when `line` is played from `state` (what happens to the others, and the day
-    ending, left out)."""
+def _others(state: dict, actions: list[str], at: int, seat: int) -> list[str]:
+    """The other seats' actions of the same stage from `at` on (a town visit or a disaster is decided by
+    everyone at once, and settled only when the last one has decided)."""
     s, out = clone(state), []
-    for aid in line:
+    where = (s["week"], s["day"], s["stage"])
+    for aid in actions[at:]:
+        if (s["week"], s["day"], s["stage"]) != where:
+            break
+        if not aid.startswith(f"{seat}:"):
+            out.append(aid)
+        apply(s, aid, inplace=True, trusted=True)
+    return out
+
+
+def _events(state: dict, line: list[str], seat: int, others: list[str]) -> list[dict]:
+    """The seat's own events when `line` is played from `state`, the others deciding as they did (what
+    happens to them left out)."""
+    s, out = clone(state), []
+    for aid in [*line, *others]:
         r = apply(s, aid, inplace=True)
         if not r.ok:
-            break
-        out += [e for e in r.events if e.get("seat") == seat]
+            if aid in line:
+                break
+            continue
+        out += [m for m in (_own(e, seat) for e in r.events) if m is not None]
     return out
+
+
+def _own(e: dict, seat: int) -> dict | None:
+    """The part of an event about `seat`: the event itself, or one settling everyone at once (a disaster,
+    a town visit) cut down to that seat's entry; None when it is not about the seat."""
+    if e.get("seat") == seat:
+        return e
+    mine = [p for p in e.get("players") or [] if isinstance(p, dict) and p.get("seat") == seat]
+    if e.get("seat") is None and mine and e["type"] in ("disaster_triggered", "town_visited"):
+        return {**e, "players": mine}
+    return None
 
 
 def summarize(evaluated: list[dict], seat: int) -> dict:

@@ -1,0 +1,83 @@
+"""The coach on Discord: "Review my game" answers privately with the review and its chart; a second request
+is answered from the store; outsiders and unfinished games are refused; it works after a restart."""
+
+import pytest
+from simharness import buttons, play_step, private, restart, table
+from test_bot_ai import current, lobby_with_ais
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot(review_rounds=1)  # one sample per line: the same path, quickly
+
+
+async def finished_solo(env, bot, channel, ann):
+    """ann against one easy AI, played to the end; the channel's last message (the results)."""
+    lobby = await lobby_with_ais(env, channel, ann, "easy")
+    await ann.click(lobby, label="Start the game")
+    for _ in range(300):
+        if await current(bot, channel) is None:
+            break
+        assert await play_step(env, bot, channel, [ann])
+    assert await current(bot, channel) is None, "the game does not end"
+    return channel.history()[-1]
+
+
+def shown(res) -> str:
+    """Everything the private answer shows now (it is edited while the review runs)."""
+    msgs = [res.response] + res.followups
+    return " ".join([m.content or "" for m in msgs] + [f"{e.title} {e.description} "
+                    + " ".join(f"{f.name} {f.value}" for f in e.fields) for m in msgs for e in m.embeds])
+
+
+async def test_review_my_game_then_again_from_the_store(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    results = await finished_solo(env, bot, channel, ann)
+    assert "Review my game" in [b.get("label") for b in buttons(results)]
+
+    res = await ann.click(results, label="Review my game")
+    await env.settle()
+    assert res.response.ephemeral
+    game = (await bot.store.history(5, channel_id=channel.id))[0]
+    stored = await bot.store.review(game["game_id"], 0)
+    assert stored is not None and stored["seat"] == 0 and stored["count"] > 10
+    assert 0 <= stored["accuracy"] <= 1 and len(stored["curve"]) >= 20
+    text = shown(res)  # the waiting message became the review, with its chart
+    assert "Accuracy" in text and "Reviewing" not in text
+    assert [a.filename for a in res.response.attachments] == ["review.png"]
+
+    calls = []
+    real = bot.coach.coach.request
+    bot.coach.coach.request = lambda *a, **k: calls.append(a) or real(*a, **k)
+    again = await ann.slash(channel, "pioneer review")  # the latest game of the channel: from the store
+    assert again.response.ephemeral and not calls
+    pct = f"{stored['accuracy'] * 100:.0f} %"
+    assert "Accuracy" in shown(again) and pct in shown(again) and pct in text
+
+    res = await bob.click(results, label="Review my game")  # bob sat at no seat
+    assert res.response.ephemeral and "you can review only your own games" in private(res)
+
+    res = await ann.slash(channel, "pioneer review", game=999)
+    assert res.response.ephemeral and "There is no game 999" in private(res)
+
+
+async def test_review_refused_while_the_game_runs_and_works_after_a_restart(simcord_env, simcord_bot, make_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann,) = table(env, 1)
+    lobby = await lobby_with_ais(env, channel, ann, "easy")
+    await ann.click(lobby, label="Start the game")
+    game = await current(bot, channel)
+    res = await ann.slash(channel, "pioneer review", game=game.id)
+    assert res.response.ephemeral and "played to the end" in private(res)
+
+    for _ in range(300):
+        if await current(bot, channel) is None:
+            break
+        assert await play_step(env, bot, channel, [ann])
+    results = channel.history()[-1]
+    new_bot = await restart(env, bot, make_bot, review_rounds=1)
+    await ann.click(results, label="Review my game")
+    await env.settle()
+    stored = await new_bot.store.review(game.id, 0)
+    assert stored is not None and stored["count"] > 10

@@ -1,0 +1,81 @@
+"""The coach's private messages: the wait, the progress, and the review itself (engine/ai/review.py)."""
+
+import discord
+
+from app import narrate
+from db import GameRow
+from i18n import _, n_, number
+
+from .components import clip
+from .layout import GREEN
+
+CHART = "review.png"
+
+
+def waiting(place: int, done: int, total: int) -> str:
+    """place: 0 = being reviewed now; otherwise how many reviews come before."""
+    if place:
+        return "⏳ " + n_("Your review is queued: {n} review comes first.",
+                          "Your review is queued: {n} reviews come first.", place)
+    if not total:
+        return "⏳ " + _("Reviewing your game…")
+    return "⏳ " + _("Reviewing… {done}/{total} decisions", done=done, total=total)
+
+
+def _when(d: dict) -> str:
+    if d["stage"] == "pioneer":
+        return _("Pioneer choice")
+    if d["stage"] == "town":
+        return _("Week {week}, town visit", week=d["week"])
+    return _("Week {week}, day {day}", week=d["week"], day=d["day"])
+
+
+def _said(events: list, names: list[str], fallback: str) -> str:
+    """What a line did, as the game log tells it (the player's name left in: it reads the same in every
+    language)."""
+    lines = narrate.lines(events, names)
+    return " ".join(lines) if lines else fallback
+
+
+def review(game: GameRow, data: dict) -> dict:
+    """The review: accuracy, VP lost per decision, the three costliest decisions, the chart."""
+    names = [game.display(p["seat"]) for p in game.live["players"]]
+    pct = round(100 * data["accuracy"])
+    margin = number(data["margin"], 1)
+    lines = [
+        _("**Accuracy: {pct} %** — {good} of {n} decisions within {margin} VP of the best the hard AI found.",
+          pct=pct, good=sum(1 for d in data["decisions"] if d["loss"] <= data["margin"]), n=data["count"],
+          margin=margin),
+        _("VP lost per decision: **{loss}** on average.", loss=number(data["mean_loss"], 2)),
+    ]
+    emb = discord.Embed(title=_("Your game reviewed — {name}", name=names[data["seat"]]),
+                        description="\n".join(lines), colour=GREEN)
+    by_at = {d["at"]: d for d in data["decisions"]}
+    for k, at in enumerate(data["costliest"], 1):
+        d = by_at[at]
+        did = _said(d.get("played_events", []), names, _("(no change)"))
+        best = _said(d.get("best_events", []), names, _("(no change)"))
+        emb.add_field(name=clip(f"{k}. {_when(d)} — " + _("about {vp} VP lost", vp=number(d["loss"], 1)), 250),
+                      value=clip(_("You: {did}", did=did) + "\n" + _("Better: {best}", best=best), 1000),
+                      inline=False)
+    if not data["costliest"]:
+        emb.add_field(name=_("Costliest decisions"),
+                      value=_("None: every decision was within {margin} VP of the best.", margin=margin),
+                      inline=False)
+    emb.set_image(url=f"attachment://{CHART}")
+    emb.set_footer(text=_("Game {id} · judged by the hard AI from what you could see at the time "
+                          "(estimates, not certainties)", id=game.id))
+    return {"embed": emb}
+
+
+def chart_marks(data: dict) -> list[tuple[int, int]]:
+    """(index into the curve, number) for each of the costliest decisions."""
+    days = [(c["week"], c["day"]) for c in data["curve"]]
+    by_at = {d["at"]: d for d in data["decisions"]}
+    out = []
+    for k, at in enumerate(data["costliest"], 1):
+        d = by_at[at]
+        key = (d["week"], d["day"])
+        if key in days:
+            out.append((days.index(key), k))
+    return out
