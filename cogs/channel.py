@@ -207,7 +207,8 @@ class Courier(commands.Cog):
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         state = await self.service.state_at(game, item.seq)
         png = await self.render("results_png", state)
-        shown = results_ui.results(game, state, png is not None)
+        rows = await self.service.store.results_of(game.id)  # written by the finishing commit
+        shown = results_ui.results(game, state, png is not None, rows)
         msg = await self.send(ch, game.id, png, "results.png", **shown)
         await self._clear_ping(game, ch)
         return msg.id if msg else None

@@ -43,12 +43,8 @@ class CoachDesk:
             if game_id is None:
                 await self.refuse(interaction, _("You have no finished game in this channel to review."))
                 return
-        game = await store.game(game_id)
-        if game is None or (game.guild_id or None) != (interaction.guild_id or None):
-            await self.refuse(interaction, _("There is no game {id} on this server.", id=game_id))
-            return
-        if game.status != "over":
-            await self.refuse(interaction, _("Only a game played to the end can be reviewed."))
+        game = await self.bot.records.finished(interaction, game_id)
+        if game is None:
             return
         seat = game.seat_of(user)
         if seat is None or game.is_ai(seat):

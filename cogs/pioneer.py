@@ -20,7 +20,9 @@ from i18n import _
 from ui import invite, texts
 from ui import lobby as lobby_ui
 from ui.components import GameButton, view_of
+from ui.stats import BoardButton
 
+from .records import RecordsDesk
 from .table import tell
 
 log = logging.getLogger("pioneer.commands")
@@ -53,7 +55,10 @@ def help_text() -> str:
           "time, then the AI decides for you."),
         _("**Commands**: `/pioneer board` (the table), `/pioneer wagon` (your private wagon), `/pioneer rules` "
           "(help and card texts), `/pioneer log` (recent moves), `/pioneer leave` (an AI takes your seat), "
-          "`/pioneer end`.")])
+          "`/pioneer end`."),
+        _("**After a game**: **Rematch** seats the same table again; **Review my game** shows where you lost "
+          "VP; `/pioneer stats`, `/pioneer leaderboard`, `/pioneer history` and `/pioneer replay` keep the "
+          "records.")])
 
 
 @app_commands.guild_only()
@@ -62,7 +67,11 @@ class Pioneer(commands.GroupCog, group_name=cmd("pioneer"), group_description=lo
         self.bot = bot
         self.service = bot.service
         self.reposted: dict[int, float] = {}  # channel -> when the table was last re-posted publicly
+        bot.records = RecordsDesk(bot)  # stats, leaderboard, history, replay
         super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(BoardButton)  # leaderboard pages keep working after a restart
 
     # ---- /pioneer new ----------------------------------------------------------------------
     @app_commands.command(name=cmd("new"), description=locale_str("Open a Pioneer Days table in this channel"))
@@ -240,6 +249,41 @@ class Pioneer(commands.GroupCog, group_name=cmd("pioneer"), group_description=lo
             await tell(interaction, _("`game` must be a game's number, as shown under its results."))
             return
         await self.bot.coach.ask(interaction, game)
+
+    # ---- records: stats, leaderboard, history, replay ---------------------------------------------
+    @app_commands.command(name=cmd("stats"), description=locale_str("A player's record: games, wins, scores, "
+                                                                     "rating (only you see it unless you post it)"))
+    @app_commands.rename(player=cmd("player"), everywhere=cmd("everywhere"), post=cmd("post"))
+    @app_commands.describe(player=locale_str("Whose record (default: yours)"),
+                           everywhere=locale_str("Count games on every server, not only this one"),
+                           post=locale_str("Post it in the channel for everyone"))
+    @app_commands.checks.cooldown(5, 60.0, key=lambda i: i.user.id)
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    everywhere: bool = False, post: bool = False):
+        await self.bot.records.stats(interaction, player, everywhere, post)
+
+    @app_commands.command(name=cmd("leaderboard"), description=locale_str("This server's best players by rating"))
+    @app_commands.checks.cooldown(5, 60.0, key=lambda i: i.user.id)
+    async def leaderboard(self, interaction: discord.Interaction):
+        await self.bot.records.leaderboard(interaction)
+
+    @app_commands.command(name=cmd("history"), description=locale_str("The last games played to the end here"))
+    @app_commands.rename(server=cmd("server"))
+    @app_commands.describe(server=locale_str("The whole server's games, not only this channel's"))
+    @app_commands.checks.cooldown(5, 60.0, key=lambda i: i.user.id)
+    async def history(self, interaction: discord.Interaction, server: bool = False):
+        await self.bot.records.history(interaction, server)
+
+    @app_commands.command(name=cmd("replay"), description=locale_str("Post a finished game as an animated image, "
+                                                                     "a frame per day, with its record"))
+    @app_commands.rename(game=cmd("game"))
+    @app_commands.describe(game=locale_str("The game's number (default: this channel's last finished game)"))
+    @app_commands.checks.cooldown(2, 60.0, key=lambda i: i.channel_id)
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None):
+        if game is not None and (not isinstance(game, int) or isinstance(game, bool) or game < 1):
+            await tell(interaction, _("`game` must be a game's number, as shown under its results."))
+            return
+        await self.bot.records.replay(interaction, game)
 
     # ---- /pioneer end ----------------------------------------------------------------------
     @app_commands.command(name=cmd("end"), description=locale_str("End this channel's game (host or Manage Channels)"))

@@ -26,6 +26,7 @@ from ui import private as private_ui
 from ui import results as results_ui
 from ui import texts
 from ui.components import BUTTON, MOVE, SELECT, parse_value
+from ui.stats import BOARD
 from ui.texts import language
 
 log = logging.getLogger("pioneer.table")
@@ -35,7 +36,7 @@ IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are
 BUSY = N_("⏳ The table is busy right now, so nothing was changed: try again in a moment.")
 UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
              "Use `/pioneer board` for a fresh panel.")
-OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT)]
+OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD)]
 
 
 async def tell(interaction: discord.Interaction, content: str | None = None, **kw) -> None:

@@ -85,3 +85,9 @@ def review_png(players: list[dict], curve: list[dict], seat: int, marks: list) -
     [(day index, number)] pinned on its line. Drawn after the game: every value is public then."""
     from . import review_chart
     return _png(review_chart.render(players, curve, seat, marks))
+
+
+def replay_webp(record: dict) -> bytes:
+    """A finished game's record (engine/record.py) as an animated WebP: a frame per day, then the results."""
+    from . import replay
+    return replay.animation(record)

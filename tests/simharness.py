@@ -53,6 +53,10 @@ class CheapRenderer:
         self.calls.append(("review", seat, len(curve), tuple(marks)))
         return self.png
 
+    def replay_webp(self, record):
+        self.calls.append(("replay", len(record["actions"])))
+        return self.png
+
 
 def table(env, players: int = 3, names=("ann", "bob", "cy", "dee")):
     """A guild, a channel and `players` members (actors)."""

@@ -2,17 +2,20 @@
 
 import discord
 
+from app import ledger
 from db import GameRow
 from i18n import _, n_
 
+from . import stats
 from .components import GameButton, clip, view_of
 from .layout import BROWN, GREEN
 from .texts import public
 
 
 @public
-def results(game: GameRow, state: dict, has_image: bool) -> dict:
-    """The final message: title "Game over", the results image, the breakdown and the winners."""
+def results(game: GameRow, state: dict, has_image: bool, rows: list[dict] | None = None) -> dict:
+    """The final message: title "Game over", the results image, the breakdown and the winners; with the
+    game's results rows (db/records.py), each rated player's rating change, or why it was not rated."""
     res = sorted(state["result"], key=lambda r: (r["rank"], r["seat"]))
     winners = [game.display(r["seat"]) for r in res if r["winner"]]
     head = ("🏆 " + _("**{who}** wins!", who=winners[0]) if len(winners) == 1
@@ -27,6 +30,13 @@ def results(game: GameRow, state: dict, has_image: bool) -> dict:
                     "Equipment {equipment} · Damage {damage} · During the game {game} · ${silver} left",
                     silver=r["silver"], **v),
             inline=False)
+    if rows is not None:
+        changes = stats.rating_lines(rows)
+        why = ledger.why_not_rated(game, state)
+        if changes:
+            emb.add_field(name=_("Rating"), value=changes, inline=False)
+        elif why:
+            emb.add_field(name=_("Rating"), value=_(stats.NOT_RATED[why]), inline=False)
     if has_image:
         emb.set_image(url="attachment://results.png")
     emb.set_footer(text=_("Game {id}", id=game.id))
@@ -50,6 +60,7 @@ def standings(game: GameRow, reason: str) -> dict:
     st = game.state
     emb = discord.Embed(title=_("Game ended"), description=reason, colour=BROWN)
     if st is not None:  # the gold tokens stay face down: an unfinished game reveals nothing
+        emb.description = f"{reason}\n{_(stats.NOT_RATED['ended'])}"
         vps = public_vp(st)
         rows = sorted(((vps[p["seat"]], game.display(p["seat"]), p["silver"]) for p in st["players"]),
                       reverse=True)

@@ -1,0 +1,132 @@
+"""Players' records on Discord: /pioneer stats, leaderboard (and its page buttons), history and replay.
+Not a cog: the /pioneer commands (cogs/pioneer.py) hand over to it; the store keeps the records
+(db/records.py), ui/stats.py builds the messages."""
+
+import io
+import json
+import logging
+
+import discord
+
+import i18n
+from app import ledger
+from app.ratings import MIN_GAMES, player_key
+from db import GameRow
+from engine import record as game_record
+from i18n import _
+from ui import stats as stats_ui
+from ui.texts import language
+
+from .table import tell
+
+log = logging.getLogger("pioneer.records")
+HISTORY = 10  # games listed by /pioneer history
+
+
+class RecordsDesk:
+    def __init__(self, bot):
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    async def finished(self, interaction: discord.Interaction, game_id: int | None) -> GameRow | None:
+        """The finished game a command asks about (None: the channel's latest), or None after a short private
+        refusal: no such game on this server, or not played to the end (nothing hidden shows early)."""
+        if game_id is None:
+            latest = await self.store.history(1, channel_id=interaction.channel_id)
+            if not latest:
+                await tell(interaction, _("No game has been played to the end in this channel yet."))
+                return None
+            game_id = latest[0]["game_id"]
+        game = await self.store.game(game_id)
+        if game is None or (game.guild_id or None) != (interaction.guild_id or None):
+            await tell(interaction, _("There is no game {id} on this server.", id=game_id))
+            return None
+        if game.status != "over":
+            await tell(interaction, _("Only a game played to the end can be reviewed or replayed.")
+                       if game.status == "active" else _("Game {id} was not played to the end.", id=game.id))
+            return None
+        return game
+
+    # ---- /pioneer stats ----------------------------------------------------------------------
+    async def stats(self, interaction: discord.Interaction, member: discord.abc.User | None, everywhere: bool,
+                    public: bool) -> None:
+        member = member or interaction.user
+        if member.bot:
+            await tell(interaction, _("Bots have no records; AI seats are on the leaderboard as AI levels."))
+            return
+        key = player_key(member.id, None)
+        guild = None if everywhere else interaction.guild_id
+        st = await self.store.player_stats(key, guild)
+        scope = ledger.scopes(guild)[-1]
+        rating = await self.store.rating(scope, key)
+        place = await self.store.board_place(scope, key, MIN_GAMES)
+        emb = stats_ui.stats(member.display_name, st, rating, place, everywhere)
+        if public:
+            await interaction.response.send_message(embed=emb)
+        else:
+            await tell(interaction, embed=emb)
+
+    # ---- /pioneer leaderboard ----------------------------------------------------------------
+    async def board(self, guild_id: int, page: int, reader: int, server: str) -> dict:
+        scope = ledger.scopes(guild_id)[-1]
+        total, rows = await self.store.leaderboard(scope, MIN_GAMES, page * stats_ui.PAGE, stats_ui.PAGE)
+        mine = None
+        key = player_key(reader, None)
+        if all(r["player"] != key for r in rows):
+            place = await self.store.board_place(scope, key, MIN_GAMES)
+            rating = await self.store.rating(scope, key) if place else None
+            mine = (place, rating[0] - 3 * rating[1]) if place and rating else None
+        return stats_ui.board(server, guild_id, page, total, rows, mine)
+
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        guild = interaction.guild
+        if guild is None:
+            await tell(interaction, _("The leaderboard belongs to a server: use it in one."))
+            return
+        await tell(interaction, **await self.board(guild.id, 0, interaction.user.id, guild.name))
+
+    async def page(self, interaction: discord.Interaction, guild_id: int, page: int) -> None:
+        """A ◀ ▶ click: that page, in place of the one shown (a button of another server is refused)."""
+        guild = interaction.guild
+        if guild is None or guild.id != guild_id:
+            await tell(interaction, _("This button belongs to another server's leaderboard."))
+            return
+        shown = await self.board(guild_id, page, interaction.user.id, guild.name)
+        await interaction.response.edit_message(**shown)
+
+    # ---- /pioneer history --------------------------------------------------------------------
+    async def history(self, interaction: discord.Interaction, server: bool) -> None:
+        if server and interaction.guild is not None:
+            games = await self.store.history(HISTORY, guild_id=interaction.guild_id)
+            title = _("Last games on {server}", server=interaction.guild.name)
+        else:
+            games = await self.store.history(HISTORY, channel_id=interaction.channel_id)
+            title = _("Last games in this channel")
+        await tell(interaction, embed=stats_ui.history(title, games, interaction.guild_id))
+
+    # ---- /pioneer replay ---------------------------------------------------------------------
+    async def replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """Posts the game as an animated image, a frame per day, with its record (JSON) attached."""
+        game = await self.finished(interaction, game_id)
+        if game is None:
+            return
+        await interaction.response.defer(thinking=True)
+        actions = await self.store.action_ids(game.id)
+        # the images' names are the engine's (the fonts have no emoji); the message shows Discord's
+        rec = game_record.make(game.config or {}, game.seed, actions, [p["name"] for p in game.live["players"]],
+                               game.live, meta={"game": game.id, "guild": game.guild_id, "channel": game.channel_id})
+        body = json.dumps(rec, ensure_ascii=False, separators=(",", ":")).encode()
+        with i18n.use(language(game)):  # a public post: the game's language
+            image = await self.bot.courier.render("replay_webp", rec)
+            names = ", ".join(game.display(p["seat"]) for p in game.live["players"])
+            text = _("Replay of game {id}: {names}. A frame per game day, then the results. The attached record "
+                     "re-plays offline: `python -m engine.replay game-{id}.json`.", id=game.id, names=names)
+            if image is None:
+                text += "\n" + _("(The animation could not be drawn this time; the record is complete.)")
+        files = [discord.File(io.BytesIO(body), f"game-{game.id}.json")]
+        if image is not None:
+            files.insert(0, discord.File(io.BytesIO(image), f"game-{game.id}.webp"))
+        await interaction.followup.send(text, files=files)

@@ -1,0 +1,147 @@
+"""Players' records as Discord shows them: a player's stats, the server's leaderboard (paged with buttons
+that work after a restart), the history of a channel or server, a game's rating changes and why a game
+was not rated. Built from the store's records (db/records.py); ratings are openskill's (app/ratings.py)."""
+
+import discord
+
+from app.ratings import MIN_GAMES, MU, SIGMA
+from engine import words
+from i18n import N_, _, n_, number
+
+from .components import clip
+from .layout import BROWN, GREEN
+
+PAGE = 10  # leaderboard lines per page
+# a leaderboard page button: pdb:{guild}:{page}:{p or n} (◀ or ▶: custom ids must differ on a message)
+BOARD = r"pdb:(?P<guild>[0-9]{1,20}):(?P<page>[0-9]{1,6}):(?P<way>[pn])"
+AI_LEVELS = {"ai:easy": N_("🤖 Easy AI"), "ai:hard": N_("🤖 Hard AI")}
+CATEGORY_NAMES = {"gold": N_("Gold"), "favors": N_("Favors"), "majority": N_("Majority"),
+                  "townsfolk": N_("Townsfolk"), "equipment": N_("Equipment"), "damage": N_("Damage"),
+                  "in_game": N_("During the game")}
+NOT_RATED = {"ended": N_("Not rated: the game was ended before its last day."),
+             "no_person": N_("Not rated: no person played it to the end (an AI took every seat)."),
+             "too_few": N_("Not rated: fewer than two of its players played it to the end.")}
+
+
+def shown(mu: float | None, sigma: float | None) -> float:
+    """The value boards order by: mu - 3 sigma (a new player: 0)."""
+    return (MU if mu is None else mu) - 3 * (SIGMA if sigma is None else sigma)
+
+
+def who(player: str, name: str) -> str:
+    return _(AI_LEVELS[player]) if player in AI_LEVELS else name
+
+
+def rating_lines(rows: list[dict]) -> str | None:
+    """The rating change of each rated seat of a finished game ("ann 3.1 → 5.4 (+2.3)"); None if none."""
+    out = []
+    for r in rows:
+        if not r["rated"] or r["mu_after"] is None:
+            continue
+        before = shown(r["mu_before"], r["sigma_before"])
+        after = shown(r["mu_after"], r["sigma_after"])
+        delta = after - before
+        out.append(f"{who(r['player'], r['name'])} {number(before, 1)} → **{number(after, 1)}** "
+                   f"({'+' if delta >= 0 else '−'}{number(abs(delta), 1)})")
+    return "\n".join(out) or None
+
+
+# ---- /pioneer stats ------------------------------------------------------------------------------
+def stats(name: str, st: dict, rating: tuple | None, place: int | None, everywhere: bool) -> discord.Embed:
+    """A player's record: totals, by player count, mean VP per category, pioneer, against the AIs, rating."""
+    where = _("all servers") if everywhere else _("this server")
+    emb = discord.Embed(title=clip(_("Pioneer Days record — {name}", name=name), 250), colour=GREEN)
+    emb.set_footer(text=_("Games played to the end on {where}", where=where))
+    if not st["games"]:
+        emb.description = _("No finished games yet on {where}.", where=where)
+        return emb
+    lines = [n_("**{n}** game", "**{n}** games", st["games"]) + " · "
+             + n_("{n} win", "{n} wins", st["wins"]) + f" ({number(100 * st['wins'] / st['games'], 0)} %)",
+             _("Average {mean} VP · best {best} VP", mean=number(st["mean"], 1), best=st["best"])]
+    if rating is not None:
+        mu, sigma, games = rating
+        if games >= MIN_GAMES:
+            line = _("Rating **{value}** (μ {mu}, σ {sigma})", value=number(mu - 3 * sigma, 1),
+                     mu=number(mu, 1), sigma=number(sigma, 1))
+            if place is not None:
+                line += " · " + _("#{place} on the leaderboard", place=place)
+        else:
+            line = n_("Rated after {n} more game", "Rated after {n} more games", MIN_GAMES - games)
+        lines.append(line)
+    emb.description = "\n".join(lines)
+    emb.add_field(name=_("By number of players"), inline=False, value="\n".join(
+        n_("{n} player", "{n} players", k) + ": " + n_("{n} game", "{n} games", v["games"]) + ", "
+        + n_("{n} win", "{n} wins", v["wins"]) + " · " + _("average {mean} VP, best {best}",
+                                                          mean=number(v["mean"], 1), best=v["best"])
+        for k, v in sorted(st["by_players"].items())))
+    emb.add_field(name=_("Average VP by category"), inline=False, value=" · ".join(
+        f"{_(CATEGORY_NAMES[c])} {number(v, 1)}" for c, v in st["categories"].items()))
+    if st["pioneer"]:
+        emb.add_field(name=_("Pioneer played most"), value=words.name("pioneer", st["pioneer"])
+                      if st["pioneer"] != "standard" else _("the standard Pioneer side"))
+    vs = [f"{_(AI_LEVELS[k])}: " + n_("{n} game", "{n} games", v["games"]) + ", "
+          + _("finished ahead {n}×", n=v["ahead"]) for k, v in st["vs_ai"].items() if k in AI_LEVELS]
+    if vs:
+        emb.add_field(name=_("Against the AIs"), value="\n".join(vs))
+    return emb
+
+
+# ---- /pioneer leaderboard ------------------------------------------------------------------------
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=BOARD):
+    """◀ / ▶ under a leaderboard: shows page `page` of the server's board (the guild is checked)."""
+
+    def __init__(self, guild: int, page: int, way: str, disabled: bool = False):
+        super().__init__(discord.ui.Button(label="◀" if way == "p" else "▶", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"pdb:{guild}:{page}:{way}", disabled=disabled))
+        self.guild, self.page = guild, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["guild"]), int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction):
+        await interaction.client.records.page(interaction, self.guild, self.page)  # type: ignore[attr-defined]
+
+
+def board(server: str, guild: int, page: int, total: int, rows: list[dict],
+          mine: tuple[int, float] | None) -> dict:
+    """One page of a server's leaderboard (page from 0), with ◀ ▶ buttons; mine: the reader's (place, value)
+    when they are on the board but not on this page."""
+    pages = max(1, -(-total // PAGE))
+    emb = discord.Embed(title=clip(_("Leaderboard — {server}", server=server), 250), colour=BROWN)
+    if not rows:
+        emb.description = n_("Nobody is on the board yet: a player appears after {n} rated game.",
+                             "Nobody is on the board yet: a player appears after {n} rated games.", MIN_GAMES)
+    else:
+        emb.description = "\n".join(
+            f"{page * PAGE + i + 1}. **{who(r['player'], r['name'])}** — {number(r['shown'], 1)} "
+            f"({n_('{n} game', '{n} games', r['games'])})" for i, r in enumerate(rows))
+        if mine is not None:
+            emb.description += "\n\n" + _("You: #{place} ({value})", place=mine[0], value=number(mine[1], 1))
+    emb.set_footer(text=_("Page {page}/{pages} · rating = μ − 3σ (openskill), after {n} rated games",
+                          page=page + 1, pages=pages, n=MIN_GAMES))
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton(guild, max(page - 1, 0), "p", disabled=page == 0))
+    view.add_item(BoardButton(guild, min(page + 1, pages - 1), "n", disabled=page >= pages - 1))
+    return {"embed": emb, "view": view}
+
+
+# ---- /pioneer history ----------------------------------------------------------------------------
+def history(title: str, games: list[dict], guild_id: int | None) -> discord.Embed:
+    """The last finished games: number, date (each reader's own time zone), players and scores by rank,
+    the winner, and a link to the results message."""
+    emb = discord.Embed(title=clip(title, 250), colour=BROWN)
+    if not games:
+        emb.description = _("No game has been played to the end here yet.")
+        return emb
+    lines = []
+    for g in games:
+        seats = " · ".join(f"{who(s['player'], s['name'])} {s['total']}" + (" 🏆" if s["winner"] else "")
+                           for s in g["seats"])
+        line = f"**{_('Game {id}', id=g['game_id'])}** · <t:{int(g['finished_at'])}:d> · {seats}"
+        if g["message_id"] and guild_id:
+            line += " · " + _("[results]({url})", url=f"https://discord.com/channels/{guild_id}/"
+                                                       f"{g['channel_id']}/{g['message_id']}")
+        lines.append(line)
+    emb.description = clip("\n".join(lines), 4000)
+    return emb
