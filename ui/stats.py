@@ -53,7 +53,7 @@ def stats(name: str, st: dict, rating: tuple | None, place: int | None, everywhe
     emb = discord.Embed(title=clip(_("Pioneer Days record — {name}", name=name), 250), colour=GREEN)
     emb.set_footer(text=_("Games played to the end on {where}", where=where))
     if not st["games"]:
-        emb.description = _("No finished games yet on {where}.", where=where)
+        emb.description = _("No finished games yet on {where}. Play one: `/pioneer new`.", where=where)
         return emb
     lines = [n_("**{n}** game", "**{n}** games", st["games"]) + " · "
              + n_("{n} win", "{n} wins", st["wins"]) + f" ({number(100 * st['wins'] / st['games'], 0)} %)",
@@ -110,8 +110,9 @@ def board(server: str, guild: int, page: int, total: int, rows: list[dict],
     pages = max(1, -(-total // PAGE))
     emb = discord.Embed(title=clip(_("Leaderboard — {server}", server=server), 250), colour=BROWN)
     if not rows:
-        emb.description = n_("Nobody is on the board yet: a player appears after {n} rated game.",
-                             "Nobody is on the board yet: a player appears after {n} rated games.", MIN_GAMES)
+        emb.description = n_("Nobody is on the board yet: a player appears after {n} game played to the end "
+                             "(`/pioneer new`).", "Nobody is on the board yet: a player appears after {n} games "
+                             "played to the end (`/pioneer new`).", MIN_GAMES)
     else:
         emb.description = "\n".join(
             f"{page * PAGE + i + 1}. **{who(r['player'], r['name'])}** — {number(r['shown'], 1)} "
