@@ -53,7 +53,7 @@ def update(seats: list[dict], current: dict[str, Rating]) -> dict[str, Rating]:
 
 def replay_all(games: list[list[dict]]) -> dict[str, Rating]:
     """Every rated game in the order they finished (each: its seats, as for `update`): the ratings they give.
-    The store's ratings must equal this (python -m app.ratings recomputes and compares them)."""
+    The store's ratings must equal this, per scope (python -m app.recompute recomputes and compares them)."""
     ratings: dict[str, Rating] = {}
     for seats in games:
         ratings.update(update(seats, ratings))

@@ -8,6 +8,7 @@ turns the ratings read inside the transaction into the new ones."""
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from .base import StoreBase, Tx
 
@@ -55,12 +56,14 @@ async def write_finish(db: Tx, game_id: int, f: Finish) -> None:
                  for k, (mu, sigma, games) in sorted(new.items())])
             before, after = current, new  # the last scope is the game's own
     rows = []
+    # a rated seat stays marked rated without a rate (a game backfilled by add_results), so that a
+    # recomputation (app/recompute.py) counts it; an unrated game's seats come all unmarked (app/ledger.py)
     for s in f.seats:
         b = before.get(s["player"]) if s["rated"] else None
         a = after.get(s["player"]) if s["rated"] else None
         rows.append((game_id, s["seat"], s["player"], s["user_id"], s["name"], f.guild_id, f.channel_id,
                      len(f.seats), s["rank"], int(s["winner"]), s["total"], *(s[c] for c in CATEGORIES),
-                     s["silver"], s["pioneer"], int(bool(s["rated"] and a)),
+                     s["silver"], s["pioneer"], int(bool(s["rated"])),
                      b[0] if b else None, b[1] if b else None,
                      a[0] if a else None, a[1] if a else None, f.finished_at))
     await db.executemany(f"INSERT INTO results ({_RESULT_COLS}) VALUES ({','.join('?' * len(_RESULT_KEYS))})", rows)
@@ -158,16 +161,16 @@ class Records(StoreBase):
         return out
 
     # ---- recomputing -------------------------------------------------------------------------
-    async def rated_games(self) -> list[tuple[int, int | None, list[dict]]]:
-        """Every game with rated seats, in the order they finished: (game id, guild id, its rated seats as
-        {"player", "rank", "name"})."""
-        rows = await self._rows("SELECT game_id, guild_id, player, rank, name FROM results WHERE rated=1 "
-                                "ORDER BY finished_at, game_id, seat")
-        out: list[tuple[int, int | None, list[dict]]] = []
-        for gid, guild, player, rank, name in rows:
+    async def rated_games(self) -> list[tuple[int, int | None, float, list[dict]]]:
+        """Every game with rated seats, in the order they finished: (game id, guild id, finished at, its
+        rated seats in seat order as {"player", "rank", "name"})."""
+        rows = await self._rows("SELECT game_id, guild_id, finished_at, player, rank, name FROM results "
+                                "WHERE rated=1 ORDER BY finished_at, game_id, seat")
+        out: list[tuple[int, int | None, float, list[dict]]] = []
+        for gid, guild, at, player, rank, name in rows:
             if not out or out[-1][0] != gid:
-                out.append((gid, guild, []))
-            out[-1][2].append({"player": player, "rank": rank, "name": name})
+                out.append((gid, guild, at, []))
+            out[-1][3].append({"player": player, "rank": rank, "name": name})
         return out
 
     async def all_ratings(self) -> dict[tuple[str, str], tuple[float, float, int]]:
@@ -187,13 +190,23 @@ class Records(StoreBase):
 
     async def finished_without_results(self) -> list[int]:
         """Games played to the end before records were kept (schema v4 and older): their results can be
-        written from their final state (python -m app.records)."""
+        written from their final state (python -m app.recompute --write)."""
         return [r[0] for r in await self._rows(
             "SELECT id FROM games g WHERE status='over' AND NOT EXISTS (SELECT 1 FROM results r WHERE "
             "r.game_id=g.id) ORDER BY id")]
 
+    async def finished_time(self, game_id: int) -> float | None:
+        """When the game was played to the end (unix seconds): games.finished_at, or for a game finished
+        before records were kept its last change (updated_at: its last move)."""
+        rows = await self._rows("SELECT finished_at, updated_at FROM games WHERE id=?", (game_id,))
+        if not rows:
+            return None
+        at, updated = rows[0]
+        return float(at) if at is not None else datetime.fromisoformat(updated).timestamp()
+
     async def add_results(self, game_id: int, f: Finish) -> None:
-        """The record of a game finished before records were kept (no rating: recompute them after)."""
+        """The record of a game finished before records were kept: its seats marked rated as f says, but no
+        rating is changed (app/recompute.py recomputes them all after)."""
         async def tx(db: Tx):
             await write_finish(db, game_id, Finish(f.guild_id, f.channel_id, f.finished_at, f.seats))
         await self._write(tx)
