@@ -54,7 +54,8 @@ def animation(record: dict, width: int = 560) -> bytes:
         durations.append(LAST_MS if label == "results" else FRAME_MS)
     buf = io.BytesIO()
     frames[0].save(buf, "WEBP", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-                   quality=QUALITY, method=4)
+                   quality=QUALITY, method=4, kmin=0, kmax=1)  # every frame a key frame: no ghosts of the
+    #                                                         previous day where lossy frames are blended
     return buf.getvalue()
 
 
