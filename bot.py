@@ -23,6 +23,7 @@ from discord.ext import commands
 
 import i18n
 from app.settings import ROOT, Settings, SettingsError
+from app.shards import ShardLeases
 from app.workers import LazyRenderer
 from db import StoreError
 from i18n import _
@@ -87,14 +88,18 @@ class PioneerBot(commands.Bot):
     ai: "AiSeats"                  # cogs/ai_seats.py
     coach: "CoachDesk"             # cogs/coach.py: reviews of finished games
     timers: "Timers"               # cogs/timers.py
+    leases: ShardLeases            # app/shards.py: the shards whose games this process drives
     errors: deque                  # the last unexpected errors (code, exception): tests assert it stays empty
     clock: Callable[[], float]     # unix seconds (SimCord's virtual clock in tests)
 
     def __init__(self, settings: Settings, renderer=None, clock=utc_clock):
         # slash commands and components only: no privileged intents, no message content
+        shards: dict[str, Any] = {"shard_count": settings.shards[0], "shard_ids": list(settings.shards[1])} \
+            if isinstance(self, commands.AutoShardedBot) else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          tree_cls=PioneerTree, help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                         **shards)
         self.settings = settings
         self.renderer = renderer or LazyRenderer()
         self.store = None
@@ -123,6 +128,8 @@ class PioneerBot(commands.Bot):
         self.coach = CoachDesk(self)  # reviews of finished games, in the AI's worker processes
         self.timers = Timers(self, self.clock)
         self.service.on_deadline = self.timers.poke
+        self.leases = ShardLeases(self.store, *self.settings.shards, on_change=self._shards_changed,
+                                  errors=self.errors, locking=self.settings.sharded)
         self.add_dynamic_items(GameButton, MoveButton, GameSelect)  # panels keep working after a restart
         from cogs.translator import Translator
         await self.tree.set_translator(Translator())
@@ -147,6 +154,7 @@ class PioneerBot(commands.Bot):
 
     async def close(self) -> None:
         if self.store is not None:
+            self.leases.stop()
             self.timers.stop()
             self.coach.stop()
             self.ai.stop()
@@ -160,8 +168,15 @@ class PioneerBot(commands.Bot):
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
         if not self._recovered:
             self._recovered = True
-            await self.courier.recover()  # what a crash left pending is shown, AI seats resume
-            self.timers.start()
+            self.leases.start()  # each shard taken: its games repaired, its timers started
+
+    async def _shards_changed(self, gained: frozenset[int]) -> None:
+        """Leases taken (at start-up, or when the previous holder of a shard went away) or lost."""
+        if gained:
+            count = self.settings.shards[0]
+            owned = None if count == 1 else (count, sorted(gained))
+            await self.courier.recover(owned)  # what a crash left pending is shown, AI seats resume
+        self.timers.replan()
 
     async def report_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """The one error handler for commands and components: a short code the user sees and the
@@ -199,6 +214,16 @@ class PioneerBot(commands.Bot):
             log.warning("[%s] could not report the error: %s", code, e)
 
 
+class ShardedPioneerBot(PioneerBot, commands.AutoShardedBot):
+    """The bot as discord.AutoShardedBot for the shards of SHARD_COUNT / SHARD_IDS (docs/SCALING.md)."""
+
+
+def build(settings: Settings, renderer=None, clock=utc_clock) -> PioneerBot:
+    """The bot these settings describe: sharded (SHARD_COUNT set) or one plain commands.Bot."""
+    cls = ShardedPioneerBot if settings.sharded else PioneerBot
+    return cls(settings, renderer, clock)
+
+
 def setup_logging(level: str) -> None:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
@@ -232,7 +257,9 @@ def main(argv=None) -> int:
         run_simulator(args.demo_out)
         return 2
     setup_logging(settings.log_level)
-    bot = PioneerBot(settings)
+    bot = build(settings)
+    if settings.sharded:
+        log.info("shards %s of %s", ",".join(map(str, settings.shards[1])), settings.shards[0])
 
     async def runner():
         from db import Store

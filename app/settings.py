@@ -4,10 +4,10 @@ A bad value stops the bot with the variable's name and what it accepts (pydantic
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from db.postgres import redact
 from db.store import SQLITE_PREFIX, parse_url
@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     review_rounds: int = Field(16, ge=1)
     # worker processes that draw the images (0 = one dedicated thread of the bot's process)
     render_processes: int = Field(1, ge=0)
+    # several bot processes (docs/SCALING.md): Discord's shard count, and the shards this process runs
+    # ("0,1"); unset: one process, every guild (a plain commands.Bot). SHARD_COUNT alone: every shard here.
+    shard_count: int | None = Field(None, ge=1)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None  # "0,1", not JSON
     sync: bool = False          # --sync: publish the slash commands globally at start-up
     new_database: bool = False  # --new-database: create the database file where none is found
 
@@ -68,6 +72,46 @@ class Settings(BaseSettings):
         if not self.database_url:
             self.database_url = SQLITE_PREFIX + self.database_path
         return self
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, v):
+        if isinstance(v, str):
+            try:
+                return tuple(int(x) for x in v.replace(" ", "").split(",") if x)
+            except ValueError:
+                raise ValueError("SHARD_IDS is a list of shard numbers separated by commas, e.g. 0,1") from None
+        return v
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _check_ids(cls, v, info: ValidationInfo):
+        if v is None:
+            return None
+        if "shard_count" not in info.data:  # SHARD_COUNT itself is wrong: reported on its own
+            return v
+        count = info.data["shard_count"]
+        if count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (Discord's total number of shards)")
+        if not v:
+            raise ValueError("SHARD_IDS names no shard")
+        if len(set(v)) != len(v):
+            raise ValueError("SHARD_IDS names a shard twice")
+        if any(not 0 <= i < count for i in v):
+            raise ValueError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 = {count - 1}")
+        return tuple(v)
+
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]]:
+        """(shard count, this process's shard ids): (1, (0,)) for one unsharded process."""
+        if self.shard_count is None:
+            return 1, (0,)
+        return self.shard_count, self.shard_ids or tuple(range(self.shard_count))
+
+    @property
+    def sharded(self) -> bool:
+        """Run as discord.AutoShardedBot (SHARD_COUNT set)."""
+        return self.shard_count is not None
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -315,16 +315,17 @@ class Courier(commands.Cog):
         return msg
 
     # ---- start-up ---------------------------------------------------------------------------------
-    async def recover(self) -> None:
+    async def recover(self, owned=None) -> None:
         """After a restart: each open game, and each finished one with something left to show, is brought
         up to date (outbox delivered, panel edited or posted, lobby message restored); AI seats resume.
-        A game that cannot be read is logged with its id, its channel is told, and the others go on."""
+        A game that cannot be read is logged with its id, its channel is told, and the others go on.
+        owned: only the games of these shards (db/shards.py), whose leases this process just took."""
         store = self.service.store
         for problem in store.problems:
             log.error("database check (PRAGMA quick_check): %s", problem)
         try:
-            refs = dict(await store.open_game_refs())
-            for gid in await store.games_with_pending():
+            refs = dict(await store.open_game_refs(owned))
+            for gid in await store.games_with_pending(owned):
                 if gid not in refs:
                     try:
                         refs[gid] = await store.channel_of(gid)

@@ -5,7 +5,10 @@ timeout), handles everything due, and sleeps again. New deadlines are written by
 service in the action's own transaction and `poke` the loop: a sleeping loop that would wake too
 late is restarted. Everything lives in the database, so after a restart `start` picks up the
 pending deadlines and overdue ones fire at once. Time comes from an injectable clock (unix
-seconds); asyncio.sleep is what SimCord's env.advance_time drives in the tests."""
+seconds); asyncio.sleep is what SimCord's env.advance_time drives in the tests.
+
+With several processes (app/shards.py) the loop sees only the deadlines of the games whose shard
+leases this process holds; `replan` after a lease is taken or lost."""
 
 import asyncio
 import logging
@@ -33,6 +36,12 @@ class Timers:
             self._task.cancel()
             self._task = None
 
+    def replan(self) -> None:
+        """The shards held changed: a sleeping loop (or none yet) starts over; a busy one reads the table
+        again before it sleeps."""
+        if self._task is None or self._sleeping:
+            self._restart()
+
     def poke(self, at: float) -> None:
         """A new deadline needs attention at `at`. Only a sleeping loop is restarted: a busy one reads
         the table again before it sleeps (and must not be cancelled in the middle of a move)."""
@@ -49,7 +58,9 @@ class Timers:
         store = self.bot.service.store
         while True:
             try:
-                nxt = await store.next_deadline(exclude=self.broken)
+                leases = self.bot.leases
+                owned = leases.owned()
+                nxt = await store.next_deadline(exclude=self.broken, owned=owned) if leases.held else None
                 now = self.clock()
                 if nxt is None or nxt > now:
                     self._wake_at = math.inf if nxt is None else nxt
@@ -59,7 +70,7 @@ class Timers:
                     finally:
                         self._sleeping = False
                     continue
-                await self.fire(await store.due_deadlines(now), now)
+                await self.fire(await store.due_deadlines(now, owned=owned), now)
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # one bad row must not stop every timer: report, wait, go on

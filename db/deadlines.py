@@ -2,6 +2,7 @@
 the action that handed them the decision (set_deadlines), read by the scheduler (cogs/timers.py)."""
 
 from .base import StoreBase, Tx
+from .shards import Owned, owned_sql
 
 
 class Deadlines(StoreBase):
@@ -12,20 +13,26 @@ class Deadlines(StoreBase):
                                 "WHERE game_id=?", (game_id,))
         return {r[0]: {"seq": r[1], "due_at": r[2], "remind_at": r[3], "reminded": bool(r[4])} for r in rows}
 
-    async def next_deadline(self, exclude=()) -> float | None:
-        """The earliest instant a timer needs attention (a reminder or a timeout), over running games."""
+    async def next_deadline(self, exclude=(), owned: Owned | None = None) -> float | None:
+        """The earliest instant a timer needs attention (a reminder or a timeout), over running games (of
+        the `owned` shards only, when given: db/shards.py)."""
         # deadlines exist only for running games (ending a game removes them): no join with games, so a
-        # damaged game row cannot stop the other games' timers
-        skip = f" WHERE game_id NOT IN ({','.join(str(int(g)) for g in exclude)})" if exclude else ""
+        # damaged game row cannot stop the other games' timers (the shard join reads its guild_id only)
+        where = [f"game_id NOT IN ({','.join(str(int(g)) for g in exclude)})"] if exclude else []
+        join = ""
+        if owned is not None:
+            join, where = " JOIN games ON games.id=deadlines.game_id", [*where, owned_sql("games.guild_id", owned)]
         rows = await self._rows(
             "SELECT MIN(CASE WHEN reminded=0 AND remind_at<due_at THEN remind_at ELSE due_at END) "
-            f"FROM deadlines{skip}")
+            f"FROM deadlines{join}{' WHERE ' + ' AND '.join(where) if where else ''}")
         return rows[0][0] if rows else None
 
-    async def due_deadlines(self, now: float) -> list[dict]:
+    async def due_deadlines(self, now: float, owned: Owned | None = None) -> list[dict]:
+        join, mine = ("", "") if owned is None else \
+            (" JOIN games ON games.id=deadlines.game_id", f" AND {owned_sql('games.guild_id', owned)}")
         rows = await self._rows(
-            "SELECT game_id, seat, seq, due_at, remind_at, reminded FROM deadlines WHERE due_at<=? OR "
-            "(reminded=0 AND remind_at<=?) ORDER BY due_at", (now, now))
+            "SELECT game_id, seat, deadlines.seq, due_at, remind_at, reminded FROM deadlines"
+            f"{join} WHERE (due_at<=? OR (reminded=0 AND remind_at<=?)){mine} ORDER BY due_at", (now, now))
         return [{"game_id": r[0], "seat": r[1], "seq": r[2], "due_at": r[3], "remind_at": r[4],
                  "reminded": bool(r[5])} for r in rows]
 

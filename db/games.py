@@ -19,6 +19,7 @@ from .deadlines import set_deadlines
 from .outbox import insert_items
 from .records import Finish, write_finish
 from .rows import GameRow, Player
+from .shards import Owned, owned_sql
 
 # the players come along as one JSON column: a game is read in one round trip
 _GAME_COLS = ("id, guild_id, channel_id, host_id, status, options, config, seed, state, seq, recent, "
@@ -58,11 +59,13 @@ class Games(StoreBase):
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         return await self._fetch_game("channel_id=? AND status IN ('lobby','active')", (channel_id,))
 
-    async def open_game_refs(self) -> list[tuple[int, int]]:
-        """(game id, channel id) of every lobby and running game: cheap, so that one unreadable game
-        does not stop the others from being found (on SQLite, the covering index reads no game row)."""
+    async def open_game_refs(self, owned: Owned | None = None) -> list[tuple[int, int]]:
+        """(game id, channel id) of every lobby and running game (of the `owned` shards: db/shards.py):
+        cheap, so that one unreadable game does not stop the others from being found (on SQLite, the
+        covering index reads no game row; with shards, its guild_id only)."""
+        mine = f" AND {owned_sql('guild_id', owned)}" if owned is not None else ""
         return [tuple(r) for r in await self._rows(
-            f"SELECT id, channel_id FROM games {self.dialect.by_status} WHERE status IN ('lobby','active')")]
+            f"SELECT id, channel_id FROM games {self.dialect.by_status} WHERE status IN ('lobby','active'){mine}")]
 
     async def channel_of(self, game_id: int) -> int | None:
         rows = await self._rows("SELECT channel_id FROM games WHERE id=?", (game_id,))

@@ -8,6 +8,7 @@ import json
 
 from .base import StoreBase, Tx
 from .rows import OutboxItem
+from .shards import Owned, owned_sql
 
 
 async def insert_items(db: Tx, game_id: int, seq: int, items) -> None:
@@ -24,9 +25,13 @@ class Outbox(StoreBase):
                                 "ORDER BY id", (game_id,))
         return [OutboxItem(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
 
-    async def games_with_pending(self) -> list[int]:
-        """Every game with something left to show, finished games included."""
-        return [r[0] for r in await self._rows("SELECT DISTINCT game_id FROM outbox WHERE done=0")]
+    async def games_with_pending(self, owned: Owned | None = None) -> list[int]:
+        """Every game with something left to show, finished games included (of the `owned` shards)."""
+        if owned is None:
+            return [r[0] for r in await self._rows("SELECT DISTINCT game_id FROM outbox WHERE done=0")]
+        return [r[0] for r in await self._rows(
+            "SELECT DISTINCT game_id FROM outbox JOIN games ON games.id=outbox.game_id WHERE done=0 AND "
+            + owned_sql("games.guild_id", owned))]
 
     async def add_items(self, game_id: int, seq: int, items) -> None:
         """Items that belong to no move (a reminder, a repaired panel): their own transaction."""

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from .deadlines import Deadlines
 from .games import Games
+from .leases import FileLeases, PgLeases
 from .outbox import Outbox
 from .postgres import PostgresBackend, check_url, redact
 from .records import Records
@@ -48,6 +49,7 @@ class Store(Games, Outbox, Deadlines, Records):
         self.kind = backend.dialect.name   # "sqlite" or "postgresql"
         self.closed = False
         self.on_commit = None  # optional callback(game_id, seq) when an action is committed (benchmarks)
+        self._leases: FileLeases | PgLeases | None = None
         backend.committed = self._committed
 
     @classmethod
@@ -65,9 +67,19 @@ class Store(Games, Outbox, Deadlines, Records):
             backend = await PostgresBackend.open(target, create, pool_size)
         return cls(backend)
 
+    def leases(self) -> FileLeases | PgLeases:
+        """This process's shard leases (db/leases.py): released when the store closes."""
+        if self._leases is None:
+            backend = self.backend
+            self._leases = PgLeases(backend.url) if isinstance(backend, PostgresBackend) \
+                else FileLeases(backend.path)
+        return self._leases
+
     async def close(self) -> None:
         if not self.closed:
             self.closed = True
+            if self._leases is not None:
+                await self._leases.close()
             await self.backend.close()
 
     @property
