@@ -15,6 +15,8 @@ import logging
 import math
 import sqlite3
 
+from app.shards import CHECK
+
 log = logging.getLogger("pioneer.timers")
 MAX_SLEEP = 40 * 86400.0  # a wake-up now and then costs nothing; very long sleeps are not needed
 
@@ -65,8 +67,11 @@ class Timers:
                 if nxt is None or nxt > now:
                     self._wake_at = math.inf if nxt is None else nxt
                     self._sleeping = True
+                    # sharded: deadlines written by another process of our shards (a rolling restart's
+                    # overlap) poke nothing here, so the table is read again now and then
+                    longest = CHECK if leases.locking else MAX_SLEEP
                     try:
-                        await asyncio.sleep(MAX_SLEEP if nxt is None else min(nxt - now, MAX_SLEEP))
+                        await asyncio.sleep(longest if nxt is None else min(nxt - now, longest))
                     finally:
                         self._sleeping = False
                     continue
