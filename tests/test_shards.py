@@ -156,7 +156,8 @@ class Process:
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(10)
-        return [e for bot in self.bots for e in bot.errors]
+            self.loop.close()
+        return [e for bot in self.bots for e in bot.errors] + self.env.errors  # the bots' and SimCord's
 
 
 def timeouts(game) -> list[str]:
