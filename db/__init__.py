@@ -15,7 +15,8 @@ backend runs them:
   by a lock on its row), retries on deadlocks, a server that goes away reported as DatabaseUnavailable
   and reconnected to by itself.
 migrations.py numbers the schema alike on both (one Step, two SQL texts); rows.py holds the row types
-both return; copy.py (python -m db.copy SOURCE_URL TARGET_URL) moves every game between them and checks
+both return; shards.py and leases.py say which games a process drives when several share the database
+(docs/SCALING.md); copy.py (python -m db.copy SOURCE_URL TARGET_URL) moves every game between them and checks
 each by replaying its log."""
 
 from .errors import DatabaseGone, DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
