@@ -30,7 +30,6 @@ durable defaults (fsync, synchronous_commit on), as SQLite's synchronous=FULL.""
 import argparse
 import asyncio
 import multiprocessing
-import os
 import sqlite3
 import statistics
 import sys
@@ -88,23 +87,6 @@ async def think_forever(bot, stop: asyncio.Event) -> int:
     return n
 
 
-async def pg_database(server_url: str, n: int) -> tuple[str, object]:
-    """A new database next to the one server_url names (its URL), and the coroutine function that drops it."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    import asyncpg
-    name = f"pioneer_bench_{os.getpid()}_{n}"
-    conn = await asyncpg.connect(server_url)
-    await conn.execute(f'CREATE DATABASE "{name}"')
-    await conn.close()
-
-    async def drop():
-        conn = await asyncpg.connect(server_url)
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await conn.close()
-    return urlunsplit(urlsplit(server_url)._replace(path=f"/{name}")), drop
-
-
 _databases = iter(range(1, 10 ** 6))
 
 
@@ -114,7 +96,9 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
     tmp = tempfile.TemporaryDirectory()
     url, drop = f"sqlite:///{tmp.name}/data/bench.sqlite3", None
     if database is not None:
-        url, drop = await pg_database(database, next(_databases))
+        sys.path.append(str(ROOT / "scripts"))  # last: scripts/i18n.py must not hide the i18n package
+        from pgserver import scratch_database
+        url, drop = await scratch_database(database, str(next(_databases)))
     settings = Settings(database_url=url, new_database=True, sync=True, render_processes=1)
     if processes is not None:
         settings.ai_processes = processes
@@ -207,7 +191,7 @@ async def server_facts(url: str) -> str:
 async def side_by_side(database: str, sizes: list[int], rounds: int) -> int:
     server = None
     if database == "temp":
-        sys.path.insert(0, str(ROOT / "scripts"))
+        sys.path.append(str(ROOT / "scripts"))  # last: scripts/i18n.py must not hide the i18n package
         from pgserver import TempServer
         server = TempServer(durable=True)
         database = server.start()

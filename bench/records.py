@@ -21,13 +21,11 @@ frame per game day, animated WebP): time and size against Discord's 10 MB upload
 
 import argparse
 import asyncio
-import os
 import random
 import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -234,23 +232,6 @@ def report(title: str, figures: list[tuple[str, float, float]]) -> None:
         print(f"  {what:<28} p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   (target p99 < {TARGET_MS:.0f} ms: {verdict})")
 
 
-async def pg_database(server_url: str) -> tuple[str, Callable[[], Awaitable[None]]]:
-    """A new database next to the one server_url names (its URL), and the coroutine function that drops it."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    import asyncpg
-    name = f"pioneer_bench_records_{os.getpid()}"
-    conn = await asyncpg.connect(server_url)
-    await conn.execute(f'CREATE DATABASE "{name}"')
-    await conn.close()
-
-    async def drop():
-        conn = await asyncpg.connect(server_url)
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await conn.close()
-    return urlunsplit(urlsplit(server_url)._replace(path=f"/{name}")), drop
-
-
 async def one_backend(url: str, label: str, data, calls: int) -> None:
     world, games, results, rating_rows = data
     store = await Store.open(url, create=True)
@@ -304,13 +285,14 @@ async def main(argv=None) -> int:
     if args.database:
         server = None
         database = args.database
+        sys.path.append(str(ROOT / "scripts"))  # last: scripts/i18n.py must not hide the i18n package
         if database == "temp":
-            sys.path.append(str(ROOT / "scripts"))  # last: scripts/i18n.py must not hide the i18n package
             from pgserver import TempServer
             server = TempServer(durable=True)
             database = server.start()
         try:
-            url, drop = await pg_database(database)
+            from pgserver import scratch_database
+            url, drop = await scratch_database(database, "records")
             try:
                 await one_backend(url, "PostgreSQL", data, args.calls)
             finally:

@@ -144,6 +144,26 @@ class TempServer:
         self.remove()
 
 
+async def scratch_database(server_url: str, tag: str):
+    """A new database next to the one server_url names: (its URL, the coroutine function that drops it).
+    For benchmarks that want a fresh database per scenario on a server they are given."""
+    import os
+    from urllib.parse import urlsplit, urlunsplit
+
+    import asyncpg
+    name = f"pioneer_bench_{tag}_{os.getpid()}"
+    conn = await asyncpg.connect(server_url)
+    await conn.execute(f'CREATE DATABASE "{name}"')
+    await conn.close()
+
+    async def drop() -> None:
+        conn = await asyncpg.connect(server_url)
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.close()
+    return urlunsplit(urlsplit(server_url)._replace(path=f"/{name}")), drop
+
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("command", choices=("start", "stop"))
