@@ -8,4 +8,4 @@ source scripts/pg.sh
 if [ $# -eq 0 ]; then
     export PIONEER_REQUIRE_PG=1  # the whole suite (CI): the PostgreSQL tests must have run
 fi
-.venv/bin/python -m pytest -q -n auto -p pg_report "$@"
+.venv/bin/python -m pytest -q -n auto --dist worksteal -p pg_report "$@"
