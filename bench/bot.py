@@ -48,7 +48,7 @@ from simharness import (  # noqa: E402
     first_choice,
     message,
     play_step,
-    start_game,  # noqa: E402
+    start_tables,  # noqa: E402
 )
 
 from app.settings import Settings  # noqa: E402
@@ -105,13 +105,7 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
     bot = PioneerBot(settings, renderer=None if real_images else CheapRenderer())
     first, committed, thought, memory = [], [], 0, {}
     async with simcord.run(bot, settle_timeout=120) as env:
-        guild = env.create_guild()
-        players = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cy")]
-        channels = [guild.create_text_channel(f"table-{i}") for i in range(n_games)]
-        for i, ch in enumerate(channels):  # hosts in turn: /pioneer new has a per-person cooldown
-            await start_game(env, ch, players[i % 3:] + players[:i % 3])
-            if i % 6 == 5:
-                await env.advance_time(31)
+        players, channels = await start_tables(env, n_games)
         clock = ResponseClock(env)
         commits: dict[int, float] = {}
         bot.store.on_commit = lambda gid, seq: commits.setdefault(gid, time.perf_counter())

@@ -27,7 +27,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import simcord  # noqa: E402
 from simcord.http import router  # noqa: E402
-from simharness import CheapRenderer, play_random_step, start_game  # noqa: E402
+from simharness import CheapRenderer, play_random_step, start_tables  # noqa: E402
 
 import engine  # noqa: E402
 from bot import PioneerBot, Settings  # noqa: E402
@@ -98,13 +98,7 @@ async def campaign(games: int, kills: int, seed: int) -> dict:
     refused_after_kill = 0
     async with simcord.run(bot, settle_timeout=60) as env:
         bot.tracked(bot.service)
-        guild = env.create_guild()
-        people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cy")]
-        channels = [guild.create_text_channel(f"table-{i}") for i in range(games)]
-        for i, ch in enumerate(channels):  # hosts in turn: /pioneer new has a per-person cooldown
-            await start_game(env, ch, people[i % 3:] + people[:i % 3])
-            if i % 6 == 5:
-                await env.advance_time(31)
+        people, channels = await start_tables(env, games)
         playing = list(channels)
         while playing:
             if killer.kills < kills and killer.countdown is None and not killer.dead:

@@ -111,6 +111,20 @@ async def start_game(env, channel, actors, **options):
     return lobby
 
 
+async def start_tables(env, games: int, names=("ann", "bob", "cy")):
+    """`games` channels of one guild, each with a game of the same people started (hosts in turn, the clock
+    moved on past /pioneer new's per-person cooldown); returns (people, channels)."""
+    guild = env.create_guild()
+    people = [guild.add_member(env.create_user(n)) for n in names]
+    channels = [guild.create_text_channel(f"table-{i}") for i in range(games)]
+    k = len(people)
+    for i, ch in enumerate(channels):
+        await start_game(env, ch, people[i % k:] + people[:i % k])
+        if i % 6 == 5:
+            await env.advance_time(31)
+    return people, channels
+
+
 def people_deciding(game) -> list[int]:
     """The seats a person must decide for now. The bot plays AI seats as soon as they may (and SimCord
     settles that work after every click), so only people are ever left to wait for."""
