@@ -1,33 +1,38 @@
 """The PostgreSQL backend (asyncpg): connection pools, one transaction per write, the same opening checks
 and migrations as SQLite.
 
-Reads run on a pool of the bot's event loop (one round trip each). Writes run on a thread of our own
-with its own event loop and pool, as SQLite's writes run on the writer thread: a transaction takes
-several round trips (BEGIN, the statements, COMMIT), and on a busy bot loop each one would wait behind
-every other task, keeping the transaction (its row locks, its connection) open that much longer; on
-the writer loop nothing else runs. Writes run side by side there, each in its own transaction (READ
-COMMITTED). The writes of one game run one at a time because each starts by locking the game's row
-(db/games.py); a deadlock or serialization failure rolls the transaction back and it runs again. A
-write, once started, finishes (or fails) as a whole even if its caller is cancelled. There is no
-grouping of writes into one transaction here: the server flushes the WAL of concurrent commits together
-by itself.
+Reads run on a pool of the bot's event loop (one round trip each), with no timer per statement: a read
+that gets no answer within COMMAND_TIMEOUT is ended by ReadDeadlines (below), whose clock ticks on the
+writer thread. Writes run on a thread of our own with its own event loop and pool, as SQLite's writes
+run on the writer thread: a transaction takes several round trips (BEGIN, the statements, COMMIT), and
+on a busy bot loop each one would wait behind every other task, keeping the transaction (its row locks,
+its connection) open that much longer; on the writer loop nothing else runs. Writes run side by side
+there, each in its own transaction (READ COMMITTED). The writes of one game run one at a time because
+each starts by locking the game's row (db/games.py); a deadlock or serialization failure rolls the
+transaction back and it runs again. A write, once started, finishes (or fails) as a whole even if its
+caller is cancelled. There is no grouping of writes into one transaction here: the server flushes the
+WAL of concurrent commits together by itself.
 
-A server that goes away (stopped, restarting, a broken connection) makes the call fail with
-DatabaseUnavailable, a StoreError: nothing was applied (a transaction is all or nothing). A write whose
-connection broke before COMMIT was sent is tried once more on a fresh connection, and so is a read;
-the pool replaces broken connections, so the store recovers by itself when the server is back.
+A server that goes away (stopped, restarting, a broken connection) or stops answering (COMMAND_TIMEOUT)
+makes the call fail with DatabaseUnavailable, a StoreError: nothing was applied (a transaction is all
+or nothing). A write whose connection broke before COMMIT was sent is tried once more on a fresh
+connection, and so is a read; the pool replaces broken connections, so the store recovers by itself
+when the server is back.
 
 Opening: the database must exist (with create, the first-run flag, it is created when the server
 allows it) and hold our tables; an empty one is an error unless create is set, one with other tables
 is refused, one with a newer schema too."""
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import inspect
+import itertools
 import logging
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
@@ -41,6 +46,8 @@ from .migrations import LATEST, PG_LOCK, migrate_postgres
 log = logging.getLogger("pioneer.db")
 CONNECT_TIMEOUT = 10.0   # seconds to open a connection
 COMMAND_TIMEOUT = 60.0   # seconds for one statement: a server that hangs is a server that is down
+SERVER_GRACE = 5.0       # the server stops a read's statement itself this much later (statement_timeout)
+DEADLINE_TICK = 1.0      # how often the writer thread looks for reads past their COMMAND_TIMEOUT
 RETRIES = 5              # runs of a write that lost a deadlock or a serialization race
 POOL_SIZE = 10            # connections for reads (the bot's loop)
 WRITE_POOL_SIZE = 10      # connections for writes (the writer thread's loop)
@@ -147,6 +154,16 @@ class WriterLoop:
     async def call(self, coro_fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.waiters, self.run, coro_fn, *args)
 
+    def every(self, seconds: float, fn: Callable[[], None]) -> None:
+        """fn() on the writer loop every `seconds`, until the loop stops."""
+        def tick() -> None:
+            try:
+                fn()
+            except Exception:
+                log.exception("periodic %s on the writer loop", getattr(fn, "__qualname__", fn))
+            self.loop.call_later(seconds, tick)
+        self.loop.call_soon_threadsafe(self.loop.call_later, seconds, tick, context=contextvars.Context())
+
     async def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
         await asyncio.get_running_loop().run_in_executor(self.waiters, self.thread.join)
@@ -154,14 +171,94 @@ class WriterLoop:
         self.loop.close()
 
 
-async def _pool(url: str, where: str, size: int) -> asyncpg.Pool:
+class _Read:
+    __slots__ = ("deadline", "task", "cancelling", "conn", "late", "cancelled", "over")
+
+    def __init__(self, deadline: float, task: asyncio.Task) -> None:
+        self.deadline = deadline
+        self.task = task
+        self.cancelling = task.cancelling()
+        self.conn: Any = None      # the pooled connection, once it has one
+        self.late = False          # past its deadline (set on the writer thread)
+        self.cancelled = False     # cancelled by us while it waited for a connection
+        self.over = False          # finished: a late expire() finds nothing to do
+
+
+class ReadDeadlines:
+    """Every read on the bot's loop gets COMMAND_TIMEOUT seconds, without a timer of its own.
+
+    asyncpg's own timeout (command_timeout) arms a timer on the loop for every statement and cancels it
+    when the answer comes, and its pool arms another at every release (max_inactive_connection_lifetime);
+    neither is used on the read pool. On asyncio's loop a cancelled timer is cheap, but a harness that
+    follows every callback of the bot's loop pays for each: SimCord (the tests' and benchmarks' Discord)
+    keeps the cancelled ones in a list, searched by equality for every callback that runs, until it next
+    settles, and at 200 simultaneous games that bookkeeping was all the loop did (docs/SCALING.md).
+
+    Here a read registers itself (a dict entry) for its whole life, retry and connection wait included;
+    every DEADLINE_TICK seconds the writer thread, which runs a loop of its own anyway, looks for reads
+    past their deadline and has the bot's loop end them: one holding a connection has it closed
+    (terminate: at once, even when the server answers nothing, where asyncpg's timeout would send a
+    cancel request and wait for it), one still waiting for a connection is cancelled; either way the
+    read fails with DatabaseUnavailable. The server stops a read's statement by itself a little later
+    (statement_timeout), so an abandoned query does not run on.
+
+    Deadlines are on time.perf_counter(), the machine's clock in every thread: a test harness may run the
+    bot's time.monotonic() on a virtual clock (SimCord does, while the writer thread's stays real)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
+        self.loop = loop
+        self.timeout = timeout
+        self.reads: dict[int, _Read] = {}
+        self._keys = itertools.count()
+
+    @contextlib.contextmanager
+    def watch(self) -> Iterator[_Read]:
+        task = asyncio.current_task()
+        assert task is not None
+        read, key = _Read(time.perf_counter() + self.timeout, task), next(self._keys)
+        self.reads[key] = read
+        try:
+            yield read
+        except asyncio.CancelledError:
+            if read.cancelled and task.uncancel() <= read.cancelling:
+                raise TimeoutError(f"no connection within {self.timeout:.0f} s") from None
+            raise  # cancelled by someone else
+        finally:
+            read.over = True
+            del self.reads[key]
+
+    def check(self) -> None:
+        """(On the writer thread.) Reads past their deadline are ended on the bot's loop."""
+        now = time.perf_counter()
+        for read in list(self.reads.values()):  # a copy: the bot's loop adds and removes meanwhile
+            if not read.late and now >= read.deadline:
+                read.late = True
+                self.loop.call_soon_threadsafe(self.expire, read, context=contextvars.Context())
+
+    def expire(self, read: _Read) -> None:
+        """(On the bot's loop.)"""
+        if read.over:
+            return
+        if read.conn is not None:
+            read.conn.terminate()  # the statement fails at once with a connection error
+        else:
+            read.cancelled = True
+            read.task.cancel()
+
+
+async def _pool(url: str, where: str, size: int, reads: bool = False) -> asyncpg.Pool:
+    """reads: the pool of the bot's loop, without asyncpg's timers (see ReadDeadlines)."""
+    timers: dict[str, Any] = {"command_timeout": COMMAND_TIMEOUT}
+    settings = {"application_name": "pioneer-days"}
+    if reads:
+        timers = {"command_timeout": None, "max_inactive_connection_lifetime": 0,
+                  "max_cached_statement_lifetime": 0}
+        settings["statement_timeout"] = str(int((COMMAND_TIMEOUT + SERVER_GRACE) * 1000))
     try:
         # min_size=0: connections are made when needed (one at once), none kept up by a background task
         # that would retry and log while the server is down; a broken one is replaced at the next use
         return await asyncpg.create_pool(url, min_size=0, init_size=1, max_size=size, timeout=CONNECT_TIMEOUT,
-                                         command_timeout=COMMAND_TIMEOUT,
-                                         server_settings={"application_name": "pioneer-days"},
-                                         reset=_no_session_state)
+                                         server_settings=settings, reset=_no_session_state, **timers)
     except Exception as e:
         if is_connection_error(e):
             raise DatabaseUnavailable(f"Cannot reach the PostgreSQL server at {where} (DATABASE_URL): {e}") from e
@@ -184,6 +281,7 @@ class PostgresBackend:
         self.writer = writer
         self.write_pool = write_pool  # writes, on the writer loop
         self.url = url
+        self.deadlines = ReadDeadlines(asyncio.get_running_loop(), COMMAND_TIMEOUT)
         self.where = describe(url)
         self.gone: str | None = None   # never set: a server that goes away may come back
         self.problems: list[str] = []
@@ -200,7 +298,7 @@ class PostgresBackend:
             version = await conn.fetchval("SHOW server_version")
         finally:
             await conn.close()
-        pool = await _pool(url, where, pool_size)
+        pool = await _pool(url, where, pool_size, reads=True)
         writer = WriterLoop()
         try:
             write_pool = await writer.call(_pool, url, where, write_pool_size)
@@ -210,6 +308,7 @@ class PostgresBackend:
             raise
         backend = cls(pool, writer, write_pool, url)
         backend.server_version = version
+        writer.every(DEADLINE_TICK, backend.deadlines.check)
         return backend
 
     async def close(self) -> None:
@@ -225,15 +324,27 @@ class PostgresBackend:
 
     # ---- reading -------------------------------------------------------------------------------
     async def rows(self, sql: str, args: Sequence = ()) -> list:
+        """One statement on the read pool: tried once more on a fresh connection after a broken one, all
+        within COMMAND_TIMEOUT (ReadDeadlines)."""
         q = pg_sql(sql)
-        for attempt in (0, 1):
-            try:
-                return [tuple(r) for r in await self.pool.fetch(q, *args)]
-            except Exception as e:
-                if not is_connection_error(e):
-                    raise
-                if attempt:
-                    raise self.unavailable(e) from e
+        try:
+            with self.deadlines.watch() as read:
+                for attempt in (0, 1):
+                    try:
+                        async with self.pool.acquire() as conn:
+                            read.conn = conn
+                            records = await conn.fetch(q, *args)
+                        return [tuple(r) for r in records]
+                    except Exception as e:
+                        read.conn = None
+                        if not is_connection_error(e):
+                            raise
+                        if read.late:
+                            raise TimeoutError(f"no answer within {COMMAND_TIMEOUT:.0f} s: {e}") from e
+                        if attempt:
+                            raise self.unavailable(e) from e
+        except TimeoutError as e:
+            raise self.unavailable(e) from e
         raise AssertionError("unreachable")
 
     # ---- writing -------------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 """The PostgreSQL store's own cases: the checks at opening, the same schema as SQLite, two bot processes
 writing one game at once, and the server going away in the middle of a game (killed, then restarted:
-the click is answered "try again", nothing is applied by half, the bot recovers by itself)."""
+the click is answered "try again", nothing is applied by half, the bot recovers by itself) or hanging
+(stopped: the read's time runs out, the click is answered "try again", nothing hangs)."""
 
 import asyncio
 import os
+import signal
+import time
 
 import pytest
 from conftest import admin_sql, database_url, run_apart
@@ -184,3 +187,45 @@ async def test_the_server_goes_away_mid_game_and_comes_back(simcord_env, simcord
         assert await play_step(env, bot, channel, actors)
     g = await current(bot, channel)
     assert engine.to_json(await bot.service.replayed(g)) == g.state_json
+
+
+def server_processes(server) -> list[int]:
+    """The postmaster of a TempServer and its children (backends, background workers)."""
+    postmaster = int((server.data / "postmaster.pid").read_text().split()[0])
+    children = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = open(f"/proc/{pid}/stat").read()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == postmaster:
+            children.append(int(pid))
+    return [postmaster, *children]
+
+
+async def test_a_server_that_stops_answering_is_a_server_that_is_down(simcord_env, simcord_bot, own_pg_server):
+    """SIGSTOP: connections stay open and nothing answers (a hung server or host). A read has
+    COMMAND_TIMEOUT (1 s here), counted without a timer per read (db/postgres.py ReadDeadlines): the click
+    is answered "try again" soon after, nothing hangs; once the server runs again the bot goes on."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    for _ in range(2):
+        assert await play_step(env, bot, channel, actors)
+    game, player, panel, move = await turn_click(env, bot, channel, actors)
+    bot.store.backend.deadlines.timeout = 1.0
+    stopped = server_processes(own_pg_server)
+    for pid in stopped:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        started = time.perf_counter()
+        res = await player.click(panel, custom_id=move)
+        took = time.perf_counter() - started
+    finally:
+        for pid in stopped:
+            os.kill(pid, signal.SIGCONT)
+    assert "nothing was changed" in private(res) and "try again" in private(res)
+    assert 1.0 <= took < 4.0, took  # the read's 1 s, the writer thread's tick (1 s), the answer
+    assert (await current(bot, channel)).seq == game.seq
+    res = await player.click(panel, custom_id=move)
+    assert not private(res) and (await current(bot, channel)).seq > game.seq
