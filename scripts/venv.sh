@@ -10,3 +10,7 @@ if [ ! -f "$stamp" ]; then
     .venv/bin/pip install -q --disable-pip-version-check -e ".[dev]"
     touch "$stamp"
 fi
+# Compiled bytecode is kept (in .venv, out of the tree) even where the environment turns it off:
+# otherwise every test process, bot and subprocess compiles discord.py and our code again.
+unset PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
