@@ -66,14 +66,15 @@ def _values(obj) -> tuple[set, set]:
     return {int(m) for m in NUMBER.findall(text)}, set(BOARD.findall(text))
 
 
-def _secret_gold(events: list, seat: int) -> set:
-    """Token values shown to `seat` in its own events (drawn and maybe gone at once)."""
-    out: set = set()
+def _secret_gold(events: list, n: int) -> list[set]:
+    """Per seat, the token values shown to it in its own events (drawn and maybe gone at once)."""
+    out: list[set] = [set() for _ in range(n)]
 
     def walk(x):
         if isinstance(x, dict):
-            if x.get("seat") == seat and isinstance(x.get("secret"), dict):
-                out.update(x["secret"].get("gold", []))
+            seat = x.get("seat")
+            if seat.__class__ is int and 0 <= seat < n and isinstance(x.get("secret"), dict):
+                out[seat].update(x["secret"].get("gold", []))
             for v in x.values():
                 walk(v)
         elif isinstance(x, list):
@@ -134,50 +135,64 @@ class Game:
         if bad or boards:
             raise Leak(f"{what} at seq {self.s['seq']}: {text!r} shows {sorted(bad)} {sorted(boards)}")
 
-    def check_events(self, events: list, exempt: bool) -> None:
-        for seat in range(self.n):
-            self.known[seat] |= _secret_gold(events, seat)
+    def check_events(self, events: list, exempt: bool, seen: dict | None = None) -> None:
+        """seen: {viewer: [public_event(e, viewer) for e in events]} already made (by the twin check)."""
+        for seat, gold in enumerate(_secret_gold(events, self.n)):
+            self.known[seat] |= gold
+        exempted = [exempt and e["type"] == "game_over" for e in events]
         for viewer in self.viewers():
-            for e in events:
-                self._check(engine.public_event(e, viewer), viewer, f"event {e['type']}",
-                            gold=not (exempt and e["type"] == "game_over"))
-        public = [engine.public_event(e, None) for e in events if not (exempt and e["type"] == "game_over")]
+            shown = seen[viewer] if seen and viewer in seen else [engine.public_event(e, viewer) for e in events]
+            # one scan of all of them; on a leak, the events one by one to name the culprit
+            try:
+                if any(exempted):
+                    self._check([e for e, x in zip(shown, exempted, strict=True) if not x], viewer, "events")
+                    self._check(shown, viewer, "events", gold=False)
+                else:
+                    self._check(shown, viewer, "events")
+            except Leak:
+                for e, x in zip(shown, exempted, strict=True):
+                    self._check(e, viewer, f"event {e['type']}", gold=not x)
+                raise
+            if viewer is None:
+                public = [e for e, x in zip(shown, exempted, strict=True) if not x]
         narrate = _narrate()
         for line in narrate.lines(public, self.names):
             self.check_text(line, "narration")
         self.check_text(narrate.action_line(public, self.names), "action line")
         self.checked_events += len(events)
 
-    def check_views(self) -> None:
+    def check_views(self, seen: dict | None = None) -> None:
+        """seen: {viewer: view_for(state, viewer)} already made (by the twin check)."""
         if self.s["stage"] == "over":
             return  # the final reveal
         for viewer in self.viewers():
-            self._check(engine.view_for(self.s, viewer), viewer, "view_for")
+            view = seen[viewer] if seen and viewer in seen else engine.view_for(self.s, viewer)
+            self._check(view, viewer, "view_for")
 
     # ---- one step ----------------------------------------------------------------------------
     def step(self, twin_viewer=None, twin: bool = True) -> None:
         acts = engine.legal_actions(self.s)
         a = acts[rng.below(self.stream, len(acts))]
-        if twin:
-            self.check_twin(a, twin_viewer)
         r = engine.apply(self.s, a, trusted=True)
+        events, views = self.check_twin(r, a, twin_viewer) if twin else ({}, {})
         self.s = r.state
         for p in self.s["players"]:
             self.known[p["seat"]] |= set(p["gold"])
-        self.check_events(r.events, exempt=self.s["stage"] == "over")
-        self.check_views()
+        self.check_events(r.events, exempt=self.s["stage"] == "over", seen=events)
+        self.check_views(views)
         self.steps += 1
 
-    def check_twin(self, a, viewer) -> None:
+    def check_twin(self, r1, a, viewer) -> tuple[dict, dict]:
         """The same action from a twin whose other seats' gold values differ: the viewer sees the
-        same events, narration and view afterwards."""
+        same events, narration and view afterwards. r1: the action applied to the game itself.
+        Returns what the viewer was shown ({viewer: events}, {viewer: view}) for the other checks."""
         t = perturb_gold(self.s, viewer, lambda v: v + SHIFT)
         a2 = twin_action(self.s, a.id, viewer, lambda v: v + SHIFT)
-        r1 = engine.apply(self.s, a, trusted=True)
         r2 = engine.apply(t, a2)
         if not r2.ok:
             raise Leak(f"twin rejected {a2}: {r2.reason}")
-        e1 = [engine.public_event(e, viewer) for e in r1.events]
+        shown = [engine.public_event(e, viewer) for e in r1.events]
+        e1 = shown
         e2 = [engine.public_event(e, viewer) for e in r2.events]
         over = r1.state["stage"] == "over"
         if over:  # the final reveal shows every token
@@ -190,8 +205,12 @@ class Game:
             narrate = _narrate()
             if narrate.lines(e1, self.names) != narrate.lines(e2, self.names):
                 raise Leak(f"narration differs at seq {self.s['seq']}")
-        if not over and engine.view_for(r1.state, viewer) != engine.view_for(r2.state, viewer):
+        if over:
+            return {viewer: shown}, {}
+        view = engine.view_for(r1.state, viewer)
+        if view != engine.view_for(r2.state, viewer):
             raise Leak(f"view_for differs for viewer {viewer} after {a.id}")
+        return {viewer: shown}, {viewer: view}
 
 
 def _first_difference(a, b) -> str:
