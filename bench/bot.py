@@ -18,7 +18,12 @@ real images too); then 'paced' again with a stand-in renderer while hard AI seat
 in a thread of the bot's process and in worker processes. Memory: the bot process's peak resident
 memory (VmHWM) and its workers', after the paced scenario with real images (target: bot <= 150 MB).
 SimCord's in-memory Discord (payload parsing, fake HTTP) runs on the same event loop and is included
-in every figure; its settling bookkeeping is not (the driver waits with plain sleeps).
+in every figure, and so is its watch over that loop: it wraps every callback the bot schedules and
+keeps a record of each (cancelled timers too) until it next settles, the records searched by equality
+each time one runs. Its settling is not included (the driver waits with plain sleeps and settles after
+each round). Nothing of SimCord is patched. (A timer per statement made that watch quadratic within a
+round: at 200 games on PostgreSQL it was all the loop did; the PostgreSQL reads arm none now,
+db/postgres.py ReadDeadlines.)
 
 --database URL: storage side by side instead, SQLite (the default, a temporary file) and PostgreSQL
 (each scenario on a new database created on that server, dropped after: the URL's user needs CREATEDB)
