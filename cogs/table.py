@@ -1,8 +1,8 @@
 """Component clicks: lobby buttons, the action panel, private choices, confirmations.
 
-A click that may change the game is acknowledged first (deferred): a move is applied only once
-Discord has its answer, so nobody sees "interaction failed" for a move that happened. Refusals that
-need no write (not your turn, an old button) are answered at once. When too many clicks wait for
+A click that may change the game is acknowledged first (deferred), before even the read that checks
+it: a move is applied only once Discord has its answer, so nobody sees "interaction failed" for a move
+that happened. Refusals (not your turn, an old button) follow as a private message. When too many clicks wait for
 one table, or for the whole bot, the click is answered "busy" and nothing is applied. After a change
 the courier (cogs/channel.py) updates the channel."""
 
@@ -158,14 +158,16 @@ class Table(commands.Cog):
         cid = interaction.channel_id
         user = interaction.user.id
         lock = self.service.lock(cid)
+        # acknowledged before anything else, even the read that checks the move: with a database
+        # across the network (or many tables at once) that read can take longer than Discord waits
+        if not await acknowledge(interaction):
+            return
         check = await self.service.act(gid, cid, user, ver, action, dry_run=True)
-        if not check.ok:  # nothing to write: answer at once
+        if not check.ok:  # nothing to write: a private answer, and the lock is left to real moves
             await self.refused(interaction, check)
             return
         if lock.queued >= QUEUE_MAX:
             await tell(interaction, _(BUSY))
-            return
-        if not await acknowledge(interaction):
             return
         msg = interaction.message
         private = bool(msg and msg.flags.ephemeral)

@@ -263,6 +263,33 @@ async def test_first_response_comes_before_rendering(simcord_env, make_bot):
         clock.close()
 
 
+async def test_a_click_is_acknowledged_before_the_game_is_read(simcord_env, simcord_bot):
+    """The read that checks a move waits for the database (across the network on PostgreSQL, or
+    behind many tables): Discord's answer must not wait for it, for a move or for a refusal."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = await playing(env, bot, steps=1)
+    game = await current(bot, channel)
+    player = actor_for(game, actors, game.state["turn"])
+    other = next(a for a in actors if a is not player)
+    panel = message(env, channel, game.panel_message_id)
+    clock = ResponseClock(env)
+    read, acked_at_read = bot.store.game, []
+
+    async def game_read(gid):
+        acked_at_read.append(set(clock.first) >= set(clock.created))  # every click answered by now
+        return await read(gid)
+    bot.store.game = game_read
+    try:
+        refused = await other.click(panel, custom_id=first_action(panel)["custom_id"])  # not their turn
+        assert "turn" in private(refused)
+        moved = await player.click(panel, custom_id=first_action(panel)["custom_id"])
+        assert moved.acknowledged and (await read(game.id)).seq == game.seq + 1
+    finally:
+        bot.store.game = read
+        clock.close()
+    assert len(clock.created) == 2 and acked_at_read and all(acked_at_read), acked_at_read
+
+
 async def test_an_expired_interaction_applies_nothing(simcord_env, simcord_bot):
     """A move is acknowledged before it is applied: if Discord no longer takes the answer (the token
     expired, the bot was overloaded), nothing happens and the player can simply click again."""
