@@ -36,3 +36,18 @@ class Table(dict):
     def __missing__(self, key):
         a = self[key] = make(*self.build(key))
         return a
+
+
+class Lazy(dict):
+    """key -> value, made on first use by `make(key)` and kept: tables of Actions by seat, colour,
+    face... (nested Lazy dicts: looked up one plain key at a time, without building a tuple)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        v = self[key] = self.make(key)
+        return v

@@ -1,7 +1,7 @@
 """The engine's public contract: new_game, legal_actions, apply, replay, view_for, JSON codec."""
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple, cast, overload
 
 from . import copying, decisions, flow, turn
@@ -43,17 +43,30 @@ def deciders(state: Mapping[str, Any]) -> list[int]:
     return []
 
 
+# The rules' entry points as the API calls them: with the state as it comes (StateData), without a
+# cast() call per action (see the note above; these two are the hottest calls of a playout).
+_turn_actions: Callable[[StateData, int], list[Action]] = turn.actions  # type: ignore[assignment]
+Move = Callable[[StateData, Any, int, Sequence[str], list[Event]], None]  # turn.MOVES' functions
+_MOVES: dict[str, Move] = turn.MOVES  # type: ignore[assignment]
+
+
 def legal_actions(state: StateData, player: int | None = None) -> list[Action]:
     """Every legal action now (of one player, if given), in a stable order."""
-    s = cast(State, state)
     if state["stage"] == "turn":
         seat = state["turn"]
-        return turn.actions(s, seat) if player is None or player == seat else []
+        return _turn_actions(state, seat) if player is None or player == seat else []
+    s = cast(State, state)
     out: list[Action] = []
     for seat in deciders(state):
         if player is None or seat == player:
             out += decisions.actions(s, seat)
     return out
+
+
+def _legal(state: StateData, action_id: str) -> bool:
+    seat_s = action_id.partition(":")[0]
+    legal = legal_actions(state, int(seat_s)) if seat_s.isdigit() else []
+    return any(a.id == action_id for a in legal)
 
 
 def _reason(state: StateData, action_id: str) -> str:
@@ -83,21 +96,39 @@ def apply(state: StateData, action: Action | str, inplace: bool = False,
     The input state is left untouched unless inplace=True. trusted=True skips the legality
     check: only for an Action just taken from legal_actions(state) (fast playouts, AI search)."""
     action_id = action if isinstance(action, str) else action.id
-    seat_s, _, body = action_id.partition(":")
-    if not trusted:
-        legal = legal_actions(state, int(seat_s)) if seat_s.isdigit() else []
-        if not any(a.id == action_id for a in legal):
-            return Rejected(_reason(state, action_id))
-    s = cast(State, state if inplace else clone(state))
-    seat = int(seat_s)
-    parts = body.split(":")  # the only place an action id is taken apart
+    if not trusted and not _legal(state, action_id):
+        return Rejected(_reason(state, action_id))
+    s = state if inplace else clone(state)
+    parsed = _PARSED.get(action_id)
+    if parsed is None:
+        parsed = _parse(action_id)
+    seat, parts, move = parsed
     events: list[Event] = []
-    if s["stage"] == "turn":
-        turn.play(s, parts, events)
-    elif decisions.decide(s, seat, parts, events):
-        flow.resume(s, events)
+    if s["stage"] == "turn":  # turn.play, with the verb's function found once per action id
+        if move is None:
+            raise ValueError(":".join(parts))
+        seat = s["turn"]
+        move(s, s["players"][seat], seat, parts, events)
+    elif decisions.decide(cast(State, s), seat, parts, events):
+        flow.resume(cast(State, s), events)
     s["seq"] += 1
     return _new(Applied, (s, events, True))
+
+
+Parsed = tuple[int, tuple[str, ...], Move | None]
+_PARSED: dict[str, Parsed] = {}  # action id -> (seat, its parts, the turn verb's function): the one
+# place an action id is taken apart. Ids are few (bounded by the content); any string apply is given
+# is kept, so the table is emptied if it ever grows large.
+
+
+def _parse(action_id: str) -> Parsed:
+    seat_s, _, body = action_id.partition(":")
+    parts = tuple(body.split(":"))
+    parsed = int(seat_s), parts, _MOVES.get(parts[0])
+    if len(_PARSED) >= 100_000:
+        _PARSED.clear()
+    _PARSED[action_id] = parsed
+    return parsed
 
 
 def replay(config: Mapping[str, Any], seed: int, action_ids: Iterable[Action | str]) -> tuple[StateData, list[Event]]:

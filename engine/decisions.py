@@ -4,10 +4,11 @@ Each affected player has one pending decision in state['pending'][seat]; a decis
 single possible choice is taken automatically, and a disaster that leaves no choice (raid,
 famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from .actions import Action, make
-from .cards import PIONEERS, TOWNS, TOWNSFOLK
+from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .effects import free_spaces, goods_actions, goods_choices, mod_total, mods, raid_loss, usable_spaces
 from .shape import Decision, DisasterEntry, Event, Player, Snapshot, State
 
@@ -18,10 +19,12 @@ _COUNTED: dict[str, Literal["wood", "medicine", "cattle", "silver"]] = {
 
 
 def snapshot(p: Player) -> Snapshot:
+    damage = 0
+    for w in p["wagons"]:
+        damage += w["damage"]
     return {"silver": p["silver"], "wood": p["wood"], "medicine": p["medicine"],
             "cattle": p["cattle"], "townsfolk": list(p["townsfolk"]),
-            "damage": sum(w["damage"] for w in p["wagons"]), "gold_tokens": len(p["gold"]),
-            "equipment": list(p["equipment"])}
+            "damage": damage, "gold_tokens": len(p["gold"]), "equipment": list(p["equipment"])}
 
 
 # ---- disasters -------------------------------------------------------------------------------
@@ -97,13 +100,16 @@ def actions(s: State, seat: int) -> list[Action]:
     return [make(seat, body, label) for body, label in options(s, seat)]
 
 
-def options(s: State, seat: int) -> Options:
-    """(body, label) pairs for the seat's pending decision."""
+def options(s: State, seat: int, labels: bool = True) -> Options:
+    """(body, label) pairs for the seat's pending decision. labels=False: the same bodies, with
+    empty labels (autoresolve only counts them)."""
     dec = _pending(s, seat)
     p = s["players"][seat]
     kind = dec["kind"]
     if kind == "storm":
         i = dec["wagons"][0]
+        if not labels:
+            return [(f"storm:pay:{i}", ""), (f"storm:damage:{i}", "")] if p["wood"] else [(f"storm:damage:{i}", "")]
         w = p["wagons"][i]
         name = f"wagon {i + 1} ({w['size']})"
         opts = [(f"storm:damage:{i}", f"Storm: damage {name} (-2 VP)")]
@@ -114,16 +120,16 @@ def options(s: State, seat: int) -> Options:
         return goods_choices(p, "lose", "Return")
     if kind == "disease":
         t = dec["left"][0]
-        name = TOWNSFOLK[t]["name"]
+        name = TOWNSFOLK[t]["name"] if labels else ""
         opts = []
         if dec["free"]:
-            opts.append((f"disease:spare:{t}", f"Disease: {name} is immune"))
+            opts.append((f"disease:spare:{t}", f"Disease: {name} is immune" if labels else ""))
         if p["medicine"]:
-            opts.append((f"disease:pay:{t}", f"Disease: pay 1 medicine for {name}"))
-        opts.append((f"disease:lose:{t}", f"Disease: lose {name}"))
+            opts.append((f"disease:pay:{t}", f"Disease: pay 1 medicine for {name}" if labels else ""))
+        opts.append((f"disease:lose:{t}", f"Disease: lose {name}" if labels else ""))
         return opts
     if kind == "town":
-        return town_options(s, p)
+        return town_options(s, p, labels)
     if kind == "pioneer":
         opts = [("pioneer:standard", "Play the standard Pioneer side")]
         for b in p["boards"]:
@@ -134,7 +140,7 @@ def options(s: State, seat: int) -> Options:
     raise ValueError(kind)
 
 
-def town_options(s: State, p: Player) -> Options:
+def town_options(s: State, p: Player, labels: bool = True) -> Options:
     opts = []
     for t in s["towns_up"]:
         if t in p["towns"]:
@@ -145,11 +151,10 @@ def town_options(s: State, p: Player) -> Options:
             continue
         if len(p["gold"]) < needs.get("gold", 0):
             continue
-        label = f"Town: satisfy {card['name']} (+{card['favors']} favor{'s' * (card['favors'] > 1)})"
+        label = f"Town: satisfy {card['name']} (+{card['favors']} favor{'s' * (card['favors'] > 1)})" if labels else ""
         if needs.get("equipment"):
-            from .cards import EQUIPMENT
             for e in sorted(set(p["equipment"])):
-                opts.append((f"town:{t}:{e}", f"{label}, giving {EQUIPMENT[e]['name']}"))
+                opts.append((f"town:{t}:{e}", f"{label}, giving {EQUIPMENT[e]['name']}" if labels else ""))
         else:
             opts.append((f"town:{t}", label))
     if opts:
@@ -157,7 +162,7 @@ def town_options(s: State, p: Player) -> Options:
     return opts
 
 
-def decide(s: State, seat: int, parts: list[str], events: list[Event]) -> bool:
+def decide(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> bool:
     """Applies one choice (already validated, parsed into its parts); True when nobody is left deciding
     (the caller then lets the flow go on: flow.resume)."""
     _choose(s, seat, parts, events)
@@ -172,7 +177,7 @@ def autoresolve(s: State, seat: int, events: list[Event]) -> None:
             return
         if _settled(s, seat, dec):
             continue
-        opts = options(s, seat)
+        opts = options(s, seat, labels=False)
         if not opts:
             s["pending"][seat] = None
             return
@@ -203,7 +208,7 @@ def _settled(s: State, seat: int, dec: Decision) -> bool:
     return False
 
 
-def _choose(s: State, seat: int, parts: list[str], events: list[Event]) -> None:
+def _choose(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> None:
     p = s["players"][seat]
     dec = _pending(s, seat)
     verb = parts[0]

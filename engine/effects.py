@@ -4,9 +4,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
 from . import rng
-from .actions import Action, Table
+from .actions import Action, Lazy, make
 from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
-from .constants import DAMAGE_SPACES, STANDARD_PIONEER, WAGONS
+from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, STANDARD_PIONEER, WAGONS
 from .shape import Card, Mods, Player, Record, State, Wagon
 
 _SPACES = {size: w["spaces"] for size, w in WAGONS.items()}
@@ -42,25 +42,42 @@ def can_store(p: Player, kind: str) -> bool:
 
 
 _VERB = {"drop": "Discard", "lose": "Return"}  # the prefixes goods_actions is used with
-_GOODS = Table(lambda k: (k[0], f"{k[1]}:{k[2]}", f"{_VERB[k[1]]} 1 {k[2]}"))
-_GOLD = Table(lambda k: (k[0], f"{k[1]}:gold:{k[2]}",
-                         f"{_VERB[k[1]]} a gold token ({k[2]} nugget{'s' * (k[2] > 1)})"))
-_TILE = Table(lambda k: (k[0], f"{k[1]}:equip:{k[2]}", f"{_VERB[k[1]]} {k[3]}"))
+
+
+class _GoodsActions:
+    """The Actions giving up one good, of one seat with one prefix (drop, lose): made on first use."""
+
+    __slots__ = ("wood", "medicine", "gold", "tile")
+
+    def __init__(self, prefix: str, seat: int) -> None:
+        verb = _VERB[prefix]
+        self.wood = make(seat, f"{prefix}:wood", f"{verb} 1 wood")
+        self.medicine = make(seat, f"{prefix}:medicine", f"{verb} 1 medicine")
+        self.gold = Lazy(lambda v: make(seat, f"{prefix}:gold:{v}",
+                                        f"{verb} a gold token ({v} nugget{'s' * (v > 1)})"))
+        # tile id -> its name -> Action (the label says the name)
+        self.tile = Lazy(lambda t: Lazy(lambda name: make(seat, f"{prefix}:equip:{t}", f"{verb} {name}")))
+
+
+_GOODS_ACTIONS = Lazy(lambda prefix: Lazy(lambda seat: _GoodsActions(prefix, seat)))
 
 
 def goods_actions(p: Player, seat: int, prefix: str, out: list[Action]) -> None:
     """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out."""
-    for kind in ("wood", "medicine"):
-        if p[kind]:
-            out.append(_GOODS[seat, prefix, kind])
+    table = _GOODS_ACTIONS[prefix][seat]
+    if p["wood"]:
+        out.append(table.wood)
+    if p["medicine"]:
+        out.append(table.medicine)
     gold = p["gold"]
     if gold:
-        for v in sorted(set(gold)):
-            out.append(_GOLD[seat, prefix, v])
+        if len(gold) == 1:
+            out.append(table.gold[gold[0]])
+        else:
+            out += [table.gold[v] for v in sorted(set(gold))]
     tiles = p["equipment"]
     if tiles:
-        for t in sorted(set(tiles)):
-            out.append(_TILE[seat, prefix, t, EQUIPMENT[t]["name"]])
+        out += [table.tile[t][EQUIPMENT[t]["name"]] for t in (tiles if len(tiles) == 1 else sorted(set(tiles)))]
 
 
 def goods_choices(p: Player, prefix: str, verb: str) -> list[tuple[str, str]]:
@@ -96,32 +113,65 @@ def sources(p: Player) -> Iterator[tuple[str, str, Card]]:
 
 Ops = list[dict[str, Any]]  # an effect's "do": [op, ...] (content/FORMAT.md)
 Source = tuple[str, str, Ops]  # (kind, id, ops) of a card with triggers or end-of-week effects
-Holding = tuple[Mods, dict[str, list[Source]], list[Source]]
-_MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> (modifiers, triggers by face, end-of-week effects)
+_WAGON_BASE = tuple((size, WAGONS[size]["cost"]) for size in ("small", "large"))
+assert tuple(INCOME) == FACES
 
 
-def _holding(p: Player) -> Holding:
-    """What p's effects follow from (pioneer, side, townsfolk, equipment) -> the tuple above.
-    Cached: a player's cards change far less often than they are consulted."""
-    key = (p["pioneer"], p["side"], *p["townsfolk"], None, *p["equipment"])
+class Holding:
+    """What follows from what a player holds (pioneer, side, townsfolk, equipment), worked out once
+    per distinct holding: the summed modifiers, the triggers by face, the end-of-week effects, and
+    the numbers a turn reads from them (income by face, the face change and wagon prices: together
+    `prices`). `per_seat` is for tables made from these numbers (turn.py's Actions), by seat."""
+
+    __slots__ = ("mods", "triggers", "eow", "income", "face_cost", "wagon_costs", "prices", "per_seat")
+
+    def __init__(self, p: Player) -> None:
+        triggers: dict[str, list[Source]] = {}
+        eow: list[Source] = []
+        ongoing = []
+        for kind, cid, e in sources(p):
+            when = e["when"]
+            if when == "ongoing":
+                ongoing.append(e["mods"])
+            elif when == "trigger":
+                triggers.setdefault(e["face"], []).append((kind, cid, e["do"]))
+            elif when == "end_of_week":
+                eow.append((kind, cid, e["do"]))
+        m = self.mods = _compute_mods(ongoing)
+        self.triggers = triggers
+        self.eow = eow
+        inc = m["income"]
+        if inc:
+            extra = inc.get("any", 0)
+            self.income = {f: n + inc.get(f, 0) + extra for f, n in INCOME.items()}
+        else:
+            self.income = dict(INCOME)
+        self.face_cost = max(0, FACE_CHANGE_COST + m["face_change_cost"])
+        delta = m["wagon_cost"]
+        self.wagon_costs = {size: max(0, base + delta) for size, base in _WAGON_BASE} if delta else dict(_WAGON_BASE)
+        # (INCOME is in FACES order, and so is self.income)
+        self.prices = (self.face_cost, tuple(self.income.values()), tuple(self.wagon_costs.items()))
+        self.per_seat: dict[int, Any] = {}
+
+
+_MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> Holding
+
+
+def holding(p: Player) -> Holding:
+    """The Holding of p (cached by what p holds: a player's cards change far less often than they
+    are consulted)."""
+    key = (p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))
     h = _MODS_CACHE.get(key)
     if h is None:
         if len(_MODS_CACHE) > 50000:
             _MODS_CACHE.clear()
-        triggers: dict[str, list[Source]] = {}
-        eow: list[Source] = []
-        for kind, cid, e in sources(p):
-            if e["when"] == "trigger":
-                triggers.setdefault(e["face"], []).append((kind, cid, e["do"]))
-            elif e["when"] == "end_of_week":
-                eow.append((kind, cid, e["do"]))
-        h = _MODS_CACHE[key] = (_compute_mods(p), triggers, eow)
+        h = _MODS_CACHE[key] = Holding(p)
     return h
 
 
 def mods(p: Player) -> Mods:
     """The summed ongoing modifiers of a player (cached by what they hold; do not mutate)."""
-    return _holding(p)[0]
+    return holding(p).mods
 
 
 def _add(dst: dict[str, int], src: dict[str, int]) -> None:
@@ -129,13 +179,12 @@ def _add(dst: dict[str, int], src: dict[str, int]) -> None:
         dst[k] = dst.get(k, 0) + n
 
 
-def _compute_mods(p: Player) -> Mods:
+def _compute_mods(ongoing: list[dict[str, Any]]) -> Mods:
+    """The sum of the `mods` of a player's ongoing effects (in the order of sources())."""
     out: Mods = {"immune": set(), "protect": {}, "income": {}, "action_bonus": {}, "recruit_bonus": {},
                  "face_change_cost": 0, "wagon_cost": 0, "town_cattle_vp": 0, "favor_bonus": 0}
-    for _, _, e in sources(p):
-        if e["when"] != "ongoing":
-            continue
-        for k, v in e["mods"].items():
+    for mods in ongoing:
+        for k, v in mods.items():
             if k == "immune":
                 out["immune"].update(v)
             elif k == "protect":
@@ -175,7 +224,7 @@ def raid_loss(silver: int, shield: int) -> int:
 
 
 def wagon_cost(p: Player, size: str) -> int:
-    return max(0, WAGONS[size]["cost"] + mod_total(p, "wagon_cost"))
+    return holding(p).wagon_costs[size]
 
 
 # ---- counting (for gain_per and endgame VP) ------------------------------------------------
@@ -329,7 +378,7 @@ def fire_triggers(state: State, p: Player, face: str) -> list[Record]:
     """Runs every trigger of p's equipment and townsfolk on this face (those p holds as it starts:
     a tile drawn by one of them does not fire now); returns what happened."""
     fired = []
-    for kind, cid, ops in _holding(p)[1].get(face, ()):
+    for kind, cid, ops in holding(p).triggers.get(face, ()):
         out: Record = {"seat": p["seat"], "source": kind, "id": cid}
         run_ops(state, p, ops, out)
         fired.append(out)
@@ -338,7 +387,7 @@ def fire_triggers(state: State, p: Player, face: str) -> list[Record]:
 
 def end_of_week(state: State, p: Player) -> list[Record]:
     done = []
-    for kind, cid, ops in _holding(p)[2]:
+    for kind, cid, ops in holding(p).eow:
         out: Record = {"seat": p["seat"], "source": kind, "id": cid}
         run_ops(state, p, ops, out)
         done.append(out)

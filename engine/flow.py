@@ -137,29 +137,22 @@ def new_week(s: State, events: list[Event]) -> None:
     new_day(s, events)
 
 
+# dice are shown (and offered) by colour, then face
 _DIE_ORDER = {(c, f): (i, j) for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
-
-
-def _die_order(d: list[str]) -> tuple[int, int]:
-    """Dice are shown (and offered) by colour, then face."""
-    return _DIE_ORDER[d[0], d[1]]
 
 
 def new_day(s: State, events: list[Event]) -> None:
     n = s["config"]["players"]
     s["day"] += 1
-    pool = []
-    for _ in range(n + 1):
-        colour = rng.pop_random(s, s["bag"])
-        pool.append([colour, FACES[rng.below(s, 6)]])
-    pool.sort(key=_die_order)
-    s["pool"] = pool
+    dice = rng.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
+    dice.sort(key=_DIE_ORDER.__getitem__)
+    s["pool"] = [[c, f] for c, f in dice]
     s["stage"] = "turn"
     s["turn"] = s["start"]
     s["turns_left"] = n
     s["step"] = "pick"
     events.append({"type": "day_started", "week": s["week"], "day": s["day"], "start": s["start"],
-                   "pool": [{"colour": c, "face": f} for c, f in pool]})
+                   "pool": [{"colour": c, "face": f} for c, f in dice]})
 
 
 def end_turn(s: State, events: list[Event]) -> None:
