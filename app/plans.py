@@ -125,6 +125,11 @@ def expand(state: dict, move: Move) -> list[str]:
     """The engine action ids of `move` on `state`; raises BadMove when it does not apply."""
     if move.kind == "action":
         return [move.text()]
+    return _played(state, move).ids
+
+
+def _played(state: dict, move: Move) -> Run:
+    """A plan played on a copy of `state`: its action ids and the state after them."""
     run = Run(state, move.seat)
     parts = move.parts
     head, args = parts[0], parts[1:]
@@ -142,7 +147,7 @@ def expand(state: dict, move: Move) -> list[str]:
         raise BadMove(f"unknown plan {head!r}")
     if not run.ids:
         raise BadMove("nothing to do")
-    return run.ids
+    return run
 
 
 def _turn(run: Run, args: list) -> None:
@@ -233,14 +238,15 @@ def _town(run: Run, args: list) -> None:
 
 # ---- the plans offered -----------------------------------------------------------------------
 def _try(state: dict, move: Move):
+    """The state after `move`, or None when it does not apply."""
     try:
-        ids = expand(state, move)
+        if move.kind == "action":
+            run = Run(state, move.seat)
+            run.do(move.arg)
+            return run.s
+        return _played(state, move).s
     except BadMove:
         return None
-    run = Run(state, move.seat)
-    for aid in ids:
-        engine.apply(run.s, aid, inplace=True)
-    return run.s
 
 
 def _use_text(state: dict, seat: int, face: str, use: str, sub: str | None) -> str:
