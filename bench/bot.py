@@ -16,7 +16,9 @@ Scenarios: 1 game; N games 'paced' (the clicks spread evenly over a second) with
 drawing every day image in its worker process; N games 'burst' (every game clicks at the same instant,
 real images too); then 'paced' again with a stand-in renderer while hard AI seats think without pause,
 in a thread of the bot's process and in worker processes. Memory: the bot process's peak resident
-memory (VmHWM) and its workers', after the paced scenario with real images (target: bot <= 150 MB).
+memory (VmHWM) and its workers', after the paced scenario with real images (target: bot <= 150 MB); the
+files the bot posts are not kept in the process (SimCord's CDN would hold every image: on Discord they
+are Discord's), their total is printed.
 SimCord's in-memory Discord (payload parsing, fake HTTP) runs on the same event loop and is included
 in every figure, and so is its watch over that loop: it wraps every callback the bot schedules and
 keeps a record of each (cancelled timers too) until it next settles, the records searched by equality
@@ -57,7 +59,7 @@ from simharness import (  # noqa: E402
 )
 
 from app.settings import Settings  # noqa: E402
-from bot import PioneerBot  # noqa: E402
+from bot import PioneerBot, keep_start_up_objects  # noqa: E402
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -92,6 +94,17 @@ async def think_forever(bot, stop: asyncio.Event) -> int:
     return n
 
 
+class Uploads(dict):
+    """SimCord's CDN keeps every file the bot posts, in the bot's process; on Discord they live on
+    Discord's servers. Kept here as names only (the bot never downloads them back), counting the bytes."""
+
+    size = 0
+
+    def __setitem__(self, url: str, data: bytes) -> None:
+        self.size += len(data)
+        super().__setitem__(url, b"")
+
+
 _databases = iter(range(1, 10 ** 6))
 
 
@@ -110,6 +123,8 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
     bot = PioneerBot(settings, renderer=None if real_images else CheapRenderer())
     first, committed, thought, memory = [], [], 0, {}
     async with simcord.run(bot, settle_timeout=120) as env:
+        uploads = Uploads()
+        env.backend.cdn._blobs = uploads  # Discord's copy of each image is Discord's memory, not the bot's
         players, channels = await start_tables(env, n_games)
         clock = ResponseClock(env)
         commits: dict[int, float] = {}
@@ -151,6 +166,7 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
                     if gid in commits:
                         committed.append(commits[gid] - sent[rec.id])
             memory["bot"] = rss_mb()
+            memory["uploaded"] = uploads.size / 2 ** 20
             memory["workers"] = [rss_mb(p.pid) for p in multiprocessing.active_children()]
         finally:
             stop.set()
@@ -217,6 +233,7 @@ async def main(argv=None) -> int:
     ap.add_argument("--database", help="postgresql://... (or 'temp'): SQLite and PostgreSQL side by side")
     ap.add_argument("--sizes", default="1,50,200", help="concurrent games of the side-by-side scenarios")
     args = ap.parse_args(argv)
+    keep_start_up_objects()  # as bot.py's main() does before connecting
     if args.database:
         return await side_by_side(args.database, [int(x) for x in args.sizes.split(",")], args.rounds)
     n = args.games
@@ -226,7 +243,8 @@ async def main(argv=None) -> int:
     print(line(f"{n} games, paced, real images", paced, " (target < 100)"))
     mem = paced["memory"]
     print(f"{'':<28} memory: bot process peak {mem['bot']:.0f} MB (target <= 150 MB); worker processes "
-          + (", ".join(f"{m:.0f} MB" for m in mem["workers"]) or "none"))
+          + (", ".join(f"{m:.0f} MB" for m in mem["workers"]) or "none")
+          + f"; {mem['uploaded']:.0f} MB of images posted, counted on Discord's side")
     print(line(f"{n} clicks at once, real img", await scenario(n, args.rounds, "burst", real_images=True),
                " (target < 100)"))
     if not args.quick:
