@@ -142,12 +142,18 @@ async def turn_click(env, bot, channel, actors):
     return game, player, panel, first_action(panel)["custom_id"]
 
 
+async def two_playing(env, bot, steps: int):
+    """A 2-player game `steps` moves in: (its channel, the players)."""
+    _guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    for _ in range(steps):
+        assert await play_step(env, bot, channel, actors)
+    return channel, actors
+
+
 async def test_the_server_goes_away_mid_game_and_comes_back(simcord_env, simcord_bot, own_pg_server):
     env, bot = simcord_env, simcord_bot
-    guild, channel, actors = table(env, 2)
-    await start_game(env, channel, actors)
-    for _ in range(4):
-        assert await play_step(env, bot, channel, actors)
+    channel, actors = await two_playing(env, bot, steps=4)
 
     # the server is killed between two clicks: the click is refused, nothing changes
     game, player, panel, move = await turn_click(env, bot, channel, actors)
@@ -208,10 +214,7 @@ async def test_a_server_that_stops_answering_is_a_server_that_is_down(simcord_en
     COMMAND_TIMEOUT (1 s here), counted without a timer per read (db/postgres.py ReadDeadlines): the click
     is answered "try again" soon after, nothing hangs; once the server runs again the bot goes on."""
     env, bot = simcord_env, simcord_bot
-    guild, channel, actors = table(env, 2)
-    await start_game(env, channel, actors)
-    for _ in range(2):
-        assert await play_step(env, bot, channel, actors)
+    channel, actors = await two_playing(env, bot, steps=2)
     game, player, panel, move = await turn_click(env, bot, channel, actors)
     bot.store.backend.deadlines.timeout = 1.0
     stopped = server_processes(own_pg_server)
