@@ -167,7 +167,8 @@ def decide(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> bo
     (the caller then lets the flow go on: flow.resume)."""
     _choose(s, seat, parts, events)
     autoresolve(s, seat, events)
-    return all(d is None for d in s["pending"])
+    pending = s["pending"]
+    return pending.count(None) == len(pending)  # (all None)
 
 
 def autoresolve(s: State, seat: int, events: list[Event]) -> None:

@@ -32,7 +32,11 @@ def used_spaces(p: Mapping[str, Any]) -> int:
 
 
 def free_spaces(p: Mapping[str, Any]) -> int:
-    return total_spaces(p) - used_spaces(p)
+    """total_spaces(p) - used_spaces(p), in one function (it is asked before most gains)."""
+    n = -len(p["gold"]) - len(p["equipment"]) - (p["wood"] + 1) // 2 - (p["medicine"] + 1) // 2
+    for w in p["wagons"]:
+        n += _SPACES[w["size"]] - DAMAGE_SPACES * w["damage"]
+    return n
 
 
 def can_store(p: Player, kind: str) -> bool:
@@ -62,8 +66,13 @@ class _GoodsActions:
 _GOODS_ACTIONS = Lazy(lambda prefix: Lazy(lambda seat: _GoodsActions(prefix, seat)))
 
 
+def goods_table(prefix: str, seat: int) -> _GoodsActions:
+    return _GOODS_ACTIONS[prefix][seat]
+
+
 def goods_actions(p: Player, seat: int, prefix: str, out: list[Action]) -> None:
-    """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out."""
+    """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out (turn.actions
+    has a copy of this for the drops)."""
     table = _GOODS_ACTIONS[prefix][seat]
     if p["wood"]:
         out.append(table.wood)
@@ -159,7 +168,7 @@ _MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> Holding
 
 def holding(p: Player) -> Holding:
     """The Holding of p (cached by what p holds: a player's cards change far less often than they
-    are consulted)."""
+    are consulted). turn._choices looks the cache up itself with the same key."""
     key = (p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))
     h = _MODS_CACHE.get(key)
     if h is None:

@@ -3,7 +3,10 @@
 Functions here mutate the state in place and append events; they stop when a player decision
 is needed (stage 'turn', or simultaneous decisions in stage 'pioneer'/'disaster'/'town')."""
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from . import rng
@@ -34,6 +37,7 @@ from .scoring import results
 from .shape import Config, Event, Player, Record, State
 
 SCHEMA = 1
+_SET = itemgetter("set")  # a townsfolk card's set letter
 
 
 def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, pioneers: str = "standard",
@@ -45,8 +49,9 @@ def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, 
     chosen = sorted(set(sets))
     if len(chosen) != 2:
         raise ValueError("choose two different townsfolk sets from A-E")
+    sizes = Counter(map(_SET, TOWNSFOLK.values()))  # cards per set
     for s in chosen:
-        if sum(1 for t in TOWNSFOLK.values() if t["set"] == s) < 12:
+        if sizes[s] < 12:
             raise ValueError(f"townsfolk set {s} is not available")
     if pioneers not in ("standard", "unique"):
         raise ValueError("pioneers must be 'standard' or 'unique'")
@@ -78,7 +83,7 @@ def setup(options: Mapping[str, Any], seed: int) -> tuple[State, list[Event]]:
          "cont": None, "report": None, "result": None,
          "players": [new_player(i, config["names"][i]) for i in range(n)],
          "townsfolk_deck": [], "equip_deck": [], "town_deck": []}  # dealt now, with the state's rng
-    deck = sorted(t for t, c in TOWNSFOLK.items() if c["set"] in config["sets"])
+    deck = sorted(compress(TOWNSFOLK, map(set(config["sets"]).__contains__, map(_SET, TOWNSFOLK.values()))))
     rng.shuffle(s, deck)
     s["townsfolk_deck"] = deck
     eq = sorted(EQUIPMENT)
@@ -146,7 +151,7 @@ def new_day(s: State, events: list[Event]) -> None:
     s["day"] += 1
     dice = rng.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
     dice.sort(key=_DIE_ORDER.__getitem__)
-    s["pool"] = [[c, f] for c, f in dice]
+    s["pool"] = list(map(list, dice))
     s["stage"] = "turn"
     s["turn"] = s["start"]
     s["turns_left"] = n

@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Sequence
 
-from . import flow
+from . import effects, flow
 from .actions import Action, Lazy, Table, make
 from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, INCOME, WAGONS
@@ -12,7 +12,6 @@ from .effects import (
     fire_triggers,
     free_spaces,
     gain,
-    goods_actions,
     holding,
     run_ops,
     take_equipment,
@@ -67,39 +66,38 @@ _END = Lazy(lambda seat: make(seat, "end", "End turn"))
 
 class _Choices:
     """The Actions of one seat that follow from the prices of what the seat holds
-    (effects.Holding.prices): income by face, the five face changes of a die by its face, and the
-    wagons with their prices. Made once per (seat, prices): few holdings change a price."""
+    (effects.Holding.prices): income by face, the five face changes of a die by its face (and
+    their price), and the wagons with their prices. Made once per (seat, prices): few holdings
+    change a price."""
 
-    __slots__ = ("income", "faces", "buys")
+    __slots__ = ("income", "face_cost", "faces", "buys")
 
     def __init__(self, seat: int, prices: tuple) -> None:
         face_cost, incomes, wagon_costs = prices
         self.income = {f: _INCOME[seat][n] for f, n in zip(FACES, incomes, strict=True)}
+        self.face_cost = face_cost
         changes = _FACE[seat][face_cost]
         self.faces = {face: tuple(changes[f] for f in FACES if f != face) for face in FACES}
         self.buys = tuple((size, cost, _BUY[seat][size][cost]) for size, cost in wagon_costs)
 
 
 _CHOICES = Lazy(lambda seat: Lazy(lambda prices: _Choices(seat, prices)))
+_HOLDINGS = effects._MODS_CACHE
 
 
-def _choices(h: Holding, seat: int) -> _Choices:
+def _choices(p: Player, seat: int) -> _Choices:
+    """The _Choices of the seat for what p holds: effects.holding(p) (its cache looked up here,
+    with the same key: this is asked for every turn choice) and the holding's table by seat."""
+    h = _HOLDINGS.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
+    if h is None:
+        h = holding(p)
     c = h.per_seat.get(seat)
     if c is None:
         c = h.per_seat[seat] = _CHOICES[seat][h.prices]
     return c
 
 
-def _extras(s: State, p: Player, seat: int, c: _Choices, out: list[Action], drops: bool = True) -> None:
-    """Buying wagons and discarding goods (drops: not at step "after"): allowed at any point of
-    your turn."""
-    supply = s["wagon_supply"]
-    silver = p["silver"]
-    for size, cost, a in c.buys:
-        if supply[size] > 0 and silver >= cost:
-            out.append(a)
-    if drops:
-        goods_actions(p, seat, "drop", out)
+_DROPS = Lazy(lambda seat: effects.goods_table("drop", seat))
 
 
 def actions(s: State, seat: int) -> list[Action]:
@@ -113,14 +111,12 @@ def actions(s: State, seat: int) -> list[Action]:
             a = takes[c][f]
             if a not in out:
                 out.append(a)
-        _extras(s, p, seat, _choices(holding(p), seat), out)
-        return out
-    die = s["die"]
-    assert die is not None  # steps after "pick": a die is taken
-    face = die["face"]
-    if step == "use":
-        h = holding(p)
-        ch = _choices(h, seat)
+        ch = _choices(p, seat)
+    elif step == "use":
+        die = s["die"]
+        assert die is not None  # steps after "pick": a die is taken
+        face = die["face"]
+        ch = _choices(p, seat)
         out = [ch.income[face]]
         # (cattle, and so Wild, is always possible)
         if face == "wild" or face == "cattle" or action_possible(s, p, face):
@@ -128,20 +124,40 @@ def actions(s: State, seat: int) -> list[Action]:
         slot = s["slots"][FACE_INDEX[face]]
         if slot is not None:
             out.append(_RECRUIT[seat][TOWNSFOLK[slot]["name"]])
-        if not die["changed"] and p["silver"] >= h.face_cost:
+        if not die["changed"] and p["silver"] >= ch.face_cost:
             out += ch.faces[face]
-        _extras(s, p, seat, ch, out)
-        return out
-    if step == "wild":
+    elif step == "after":
+        out = [_END[seat]]
+        ch = _choices(p, seat)
+    elif step == "wild":
         wild = _WILD[seat]
         return [wild[a] for a in ACTIONS if action_possible(s, p, a)]
-    if step == "equip":
+    elif step == "equip":
         return [_EQUIP[seat, t, EQUIPMENT[t]["name"]] for t in s["equip_up"]]
-    if step == "after":
-        out = [_END[seat]]
-        _extras(s, p, seat, _choices(holding(p), seat), out, False)
-        return out
-    raise ValueError(step)
+    else:
+        raise ValueError(step)
+    # buying wagons and discarding goods (not after the die is used): allowed at any point of your turn
+    supply = s["wagon_supply"]
+    silver = p["silver"]
+    for size, cost, a in ch.buys:
+        if supply[size] > 0 and silver >= cost:
+            out.append(a)
+    if step != "after":  # effects.goods_actions(p, seat, "drop", out), written out here
+        table = _DROPS[seat]
+        if p["wood"]:
+            out.append(table.wood)
+        if p["medicine"]:
+            out.append(table.medicine)
+        gold = p["gold"]
+        if gold:
+            if len(gold) == 1:
+                out.append(table.gold[gold[0]])
+            else:
+                out += [table.gold[v] for v in sorted(set(gold))]
+        tiles = p["equipment"]
+        if tiles:
+            out += [table.tile[t][EQUIPMENT[t]["name"]] for t in (tiles if len(tiles) == 1 else sorted(set(tiles)))]
+    return out
 
 
 def options(s: State) -> list[tuple[str, str]]:
@@ -167,7 +183,8 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Eve
     colour, face = parts[1], parts[2]
     s["pool"].remove([colour, face])
     s["step"] = "use"
-    fired = fire_triggers(s, p, face)  # (the triggers' ops read neither the die nor the step)
+    # (the triggers' ops read neither the die nor the step)
+    fired = fire_triggers(s, p, face) if face in holding(p).triggers else []
     s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
     events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
                    "triggered": fired})
@@ -200,11 +217,7 @@ def _act(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Even
     if face == "wild":
         s["step"] = "wild"
     else:
-        _action(s, p, face, events)
-
-
-def _wild(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
-    _action(s, p, parts[1], events)
+        _action(s, p, seat, (face,), events)
 
 
 def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
@@ -262,25 +275,28 @@ def _end(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Even
     flow.end_turn(s, events)
 
 
-MOVES: dict[str, Callable[[State, Player, int, Sequence[str], list[Event]], None]] = {
-    "take": _take, "face": _face, "income": _income, "act": _act, "wild": _wild, "equip": _equip,
-    "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
-
-
 def _bonus(s: State, p: Player, action: str, out: Record, m: Mods) -> None:
     bonus = m["action_bonus"].get(action)
     if bonus:
         gain(s, p, bonus, out)
 
 
-def _action(s: State, p: Player, action: str, events: list[Event]) -> None:
+def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+    """The action parts[-1] (the die's face, or the one a Wild die became: "wild:<action>")."""
+    action = parts[-1]
     if action == "equip":
         s["step"] = "equip"
         return
-    out: Record = {}
     h = holding(p)  # gaining goods changes no card: h holds until the die is used
-    gain(s, p, {"gold" if action == "mine" else action: 1}, out)
-    _bonus(s, p, action, out, h.mods)
+    if action == "cattle":  # effects.gain of 1 cattle (no wagon space needed)
+        p["cattle"] += 1
+        out: Record = {"gained": {"cattle": 1}}
+    else:
+        out = {}
+        gain(s, p, {"gold" if action == "mine" else action: 1}, out)
+    bonus = h.mods["action_bonus"].get(action)
+    if bonus:
+        gain(s, p, bonus, out)
     _used(s, p, action, out, events, h)
 
 
@@ -299,6 +315,11 @@ def _used(s: State, p: Player, use: str, out: Record, events: list[Event], h: Ho
             s["step"] = "after"
             return
     flow.end_turn(s, events)
+
+
+MOVES: dict[str, Callable[[State, Player, int, Sequence[str], list[Event]], None]] = {
+    "take": _take, "face": _face, "income": _income, "act": _act, "wild": _action, "equip": _equip,
+    "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
 
 
 __all__ = ["options", "play", "COLOURS"]
