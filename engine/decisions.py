@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from .actions import Action, make
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from .effects import free_spaces, goods_actions, goods_choices, mod_total, mods, raid_loss, usable_spaces
+from .effects import free_spaces, goods_actions, goods_choices, holding, raid_loss, usable_spaces
 from .shape import Decision, DisasterEntry, Event, Player, Snapshot, State
 
 Options = list[tuple[str, str]]  # (action body, label) pairs
@@ -35,7 +35,7 @@ def start_disaster(s: State, d: str, events: list[Event]) -> bool:
     s["report"] = report
     waiting = False
     for p in s["players"]:
-        m = mods(p)
+        m = holding(p).mods
         seat = p["seat"]
         if d in m["immune"]:
             report[seat]["immune"] = True
@@ -271,7 +271,7 @@ def satisfy(s: State, p: Player, t: str, tile: str | None, events: list[Event]) 
         else:
             assert tile is not None  # a card that needs equipment is satisfied with a tile (town_options)
             p["equipment"].remove(tile)
-    favors = card["favors"] + mod_total(p, "favor_bonus")
+    favors = card["favors"] + holding(p).mods["favor_bonus"]
     p["favors"] += favors
     p["towns"].append(t)
     v = s["visit"][p["seat"]]

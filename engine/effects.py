@@ -122,7 +122,7 @@ def sources(p: Player) -> Iterator[tuple[str, str, Card]]:
 
 Ops = list[dict[str, Any]]  # an effect's "do": [op, ...] (content/FORMAT.md)
 Source = tuple[str, str, Ops]  # (kind, id, ops) of a card with triggers or end-of-week effects
-_WAGON_BASE = tuple((size, WAGONS[size]["cost"]) for size in ("small", "large"))
+_WAGON_BASE = tuple((size, WAGONS[size]["cost"]) for size in ("small", "large"))  # (turn.py reads both by name)
 assert tuple(INCOME) == FACES
 
 

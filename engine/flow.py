@@ -32,7 +32,7 @@ from .constants import (
     WEEKS,
 )
 from .decisions import disaster_report, start_disaster, start_town
-from .effects import end_of_week, gain, mod_total, take_equipment
+from .effects import end_of_week, gain, holding, take_equipment
 from .scoring import results
 from .shape import Config, Event, Player, Record, State
 
@@ -248,7 +248,7 @@ def visit_town(s: State, events: list[Event]) -> None:
     s["visit"] = []
     for p in s["players"]:
         eow = end_of_week(s, p)
-        cattle_vp = p["cattle"] * (CATTLE_TOWN_VP + mod_total(p, "town_cattle_vp"))
+        cattle_vp = p["cattle"] * (CATTLE_TOWN_VP + holding(p).mods["town_cattle_vp"])
         p["vp"] += cattle_vp
         s["visit"].append({"seat": p["seat"], "end_of_week": eow, "cattle_vp": cattle_vp,
                            "cards": [], "favors": 0})

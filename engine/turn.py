@@ -78,17 +78,19 @@ class _Choices:
         self.face_cost = face_cost
         changes = _FACE[seat][face_cost]
         self.faces = {face: tuple(changes[f] for f in FACES if f != face) for face in FACES}
-        self.buys = tuple((size, cost, _BUY[seat][size][cost]) for size, cost in wagon_costs)
+        (small, cs), (large, cl) = wagon_costs  # ("small", cost), ("large", cost)
+        self.buys = (cs, _BUY[seat][small][cs], cl, _BUY[seat][large][cl])
 
 
 _CHOICES = Lazy(lambda seat: Lazy(lambda prices: _Choices(seat, prices)))
-_HOLDINGS = effects._MODS_CACHE
+# effects.holding's cache (effects._MODS_CACHE): the hottest callers look it up themselves, with the
+# same key, and call holding(p) when it is not there (a key made otherwise would only never be found).
 
 
 def _choices(p: Player, seat: int) -> _Choices:
-    """The _Choices of the seat for what p holds: effects.holding(p) (its cache looked up here,
-    with the same key: this is asked for every turn choice) and the holding's table by seat."""
-    h = _HOLDINGS.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
+    """The _Choices of the seat for what p holds: effects.holding(p) and the holding's table by
+    seat (asked for every turn choice)."""
+    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
     if h is None:
         h = holding(p)
     c = h.per_seat.get(seat)
@@ -118,8 +120,9 @@ def actions(s: State, seat: int) -> list[Action]:
         face = die["face"]
         ch = _choices(p, seat)
         out = [ch.income[face]]
-        # (cattle, and so Wild, is always possible)
-        if face == "wild" or face == "cattle" or action_possible(s, p, face):
+        # (cattle, and so Wild, is always possible; wood and medicine fit in a half-full space)
+        if face == "wild" or face == "cattle" or (face == "wood" and p["wood"] % 2) or (
+                face == "medicine" and p["medicine"] % 2) or action_possible(s, p, face):
             out.append(_ACT[seat][face])
         slot = s["slots"][FACE_INDEX[face]]
         if slot is not None:
@@ -139,9 +142,11 @@ def actions(s: State, seat: int) -> list[Action]:
     # buying wagons and discarding goods (not after the die is used): allowed at any point of your turn
     supply = s["wagon_supply"]
     silver = p["silver"]
-    for size, cost, a in ch.buys:
-        if supply[size] > 0 and silver >= cost:
-            out.append(a)
+    cs, small, cl, large = ch.buys
+    if supply["small"] > 0 and silver >= cs:
+        out.append(small)
+    if supply["large"] > 0 and silver >= cl:
+        out.append(large)
     if step != "after":  # effects.goods_actions(p, seat, "drop", out), written out here
         table = _DROPS[seat]
         if p["wood"]:
@@ -184,7 +189,8 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Eve
     s["pool"].remove([colour, face])
     s["step"] = "use"
     # (the triggers' ops read neither the die nor the step)
-    fired = fire_triggers(s, p, face) if face in holding(p).triggers else []
+    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
+    fired = fire_triggers(s, p, face) if face in h.triggers else []
     s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
     events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
                    "triggered": fired})
@@ -204,7 +210,7 @@ def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Eve
 def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
     die = s["die"]
     assert die is not None
-    h = holding(p)
+    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
     n = h.income[die["face"]]
     p["silver"] += n  # effects.gain, for silver alone
     _used(s, p, "income", {"gained": {"silver": n} if n else {}}, events, h)
@@ -287,7 +293,8 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: list[E
     if action == "equip":
         s["step"] = "equip"
         return
-    h = holding(p)  # gaining goods changes no card: h holds until the die is used
+    # (effects.holding; gaining goods changes no card: h holds until the die is used)
+    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
     if action == "cattle":  # effects.gain of 1 cattle (no wagon space needed)
         p["cattle"] += 1
         out: Record = {"gained": {"cattle": 1}}
@@ -310,10 +317,10 @@ def _used(s: State, p: Player, use: str, out: Record, events: list[Event], h: Ho
     # after using the die you may still buy a wagon (e.g. to shelter silver from a raid)
     supply = s["wagon_supply"]
     silver = p["silver"]
-    for size, cost in h.wagon_costs.items():
-        if supply[size] > 0 and silver >= cost:
-            s["step"] = "after"
-            return
+    costs = h.wagon_costs
+    if (supply["small"] > 0 and silver >= costs["small"]) or (supply["large"] > 0 and silver >= costs["large"]):
+        s["step"] = "after"
+        return
     flow.end_turn(s, events)
 
 
