@@ -39,32 +39,74 @@ PRIVATE: dict[str, Callable[[Any], Any]] = {
 }
 
 
-_PLAIN = (str, int, float, bool, type(None))
+_PLAIN = frozenset((str, int, float, bool, type(None)))  # (a set: `type(x) in _PLAIN` is one lookup)
+_SPECIAL = _HIDDEN | frozenset(PRIVATE)
 
 
 def redact(obj: Any, viewer: int | None, reveal: bool = False) -> Any:
     """A copy of `obj` (state, event, list...) without what `viewer` may not see (None: the public).
     reveal=True (the game is over): the seats' secrets are shown; HIDDEN keys never are."""
     if isinstance(obj, list):
-        return [x if x.__class__ in _PLAIN else redact(x, viewer, reveal) for x in obj]
-    if not isinstance(obj, dict):
-        return obj  # str, int, bool, None: immutable, shared safely
+        return [x if type(x) in _PLAIN else redact(x, viewer, reveal) for x in obj]
+    if type(obj) is not dict:
+        return _keys(obj, viewer, reveal) if isinstance(obj, dict) else obj  # (str, int... shared safely)
+    if not _SPECIAL.isdisjoint(obj):
+        return _keys(obj, viewer, reveal)
+    # no key of the rule here: a copy, its containers redacted (a dict of atoms is its copy)
+    out = obj.copy()
+    for k, v in obj.items():
+        t = type(v)
+        if t is list:  # (redact's first case, without the call)
+            out[k] = [x if type(x) in _PLAIN else redact(x, viewer, reveal) for x in v] if v else []
+        elif t not in _PLAIN:
+            out[k] = redact(v, viewer, reveal)
+    return out
+
+
+def _keys(obj: dict, viewer: int | None, reveal: bool) -> dict[str, Any]:
+    """redact() of a dict holding HIDDEN or PRIVATE keys: the rule, key by key."""
     seat = obj.get("seat")
     owner = seat if seat.__class__ is int else None
     mine = reveal or (owner is not None and owner == viewer)
-    out: dict[str, Any] = {}
+    if type(obj) is dict and _HIDDEN.isdisjoint(obj):
+        # the keys stay where they are: a copy, the seat's secrets replaced (or dropped) in place
+        out = obj.copy()
+        if not mine:
+            for k, hide in PRIVATE.items():
+                if k in obj:
+                    v = obj[k]
+                    if owner is None and k == "gold" and not isinstance(v, list):
+                        continue  # a count of tokens, not their values
+                    v = hide(v)
+                    if v is _DROP:
+                        del out[k]
+                    else:
+                        out[k] = v
+        for k, v in obj.items():
+            t = type(v)
+            if t in _PLAIN or (not mine and k in PRIVATE):
+                continue
+            if t is list:  # (redact's first case, without the call)
+                out[k] = [x if type(x) in _PLAIN else redact(x, viewer, reveal) for x in v] if v else []
+            else:
+                out[k] = redact(v, viewer, reveal)
+        return out
+    out = {}
     for k, v in obj.items():
-        if k in _HIDDEN:
-            out[k + "_count"] = len(v) if isinstance(v, list) else None
-        elif k in PRIVATE and not mine:
+        if k in _SPECIAL and (k in _HIDDEN or not mine):
+            if k in _HIDDEN:
+                out[k + "_count"] = len(v) if isinstance(v, list) else None
+                continue
             if owner is None and k == "gold" and not isinstance(v, list):
                 out[k] = v  # a count of tokens, not their values
                 continue
             v = PRIVATE[k](v)
             if v is not _DROP:
                 out[k] = v
-        elif v.__class__ in _PLAIN:
+        elif type(v) in _PLAIN:
             out[k] = v
+        elif type(v) is list:  # (redact's first case, without the call)
+            out[k] = [x if type(x) in _PLAIN else redact(x, viewer, reveal) for x in v] if v else []
         else:
             out[k] = redact(v, viewer, reveal)
     return out
