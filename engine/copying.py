@@ -13,23 +13,23 @@ _ATOMS = frozenset((str, int, float, bool, type(None)))
 
 def deep(o: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, tuples of atoms)."""
-    c = o.__class__
+    c = type(o)
     if c is dict:
         d = o.copy()
         for k, v in o.items():
-            if v.__class__ not in _ATOMS:
+            if type(v) not in _ATOMS:
                 d[k] = deep(v)
         return d
     if c is list:
         d = o[:]
         for i, v in enumerate(o):
-            if v.__class__ not in _ATOMS:
+            if type(v) not in _ATOMS:
                 d[i] = deep(v)
         return d
     if c in _ATOMS:
         return o
     if c is tuple:
-        return tuple(v if v.__class__ in _ATOMS else deep(v) for v in o)
+        return tuple(v if type(v) in _ATOMS else deep(v) for v in o)
     import copy  # not JSON data (a set...): whatever it is, copied whole
     return copy.deepcopy(o)
 
@@ -37,17 +37,17 @@ def deep(o: Any) -> Any:
 def _flat_list(v: Any) -> Any:
     """A list of atoms (ids, colours, token values): the schema says so, it is not checked item by
     item (tests/test_copying.py checks that copies of real states share nothing)."""
-    return v[:] if v.__class__ is list else deep(v)
+    return v[:] if type(v) is list else deep(v)
 
 
 def _flat_dict(v: Any) -> Any:
     """A dict of atoms (tracks, discarded, wagon supply)."""
-    return v.copy() if v.__class__ is dict else deep(v)
+    return v.copy() if type(v) is dict else deep(v)
 
 
 def _pool(v: Any) -> Any:
     """[[colour, face], ...]"""
-    return [d[:] for d in v] if v.__class__ is list else deep(v)
+    return [d[:] for d in v] if type(v) is list else deep(v)
 
 
 _PLAYER_KEYS = frozenset(("seat", "name", "pioneer", "side", "boards", "silver", "wood", "medicine", "cattle",
@@ -57,7 +57,7 @@ _PLAYER_KEYS = frozenset(("seat", "name", "pioneer", "side", "boards", "silver",
 def _player(p: Any) -> Any:
     """A player of the known shape (its lists hold atoms; wagons are {size, damage}); anything
     else is copied generically."""
-    if p.__class__ is not dict or len(p) != len(_PLAYER_KEYS) or not p.keys() <= _PLAYER_KEYS:
+    if type(p) is not dict or len(p) != len(_PLAYER_KEYS) or not p.keys() <= _PLAYER_KEYS:
         return deep(p)
     q = p.copy()
     q["boards"] = p["boards"][:]
@@ -70,7 +70,7 @@ def _player(p: Any) -> Any:
 
 
 def _players(v: Any) -> Any:
-    return [_player(p) for p in v] if v.__class__ is list else deep(v)
+    return [_player(p) for p in v] if type(v) is list else deep(v)
 
 
 _COPIERS = {k: _flat_list for k in ("bag", "slots", "equip_up", "towns_up", "gold_bag", "townsfolk_deck",
@@ -85,7 +85,7 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
     t = state.copy()
     get = _COPIERS.get
     for k, v in state.items():
-        if v.__class__ not in _ATOMS:
+        if type(v) not in _ATOMS:
             t[k] = get(k, deep)(v)
     return t
 
@@ -111,7 +111,7 @@ def clone_turn(state: dict[str, Any]) -> dict[str, Any]:
     get = _COPIERS.get
     for k in _TURN_COPIED:
         v = state[k]
-        if v.__class__ not in _ATOMS:
+        if type(v) not in _ATOMS:
             t[k] = get(k, deep)(v)
     players = t["players"] = state["players"][:]
     seat = state["turn"]

@@ -5,7 +5,7 @@ from collections.abc import Callable, Sequence
 from . import effects, flow
 from .actions import Action, Lazy, Table, make
 from .cards import EQUIPMENT, TOWNSFOLK
-from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, INCOME, WAGONS
+from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, GOLD_TOKENS, INCOME, WAGONS
 from .effects import (
     Holding,
     can_store,
@@ -99,18 +99,42 @@ def _choices(p: Player, seat: int) -> _Choices:
     return c
 
 
-_DROPS = Lazy(lambda seat: effects.goods_table("drop", seat))
+class _Seat:
+    """The Actions of one seat's turn that do not depend on what it holds, copied from the Lazy
+    tables above into plain dicts (a plain dict is the fastest lookup there is; a Lazy one, a dict
+    subclass, costs twice as much) for every key of the content. A key they lack (a card whose
+    name changed...) is looked up in the Lazy table instead (actions: `except KeyError`)."""
+
+    __slots__ = ("take", "act", "recruit", "end", "wood", "medicine", "gold", "tile")
+
+    def __init__(self, seat: int) -> None:
+        self.take = {c: {f: _TAKE[seat][c][f] for f in FACES} for c in COLOURS}
+        self.act = {f: _ACT[seat][f] for f in FACES}
+        self.recruit = {c["name"]: _RECRUIT[seat][c["name"]] for c in TOWNSFOLK.values()}
+        self.end = _END[seat]
+        drops = effects.goods_table("drop", seat)
+        self.wood = drops.wood
+        self.medicine = drops.medicine
+        self.gold = {v: drops.gold[v] for v in GOLD_TOKENS}
+        self.tile = {t: {c["name"]: drops.tile[t][c["name"]]} for t, c in EQUIPMENT.items()}
+
+
+_SEAT = Lazy(_Seat)
 
 
 def actions(s: State, seat: int) -> list[Action]:
     """The Actions of the seat whose turn it is (s["turn"]), in the stable order of options()."""
     p = s["players"][seat]
     step = s["step"]
+    tab = _SEAT[seat]
     if step == "pick":
-        takes = _TAKE[seat]
+        take = tab.take
         out: list[Action] = []
         for c, f in s["pool"]:
-            a = takes[c][f]
+            try:
+                a = take[c][f]
+            except KeyError:
+                a = _TAKE[seat][c][f]
             if a not in out:
                 out.append(a)
         ch = _choices(p, seat)
@@ -123,14 +147,21 @@ def actions(s: State, seat: int) -> list[Action]:
         # (cattle, and so Wild, is always possible; wood and medicine fit in a half-full space)
         if face == "wild" or face == "cattle" or (face == "wood" and p["wood"] % 2) or (
                 face == "medicine" and p["medicine"] % 2) or action_possible(s, p, face):
-            out.append(_ACT[seat][face])
+            try:
+                out.append(tab.act[face])
+            except KeyError:
+                out.append(_ACT[seat][face])
         slot = s["slots"][FACE_INDEX[face]]
         if slot is not None:
-            out.append(_RECRUIT[seat][TOWNSFOLK[slot]["name"]])
+            name = TOWNSFOLK[slot]["name"]
+            try:
+                out.append(tab.recruit[name])
+            except KeyError:
+                out.append(_RECRUIT[seat][name])
         if not die["changed"] and p["silver"] >= ch.face_cost:
             out += ch.faces[face]
     elif step == "after":
-        out = [_END[seat]]
+        out = [tab.end]
         ch = _choices(p, seat)
     elif step == "wild":
         wild = _WILD[seat]
@@ -148,20 +179,27 @@ def actions(s: State, seat: int) -> list[Action]:
     if supply["large"] > 0 and silver >= cl:
         out.append(large)
     if step != "after":  # effects.goods_actions(p, seat, "drop", out), written out here
-        table = _DROPS[seat]
         if p["wood"]:
-            out.append(table.wood)
+            out.append(tab.wood)
         if p["medicine"]:
-            out.append(table.medicine)
+            out.append(tab.medicine)
         gold = p["gold"]
         if gold:
-            if len(gold) == 1:
-                out.append(table.gold[gold[0]])
-            else:
-                out += [table.gold[v] for v in sorted(set(gold))]
+            table = tab.gold
+            for v in (gold if len(gold) == 1 else sorted(set(gold))):
+                try:
+                    out.append(table[v])
+                except KeyError:
+                    out.append(effects.goods_table("drop", seat).gold[v])
         tiles = p["equipment"]
         if tiles:
-            out += [table.tile[t][EQUIPMENT[t]["name"]] for t in (tiles if len(tiles) == 1 else sorted(set(tiles)))]
+            table = tab.tile
+            for t in (tiles if len(tiles) == 1 else sorted(set(tiles))):
+                name = EQUIPMENT[t]["name"]
+                try:
+                    out.append(table[t][name])
+                except KeyError:
+                    out.append(effects.goods_table("drop", seat).tile[t][name])
     return out
 
 

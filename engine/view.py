@@ -66,7 +66,7 @@ def redact(obj: Any, viewer: int | None, reveal: bool = False) -> Any:
 def _keys(obj: dict, viewer: int | None, reveal: bool) -> dict[str, Any]:
     """redact() of a dict holding HIDDEN or PRIVATE keys: the rule, key by key."""
     seat = obj.get("seat")
-    owner = seat if seat.__class__ is int else None
+    owner = seat if type(seat) is int else None
     mine = reveal or (owner is not None and owner == viewer)
     if type(obj) is dict and _HIDDEN.isdisjoint(obj):
         # the keys stay where they are: a copy, the seat's secrets replaced (or dropped) in place
