@@ -18,7 +18,8 @@ real images too); then 'paced' again with a stand-in renderer while hard AI seat
 in a thread of the bot's process and in worker processes. Memory: the bot process's peak resident
 memory (VmHWM) and its workers', after the paced scenario with real images (target: bot <= 150 MB); the
 files the bot posts are not kept in the process (SimCord's CDN would hold every image: on Discord they
-are Discord's), their total is printed.
+are Discord's), their total is printed; SimCord's transcript of every payload and request is emptied
+after each round.
 SimCord's in-memory Discord (payload parsing, fake HTTP) runs on the same event loop and is included
 in every figure, and so is its watch over that loop: it wraps every callback the bot schedules and
 keeps a record of each (cancelled timers too) until it next settles, the records searched by equality
@@ -161,6 +162,10 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
                         and time.perf_counter() < deadline:
                     await asyncio.sleep(0.002)
                 await env.settle(timeout=120)
+                # SimCord's log of every payload and request (a test's transcript) is the harness's
+                # memory, not the bot's: emptied between rounds
+                env.backend.transcript.clear()
+                env.backend.http_requests.clear()
                 for gid, (rec, _payload) in batch:
                     first.append(clock.first[rec.id] - sent[rec.id])
                     if gid in commits:
