@@ -99,10 +99,10 @@ def apply(state: StateData, action: Action | str, inplace: bool = False,
     if not trusted and not _legal(state, action_id):
         return Rejected(_reason(state, action_id))
     s = state if inplace else clone(state)
-    parsed = _PARSED.get(action_id)
-    if parsed is None:
-        parsed = _parse(action_id)
-    seat, parts, move = parsed
+    try:
+        seat, parts, move = _PARSED[action_id]
+    except KeyError:
+        seat, parts, move = _parse(action_id)
     events: list[Event] = []
     if s["stage"] == "turn":  # turn.play, with the verb's function found once per action id
         if move is None:
