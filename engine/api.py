@@ -65,8 +65,11 @@ def legal_actions(state: StateData, player: int | None = None) -> list[Action]:
 
 def _legal(state: StateData, action_id: str) -> bool:
     seat_s = action_id.partition(":")[0]
-    legal = legal_actions(state, int(seat_s)) if seat_s.isdigit() else []
-    return any(a.id == action_id for a in legal)
+    if seat_s.isdigit():
+        for a in legal_actions(state, int(seat_s)):
+            if a.id == action_id:
+                return True
+    return False
 
 
 def _reason(state: StateData, action_id: str) -> str:

@@ -57,7 +57,7 @@ _PLAYER_KEYS = frozenset(("seat", "name", "pioneer", "side", "boards", "silver",
 def _player(p: Any) -> Any:
     """A player of the known shape (its lists hold atoms; wagons are {size, damage}); anything
     else is copied generically."""
-    if type(p) is not dict or len(p) != len(_PLAYER_KEYS) or not p.keys() <= _PLAYER_KEYS:
+    if type(p) is not dict or len(p) != len(_PLAYER_KEYS) or not _PLAYER_KEYS.issuperset(p):
         return deep(p)
     q = p.copy()
     q["boards"] = p["boards"][:]
@@ -73,11 +73,29 @@ def _players(v: Any) -> Any:
     return [_player(p) for p in v] if type(v) is list else deep(v)
 
 
+_CONFIG_KEYS = frozenset(("players", "sets", "pioneers", "names"))
+
+
+def _config(v: Any) -> Any:
+    """{players, sets, pioneers, names} (flow.make_config): two lists of atoms."""
+    if type(v) is not dict or v.keys() != _CONFIG_KEYS or type(v["players"]) not in _ATOMS \
+            or type(v["pioneers"]) not in _ATOMS:
+        return deep(v)
+    c = v.copy()
+    c["sets"] = _flat_list(v["sets"])
+    c["names"] = _flat_list(v["names"])
+    return c
+
+
 _COPIERS = {k: _flat_list for k in ("bag", "slots", "equip_up", "towns_up", "gold_bag", "townsfolk_deck",
                                     "equip_deck", "town_deck", "disasters")}
 _COPIERS.update({k: _flat_dict for k in ("discarded", "tracks", "wagon_supply")})
 _COPIERS["pool"] = _pool
 _COPIERS["players"] = _players
+_COPIERS["config"] = _config
+
+
+_FLAT_LISTS = frozenset(k for k, f in _COPIERS.items() if f is _flat_list)
 
 
 def clone(state: dict[str, Any]) -> dict[str, Any]:
@@ -85,7 +103,12 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
     t = state.copy()
     get = _COPIERS.get
     for k, v in state.items():
-        if type(v) not in _ATOMS:
+        c = type(v)
+        if c in _ATOMS:
+            continue
+        if c is list and k in _FLAT_LISTS:  # (_flat_list, without the call)
+            t[k] = v[:]
+        else:
             t[k] = get(k, deep)(v)
     return t
 
