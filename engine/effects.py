@@ -164,6 +164,9 @@ class Holding:
 
 
 _MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> Holding
+# about 3 KB each with its turn tables: a long-running bot keeps at most ~30 MB of them (a game uses a
+# few dozen; an emptied cache fills again in microseconds per holding)
+HOLDINGS_KEPT = 10_000
 
 
 def holding(p: Player) -> Holding:
@@ -172,7 +175,7 @@ def holding(p: Player) -> Holding:
     key = (p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))
     h = _MODS_CACHE.get(key)
     if h is None:
-        if len(_MODS_CACHE) > 50000:
+        if len(_MODS_CACHE) > HOLDINGS_KEPT:
             _MODS_CACHE.clear()
         h = _MODS_CACHE[key] = Holding(p)
     return h
