@@ -103,7 +103,9 @@ def actions(s: State, seat: int) -> list[Action]:
 def options(s: State, seat: int, labels: bool = True) -> Options:
     """(body, label) pairs for the seat's pending decision. labels=False: the same bodies, with
     empty labels (autoresolve only counts them)."""
-    dec = _pending(s, seat)
+    dec = s["pending"][seat]  # (_pending, inlined)
+    if dec is None:
+        raise ValueError(f"seat {seat} has nothing to decide")
     p = s["players"][seat]
     kind = dec["kind"]
     if kind == "storm":
@@ -147,9 +149,12 @@ def town_options(s: State, p: Player, labels: bool = True) -> Options:
             continue
         card = TOWNS[t]
         needs = card["needs"]
-        if any(p[_COUNTED[k]] < n for k, n in needs.items() if k in _COUNTED):
-            continue
-        if len(p["gold"]) < needs.get("gold", 0):
+        lacking = False  # (a counter the player has too few of; a loop costs less than any(generator))
+        for k, n in needs.items():
+            if k in _COUNTED and p[_COUNTED[k]] < n:
+                lacking = True
+                break
+        if lacking or len(p["gold"]) < needs.get("gold", 0):
             continue
         label = f"Town: satisfy {card['name']} (+{card['favors']} favor{'s' * (card['favors'] > 1)})" if labels else ""
         if needs.get("equipment"):
@@ -211,7 +216,9 @@ def _settled(s: State, seat: int, dec: Decision) -> bool:
 
 def _choose(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> None:
     p = s["players"][seat]
-    dec = _pending(s, seat)
+    dec = s["pending"][seat]  # (_pending, inlined)
+    if dec is None:
+        raise ValueError(f"seat {seat} has nothing to decide")
     verb = parts[0]
     if verb == "storm":
         i = int(parts[2])
