@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from .actions import Action, make
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from .effects import free_spaces, goods_actions, goods_choices, holding, raid_loss, usable_spaces
+from .effects import free_spaces, give_back, goods_actions, goods_choices, holding, raid_loss, usable_spaces
 from .shape import Decision, DisasterEntry, Event, Player, Snapshot, State
 
 Options = list[tuple[str, str]]  # (action body, label) pairs
@@ -230,14 +230,7 @@ def _choose(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> N
         _report(s)[seat]["choices"].append({"wagon": i, "paid_wood" if parts[1] == "pay" else "damaged": 1})
     elif verb == "lose":
         what = parts[1]
-        if what == "wood":
-            p["wood"] -= 1
-        elif what == "medicine":
-            p["medicine"] -= 1
-        elif what == "gold":
-            p["gold"].remove(int(parts[2]))
-        else:
-            p["equipment"].remove(parts[2])
+        give_back(p, what, parts[2] if len(parts) > 2 else "")
         _report(s)[seat]["choices"].append({"returned": what if what != "equip" else parts[2]})
     elif verb == "disease":
         t = parts[2]

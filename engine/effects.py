@@ -70,6 +70,19 @@ def goods_table(prefix: str, seat: int) -> _GoodsActions:
     return _GOODS_ACTIONS[prefix][seat]
 
 
+def give_back(p: Player, what: str, item: str = "") -> None:
+    """One good leaves p's wagons (a drop on the turn, or a good given back when goods no longer fit):
+    what is wood, medicine, gold (item: the token's value) or equip (item: the tile)."""
+    if what == "wood":
+        p["wood"] -= 1
+    elif what == "medicine":
+        p["medicine"] -= 1
+    elif what == "gold":
+        p["gold"].remove(int(item))
+    else:
+        p["equipment"].remove(item)
+
+
 def goods_actions(p: Player, seat: int, prefix: str, out: list[Action]) -> None:
     """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out (turn.actions
     has a copy of this for the drops)."""

@@ -303,14 +303,7 @@ def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Even
 
 def _drop(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
     what = parts[1]
-    if what == "wood":
-        p["wood"] -= 1
-    elif what == "medicine":
-        p["medicine"] -= 1
-    elif what == "gold":
-        p["gold"].remove(int(parts[2]))
-    else:
-        p["equipment"].remove(parts[2])
+    effects.give_back(p, what, parts[2] if len(parts) > 2 else "")
     events.append({"type": "goods_discarded", "seat": seat,
                    "what": parts[2] if what == "equip" else what})
 
