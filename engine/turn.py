@@ -126,7 +126,20 @@ def actions(s: State, seat: int) -> list[Action]:
     """The Actions of the seat whose turn it is (s["turn"]), in the stable order of options()."""
     p = s["players"][seat]
     step = s["step"]
+    if step == "wild":
+        wild = _WILD[seat]
+        return [wild[a] for a in ACTIONS if action_possible(s, p, a)]
+    if step == "equip":
+        return [_EQUIP[seat, t, EQUIPMENT[t]["name"]] for t in s["equip_up"]]
     tab = _SEAT[seat]
+    tiles = p["equipment"]
+    # _choices(p, seat), written out (this is asked for every turn choice)
+    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(tiles)))
+    if h is None:
+        h = holding(p)
+    ch = h.per_seat.get(seat)
+    if ch is None:
+        ch = h.per_seat[seat] = _CHOICES[seat][h.prices]
     if step == "pick":
         take = tab.take
         out: list[Action] = []
@@ -137,12 +150,10 @@ def actions(s: State, seat: int) -> list[Action]:
                 a = _TAKE[seat][c][f]
             if a not in out:
                 out.append(a)
-        ch = _choices(p, seat)
     elif step == "use":
         die = s["die"]
         assert die is not None  # steps after "pick": a die is taken
         face = die["face"]
-        ch = _choices(p, seat)
         out = [ch.income[face]]
         # (cattle, and so Wild, is always possible; wood and medicine fit in a half-full space)
         if face == "wild" or face == "cattle" or (face == "wood" and p["wood"] % 2) or (
@@ -162,12 +173,6 @@ def actions(s: State, seat: int) -> list[Action]:
             out += ch.faces[face]
     elif step == "after":
         out = [tab.end]
-        ch = _choices(p, seat)
-    elif step == "wild":
-        wild = _WILD[seat]
-        return [wild[a] for a in ACTIONS if action_possible(s, p, a)]
-    elif step == "equip":
-        return [_EQUIP[seat, t, EQUIPMENT[t]["name"]] for t in s["equip_up"]]
     else:
         raise ValueError(step)
     # buying wagons and discarding goods (not after the die is used): allowed at any point of your turn
@@ -191,7 +196,6 @@ def actions(s: State, seat: int) -> list[Action]:
                     out.append(table[v])
                 except KeyError:
                     out.append(effects.goods_table("drop", seat).gold[v])
-        tiles = p["equipment"]
         if tiles:
             table = tab.tile
             for t in (tiles if len(tiles) == 1 else sorted(set(tiles))):
