@@ -184,7 +184,7 @@ HOLDINGS_KEPT = 10_000
 
 def holding(p: Player) -> Holding:
     """The Holding of p (cached by what p holds: a player's cards change far less often than they
-    are consulted). turn._choices looks the cache up itself with the same key."""
+    are consulted). turn.py looks the cache up itself with the same key."""
     key = (p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))
     h = _MODS_CACHE.get(key)
     if h is None:

@@ -83,20 +83,9 @@ class _Choices:
 
 
 _CHOICES = Lazy(lambda seat: Lazy(lambda prices: _Choices(seat, prices)))
-# effects.holding's cache (effects._MODS_CACHE): the hottest callers look it up themselves, with the
-# same key, and call holding(p) when it is not there (a key made otherwise would only never be found).
-
-
-def _choices(p: Player, seat: int) -> _Choices:
-    """The _Choices of the seat for what p holds: effects.holding(p) and the holding's table by
-    seat (asked for every turn choice)."""
-    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
-    if h is None:
-        h = holding(p)
-    c = h.per_seat.get(seat)
-    if c is None:
-        c = h.per_seat[seat] = _CHOICES[seat][h.prices]
-    return c
+# effects.holding's cache (effects._MODS_CACHE): the hottest callers (actions, and the functions of
+# the verbs below) look it up themselves, with the same key, and call holding(p) when it is not
+# there (a key made otherwise would only never be found there).
 
 
 class _Seat:
@@ -133,7 +122,7 @@ def actions(s: State, seat: int) -> list[Action]:
         return [_EQUIP[seat, t, EQUIPMENT[t]["name"]] for t in s["equip_up"]]
     tab = _SEAT[seat]
     tiles = p["equipment"]
-    # _choices(p, seat), written out (this is asked for every turn choice)
+    # the seat's price table (_Choices) for what p holds (asked for every turn choice)
     h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(tiles)))
     if h is None:
         h = holding(p)
