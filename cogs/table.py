@@ -2,9 +2,9 @@
 
 A click that may change the game is acknowledged first (deferred), before even the read that checks
 it: a move is applied only once Discord has its answer, so nobody sees "interaction failed" for a move
-that happened. Refusals (not your turn, an old button) follow as a private message. When too many clicks wait for
-one table, or for the whole bot, the click is answered "busy" and nothing is applied. After a change
-the courier (cogs/channel.py) updates the channel."""
+that happened. Refusals (not your turn, an old button) follow as a private message. When too many
+clicks wait for one table, or for the whole bot, the click is answered "busy" and nothing is applied.
+After a change the courier (cogs/channel.py) updates the channel."""
 
 import io
 import logging

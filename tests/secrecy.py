@@ -140,21 +140,22 @@ class Game:
         for seat, gold in enumerate(_secret_gold(events, self.n)):
             self.known[seat] |= gold
         exempted = [exempt and e["type"] == "game_over" for e in events]
+        seen = seen or {}
+        public: list = []
         for viewer in self.viewers():
-            shown = seen[viewer] if seen and viewer in seen else [engine.public_event(e, viewer) for e in events]
+            shown = seen.get(viewer) or [engine.public_event(e, viewer) for e in events]
+            kept = [e for e, x in zip(shown, exempted, strict=True) if not x]
             # one scan of all of them; on a leak, the events one by one to name the culprit
             try:
-                if any(exempted):
-                    self._check([e for e, x in zip(shown, exempted, strict=True) if not x], viewer, "events")
+                self._check(kept, viewer, "events")
+                if len(kept) < len(shown):
                     self._check(shown, viewer, "events", gold=False)
-                else:
-                    self._check(shown, viewer, "events")
             except Leak:
                 for e, x in zip(shown, exempted, strict=True):
                     self._check(e, viewer, f"event {e['type']}", gold=not x)
                 raise
             if viewer is None:
-                public = [e for e, x in zip(shown, exempted, strict=True) if not x]
+                public = kept
         narrate = _narrate()
         for line in narrate.lines(public, self.names):
             self.check_text(line, "narration")
