@@ -1,6 +1,7 @@
 """Real conditions: restarts, simultaneous clicks, wrong people, stale and forged buttons, deleted
 messages and channels, missing permissions, the 3-second first response."""
 
+import asyncio
 import copy
 import time
 
@@ -333,3 +334,25 @@ async def test_one_error_handler_with_a_code_for_commands_and_buttons(simcord_en
     assert [type(e).__name__ for e in env.errors] == ["CommandInvokeError"]  # seen by SimCord too
     bot.errors.clear()  # expected here
     assert await play_step(env, bot, channel, actors)  # and the game is fine
+
+
+def _view_timers() -> list:
+    """discord.py's timeout tasks of views it keeps (one per view sent ephemerally)."""
+    return [t for t in asyncio.all_tasks() if "timeout_task_impl" in t.get_coro().__qualname__]
+
+
+async def test_ephemeral_panels_are_not_kept_and_their_buttons_work(simcord_env, simcord_bot):
+    """Our buttons are DynamicItems, found by custom_id: discord.py keeps no view of ours, though it
+    would keep each one sent ephemerally for 15 minutes with a timeout task of its own."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 3)
+    await start_game(env, channel, actors)
+    res = await actors[0].slash(channel, "pioneer end")  # the host: an ephemeral confirmation
+    assert res.ephemeral and res.response.components  # with its buttons
+    store = bot._connection._view_store
+    assert not _view_timers() and not store._views and not store._synced_message_views
+    no = await actors[0].click(res.response, label="No, keep playing")  # its button still works
+    assert not no.response.components and await current(bot, channel) is not None
+    res = await actors[0].slash(channel, "pioneer end")
+    await actors[0].click(res.response, label="Yes, end the game")
+    assert await current(bot, channel) is None and not _view_timers()

@@ -109,7 +109,12 @@ def option(label: str, value: str, description: str | None = None, emoji=None,
 
 
 def view_of(items: list) -> discord.ui.View:
+    """The components of a message, as a view discord.py does not keep. Our items are DynamicItems,
+    found by their custom_id (registered in setup_hook), so the view object is not needed after it is
+    sent; discord.py would otherwise keep each view sent ephemerally for 15 minutes, with a timeout
+    task of its own (thousands in a busy bot). A view that is finished is sent but never stored."""
     view = discord.ui.View(timeout=None)
     for it in items:
         view.add_item(it)
+    view.stop()
     return view

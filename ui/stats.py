@@ -8,7 +8,7 @@ from app.ratings import MIN_GAMES, MU, SIGMA
 from engine import words
 from i18n import N_, _, n_, number
 
-from .components import clip
+from .components import clip, view_of
 from .layout import BROWN, GREEN
 
 PAGE = 10  # leaderboard lines per page
@@ -121,9 +121,8 @@ def board(server: str, guild: int, page: int, total: int, rows: list[dict],
             emb.description += "\n\n" + _("You: #{place} ({value})", place=mine[0], value=number(mine[1], 1))
     emb.set_footer(text=_("Page {page}/{pages} · rating = μ − 3σ (openskill), after {n} rated games",
                           page=page + 1, pages=pages, n=MIN_GAMES))
-    view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton(guild, max(page - 1, 0), "p", disabled=page == 0))
-    view.add_item(BoardButton(guild, min(page + 1, pages - 1), "n", disabled=page >= pages - 1))
+    view = view_of([BoardButton(guild, max(page - 1, 0), "p", disabled=page == 0),
+                    BoardButton(guild, min(page + 1, pages - 1), "n", disabled=page >= pages - 1)])
     return {"embed": emb, "view": view}
 
 
