@@ -10,9 +10,11 @@ from engine_helpers import act, bodies, finish_day_with, game, take
 
 import engine
 from engine import ai, rng
+from engine.ai import search
 from engine.ai.determinize import ALL_GOLD, determinize
 
 TINY = 8  # hard's budget in these tests: rollouts per decision
+ONE_ROUND = search.MAX_CANDIDATES  # every candidate line played out once (the whole search, one sample)
 
 CONFIGS = [
     ({"players": 2}, 3),
@@ -30,8 +32,9 @@ def _kind(s, seat):
 
 @pytest.mark.parametrize("config,seed", CONFIGS)
 def test_choices_are_legal_everywhere(config, seed):
-    """A whole game of easy AIs; at each step easy, hard (tiny budget) and random all choose a
-    legal action for every seat that must decide."""
+    """A whole game of easy AIs; at each step easy, hard (one round of rollouts: more rounds change
+    which candidate wins, not where candidates come from) and random all choose a legal action for
+    every seat that must decide."""
     s, _ = engine.new_game(config, seed)
     kinds = set()
     step = 0
@@ -43,7 +46,7 @@ def test_choices_are_legal_everywhere(config, seed):
                 assert ai.choose(s, seat, level, seed=step).id in legal
             # hard at every decision that is not an ordinary turn step, and at every 7th one
             if s["stage"] != "turn" or step % 7 == 0:
-                a = ai.choose(s, seat, "hard", seed=step, budget=TINY)
+                a = ai.choose(s, seat, "hard", seed=step, budget=ONE_ROUND)
                 assert a.id in legal and a.player == seat
         seat = engine.deciders(s)[0]
         r = engine.apply(s, ai.choose(s, seat, "easy", seed=step))
