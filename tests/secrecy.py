@@ -26,7 +26,7 @@ from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 SENTINEL = 1_000_000
 SHIFT = 500  # twin values: a sentinel + SHIFT is no sentinel (nuggets are 1..3)
 PAIRS = ["".join(p) for p in itertools.combinations("ABCDE", 2)]
-NUMBER = re.compile(r"\d{7,}")
+NUMBER = re.compile(r"[1-9][0-9]{6,}")  # a number >= 10**6 (the taint); twice as fast to scan as \d{7,}
 # narration may name cards whose names contain a pioneer's name ("Horse Doctor", "Army Scout"):
 # those are removed from a text before looking for pioneer names
 OTHER_NAMES = sorted({c["name"] for t in (TOWNSFOLK, EQUIPMENT, TOWNS) for c in t.values()}, key=len,
@@ -62,7 +62,7 @@ PIONEER_NAME = re.compile("|".join(rf"\b{re.escape(c['name'])}\b" for c in PIONE
 
 def _values(obj) -> tuple[set, set]:
     """(sentinel-sized numbers, pioneer board ids) anywhere in obj, keys and texts included."""
-    text = json.dumps(obj)
+    text = json.dumps(obj, separators=(",", ":"))
     return {int(m) for m in NUMBER.findall(text)}, set(BOARD.findall(text))
 
 
