@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from app import collector
 from app.settings import ROOT, Settings, SettingsError
 from app.shards import ShardLeases
 from app.workers import LazyRenderer
@@ -239,21 +240,13 @@ def run_simulator(out: str = "out/demo") -> int:
     return rc or subprocess.call([sys.executable, "-m", *demo.split()[2:]], cwd=ROOT)
 
 
-# Young collections every 10,000 net allocations instead of CPython's 700: a click's objects then die
-# young instead of being promoted, and full collections (a pause for every click waiting) stop
-# happening in a burst. bench/bot.py, 50 clicks at once x 12: full collections 9 -> 0 per run, first
-# response p99 90-126 -> 57-62 ms, bot memory 93 -> 98 MB.
-YOUNG_COLLECTION = 10_000
-
-
 def keep_start_up_objects() -> None:
     """What start-up made (modules, classes, the game's content) lives as long as the process: moved out
-    of the garbage collector's sight, each full collection scans about a third fewer objects, and a
-    full collection is a pause for every click waiting (bench/bot.py measures it). The collector then
-    runs less often (YOUNG_COLLECTION)."""
+    of the garbage collector's sight, each full collection scans about a third fewer objects. Full
+    collections then run between clicks (app/collector.py)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
+    collector.take_over()
 
 
 def main(argv=None) -> int:

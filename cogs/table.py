@@ -15,7 +15,7 @@ from discord.ext import commands
 
 import engine
 import i18n
-from app import plans
+from app import collector, plans
 from app.moves import BadMove, Move
 from app.service import NOT_PLAYING
 from engine.constants import SIMULTANEOUS
@@ -152,6 +152,8 @@ class Table(commands.Cog):
             await self.bot.report_error(interaction, error)
         finally:
             self.in_flight -= 1
+            if self.in_flight == 0:
+                collector.after_clicks()  # a full collection, if due, now rather than inside a burst
 
     # ---- moves ---------------------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:
