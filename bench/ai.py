@@ -48,7 +48,7 @@ def play(job: tuple) -> tuple:
         a = ai.choose(s, seat, level, seed=seed * 7 + game, budget=budget)
         if len(engine.legal_actions(s, seat)) > 1:
             times[level].append(time.perf_counter() - t)
-        engine.apply(s, a, inplace=True, trusted=True)
+        engine.advance(s, a)
     winners = [r["seat"] for r in s["result"] if r["winner"]]
     totals = [r["total"] for r in s["result"]]
     return me in winners, times, totals[me] - max(t for i, t in enumerate(totals) if i != me)
@@ -87,7 +87,7 @@ def decision_times(n: int, seed: int, level: str, budget=None, every: int = 5) -
             ai.choose(s, seat, level, seed=seed, budget=budget)
             out.append(time.perf_counter() - t)
         a = ai.choose(s, seat, "easy", seed=seed)
-        engine.apply(s, a, inplace=True, trusted=True)
+        engine.advance(s, a)
         step += 1
     return out
 

@@ -122,7 +122,7 @@ def play(i: int, seed: int, kind: str, side: str) -> dict:
         if side == "unique" and s["stage"] == "pioneer":
             acts = [a for a in acts if not a.id.endswith(":pioneer:standard")]
         a = players[seat].choose(s, acts)
-        engine.apply(s, a, inplace=True, trusted=True)
+        engine.advance(s, a)
         for p, et, ee in zip(s["players"], ever_t, ever_e, strict=True):
             et.update(p["townsfolk"])
             ee.update(p["equipment"])

@@ -4,6 +4,7 @@ from .api import (
                   Action,
                   Applied,
                   Rejected,
+                  advance,
                   apply,
                   clone,
                   deciders,
@@ -17,5 +18,5 @@ from .api import (
 from .forecast import forecast
 from .view import public_event, view_for
 
-__all__ = ["Action", "Applied", "Rejected", "apply", "clone", "deciders", "from_json", "is_over",
+__all__ = ["Action", "Applied", "Rejected", "advance", "apply", "clone", "deciders", "from_json", "is_over",
            "legal_actions", "new_game", "replay", "to_json", "view_for", "public_event", "forecast"]

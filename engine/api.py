@@ -1,4 +1,4 @@
-"""The engine's public contract: new_game, legal_actions, apply, replay, view_for, JSON codec."""
+"""The engine's public contract: new_game, legal_actions, apply, advance, replay, view_for, JSON codec."""
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -7,7 +7,7 @@ from typing import Any, Literal, NamedTuple, cast, overload
 from . import copying, decisions, flow, turn
 from .actions import Action  # noqa: F401  (engine.api.Action: re-exported)
 from .constants import SIMULTANEOUS
-from .shape import Event, State, StateData
+from .shape import Event, Events, State, StateData
 
 # The state comes in and goes out as plain JSON data (StateData: what the bot loads and stores); the
 # rules inside (flow, turn, decisions) take it as a State, its shape (engine/shape.py). The
@@ -46,7 +46,7 @@ def deciders(state: Mapping[str, Any]) -> list[int]:
 # The rules' entry points as the API calls them: with the state as it comes (StateData), without a
 # cast() call per action (see the note above; these two are the hottest calls of a playout).
 _turn_actions: Callable[[StateData, int], list[Action]] = turn.actions  # type: ignore[assignment]
-Move = Callable[[StateData, Any, int, Sequence[str], list[Event]], None]  # turn.MOVES' functions
+Move = Callable[[StateData, Any, int, Sequence[str], Events], None]  # turn.MOVES' functions
 _MOVES: dict[str, Move] = turn.MOVES  # type: ignore[assignment]
 
 
@@ -97,25 +97,33 @@ def apply(state: StateData, action: Action | str, inplace: bool = False,
     """Applies an Action (or its id). Returns Applied(new_state, events) or Rejected(reason).
 
     The input state is left untouched unless inplace=True. trusted=True skips the legality
-    check: only for an Action just taken from legal_actions(state) (fast playouts, AI search)."""
+    check: only for an Action just taken from legal_actions(state) (AI search: see advance)."""
     action_id = action if isinstance(action, str) else action.id
     if not trusted and not _legal(state, action_id):
         return Rejected(_reason(state, action_id))
     s = state if inplace else clone(state)
+    events: list[Event] = []
+    advance(s, action_id, events)
+    return _new(Applied, (s, events, True))
+
+
+def advance(state: StateData, action: Action | str, events: Events = None) -> None:
+    """Plays an Action just taken from legal_actions(state) (not checked) on the state itself: the
+    step of a playout (AI search, simulations). It makes no events unless given a list to append
+    them to (a playout never reads them); the state is the same either way, the one apply returns."""
+    action_id = action if action.__class__ is str else action.id  # type: ignore[union-attr]
     try:
         seat, parts, move = _PARSED[action_id]
     except KeyError:
         seat, parts, move = _parse(action_id)
-    events: list[Event] = []
-    if s["stage"] == "turn":  # turn.play, with the verb's function found once per action id
+    if state["stage"] == "turn":  # turn.play, with the verb's function found once per action id
         if move is None:
             raise ValueError(":".join(parts))
-        seat = s["turn"]
-        move(s, s["players"][seat], seat, parts, events)
-    elif decisions.decide(cast(State, s), seat, parts, events):
-        flow.resume(cast(State, s), events)
-    s["seq"] += 1
-    return _new(Applied, (s, events, True))
+        seat = state["turn"]
+        move(state, state["players"][seat], seat, parts, events)
+    elif decisions.decide(cast(State, state), seat, parts, events):
+        flow.resume(cast(State, state), events)
+    state["seq"] += 1
 
 
 Parsed = tuple[int, tuple[str, ...], Move | None]

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from .actions import Action, make
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .effects import free_spaces, give_back, goods_actions, goods_choices, holding, raid_loss, usable_spaces
-from .shape import Decision, DisasterEntry, Event, Player, Snapshot, State
+from .shape import Decision, DisasterEntry, Events, Player, Snapshot, State
 
 Options = list[tuple[str, str]]  # (action body, label) pairs
 # what a town card may ask for that is a player's counter (the rest: gold tokens, an equipment tile)
@@ -28,9 +28,10 @@ def snapshot(p: Player) -> Snapshot:
 
 
 # ---- disasters -------------------------------------------------------------------------------
-def start_disaster(s: State, d: str, events: list[Event]) -> bool:
+def start_disaster(s: State, d: str, events: Events) -> bool:
     """Applies the automatic part of disaster d; returns True if some player must decide."""
-    events.append({"type": "disaster_started", "disaster": d})
+    if events is not None:
+        events.append({"type": "disaster_started", "disaster": d})
     report: list[DisasterEntry] = [{"before": snapshot(p), "immune": False, "choices": []} for p in s["players"]]
     s["report"] = report
     waiting = False
@@ -167,7 +168,7 @@ def town_options(s: State, p: Player, labels: bool = True) -> Options:
     return opts
 
 
-def decide(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> bool:
+def decide(s: State, seat: int, parts: Sequence[str], events: Events) -> bool:
     """Applies one choice (already validated, parsed into its parts); True when nobody is left deciding
     (the caller then lets the flow go on: flow.resume)."""
     _choose(s, seat, parts, events)
@@ -176,7 +177,7 @@ def decide(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> bo
     return pending.count(None) == len(pending)  # (all None)
 
 
-def autoresolve(s: State, seat: int, events: list[Event]) -> None:
+def autoresolve(s: State, seat: int, events: Events) -> None:
     while True:
         dec = s["pending"][seat]
         if dec is None:
@@ -214,7 +215,7 @@ def _settled(s: State, seat: int, dec: Decision) -> bool:
     return False
 
 
-def _choose(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _choose(s: State, seat: int, parts: Sequence[str], events: Events) -> None:
     p = s["players"][seat]
     dec = s["pending"][seat]  # (_pending, inlined)
     if dec is None:
@@ -253,14 +254,15 @@ def _choose(s: State, seat: int, parts: Sequence[str], events: list[Event]) -> N
     elif verb == "pioneer":
         if parts[1] != "standard":
             p["pioneer"], p["side"] = parts[1], "unique"
-        events.append({"type": "pioneer_chosen", "seat": seat, "pioneer": p["pioneer"],
-                       "side": p["side"]})
+        if events is not None:
+            events.append({"type": "pioneer_chosen", "seat": seat, "pioneer": p["pioneer"],
+                           "side": p["side"]})
         s["pending"][seat] = None
     else:
         raise ValueError(":".join(parts))
 
 
-def satisfy(s: State, p: Player, t: str, tile: str | None, events: list[Event]) -> None:
+def satisfy(s: State, p: Player, t: str, tile: str | None, events: Events) -> None:
     card = TOWNS[t]
     for k, n in card["needs"].items():
         if k in _COUNTED:
@@ -279,7 +281,7 @@ def satisfy(s: State, p: Player, t: str, tile: str | None, events: list[Event]) 
     v["favors"] += favors
 
 
-def start_town(s: State, events: list[Event]) -> bool:
+def start_town(s: State, events: Events) -> bool:
     waiting = False
     for p in s["players"]:
         s["pending"][p["seat"]] = {"kind": "town"}

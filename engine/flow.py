@@ -34,7 +34,7 @@ from .constants import (
 from .decisions import disaster_report, start_disaster, start_town
 from .effects import end_of_week, gain, holding, take_equipment
 from .scoring import results
-from .shape import Config, Event, Player, Record, State
+from .shape import Config, Event, Events, Player, Record, State
 
 SCHEMA = 1
 _SET = itemgetter("set")  # a townsfolk card's set letter
@@ -110,7 +110,7 @@ def setup(options: Mapping[str, Any], seed: int) -> tuple[State, list[Event]]:
     return s, events
 
 
-def begin(s: State, events: list[Event]) -> None:
+def begin(s: State, events: Events) -> None:
     """Starting resources (in seat order, so draws are reproducible), then week 1."""
     for p in s["players"]:
         start = STANDARD_PIONEER["start"] if p["side"] == "standard" else PIONEERS[p["pioneer"]]["start"]
@@ -124,7 +124,7 @@ def begin(s: State, events: list[Event]) -> None:
     new_week(s, events)
 
 
-def new_week(s: State, events: list[Event]) -> None:
+def new_week(s: State, events: Events) -> None:
     n = s["config"]["players"]
     s["week"] += 1
     s["day"] = 0
@@ -137,8 +137,9 @@ def new_week(s: State, events: list[Event]) -> None:
                   for _ in range(TOWNSFOLK_PER_WEEK)]
     for p in s["players"]:
         p["towns"] = []
-    events.append({"type": "week_started", "week": s["week"], "towns": list(s["towns_up"]),
-                   "equipment": list(s["equip_up"]), "townsfolk": list(s["slots"])})
+    if events is not None:
+        events.append({"type": "week_started", "week": s["week"], "towns": list(s["towns_up"]),
+                       "equipment": list(s["equip_up"]), "townsfolk": list(s["slots"])})
     new_day(s, events)
 
 
@@ -146,7 +147,7 @@ def new_week(s: State, events: list[Event]) -> None:
 _DIE_ORDER = {(c, f): (i, j) for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
 
 
-def new_day(s: State, events: list[Event]) -> None:
+def new_day(s: State, events: Events) -> None:
     n = s["config"]["players"]
     s["day"] += 1
     dice = rng.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
@@ -156,15 +157,17 @@ def new_day(s: State, events: list[Event]) -> None:
     s["turn"] = s["start"]
     s["turns_left"] = n
     s["step"] = "pick"
-    events.append({"type": "day_started", "week": s["week"], "day": s["day"], "start": s["start"],
-                   "pool": [{"colour": c, "face": f} for c, f in dice]})
+    if events is not None:
+        events.append({"type": "day_started", "week": s["week"], "day": s["day"], "start": s["start"],
+                       "pool": [{"colour": c, "face": f} for c, f in dice]})
 
 
-def end_turn(s: State, events: list[Event]) -> None:
+def end_turn(s: State, events: Events) -> None:
     die, seat = s["die"], s["turn"]
     assert die is not None and seat is not None  # stage "turn", the die used
     s["discarded"][die["colour"]] += 1
-    events.append({"type": "turn_ended", "seat": seat})
+    if events is not None:
+        events.append({"type": "turn_ended", "seat": seat})
     s["die"] = None
     s["turns_left"] -= 1
     if s["turns_left"] > 0:
@@ -174,19 +177,20 @@ def end_turn(s: State, events: list[Event]) -> None:
     end_day(s, events)
 
 
-def _advance(s: State, tracks: tuple[str, ...], events: list[Event], why: str, colour: str | None = None) -> None:
+def _advance(s: State, tracks: tuple[str, ...], events: Events, why: str, colour: str | None = None) -> None:
     triggered = []
     for d in tracks:
         s["tracks"][d] += 1
         if s["tracks"][d] >= TRACK_END:
             s["tracks"][d] = 0  # [H] the marker returns to the start
             triggered.append(d)
-    events.append({"type": "disaster_advanced", "why": why, "colour": colour,
-                   "tracks": dict(s["tracks"]), "triggered": list(triggered)})
+    if events is not None:
+        events.append({"type": "disaster_advanced", "why": why, "colour": colour,
+                       "tracks": dict(s["tracks"]), "triggered": list(triggered)})
     s["disasters"] = triggered
 
 
-def end_day(s: State, events: list[Event]) -> None:
+def end_day(s: State, events: Events) -> None:
     s["turn"] = None
     s["step"] = None
     colour, _ = s["pool"].pop()
@@ -197,7 +201,7 @@ def end_day(s: State, events: list[Event]) -> None:
     resolve_disasters(s, events)
 
 
-def resume(s: State, events: list[Event]) -> None:
+def resume(s: State, events: Events) -> None:
     """Everyone has decided (a disaster, a town visit, the pioneers): the game goes on."""
     stage = s["stage"]
     if stage == "disaster":
@@ -209,7 +213,7 @@ def resume(s: State, events: list[Event]) -> None:
         begin(s, events)
 
 
-def resolve_disasters(s: State, events: list[Event]) -> None:
+def resolve_disasters(s: State, events: Events) -> None:
     while s["disasters"]:
         d = s["disasters"][0]
         if start_disaster(s, d, events):
@@ -224,13 +228,14 @@ def resolve_disasters(s: State, events: list[Event]) -> None:
         visit_town(s, events)
 
 
-def finish_disaster(s: State, events: list[Event]) -> None:
+def finish_disaster(s: State, events: Events) -> None:
     d = s["disasters"].pop(0)
-    events.append({"type": "disaster_triggered", "disaster": d, "players": disaster_report(s, d)})
+    if events is not None:
+        events.append({"type": "disaster_triggered", "disaster": d, "players": disaster_report(s, d)})
     s["report"] = None
 
 
-def after_day(s: State, events: list[Event]) -> None:
+def after_day(s: State, events: Events) -> None:
     s["start"] = (s["start"] + 1) % s["config"]["players"]
     if s["day"] < DAYS_PER_WEEK:
         new_day(s, events)
@@ -243,7 +248,7 @@ def after_day(s: State, events: list[Event]) -> None:
         resolve_disasters(s, events)
 
 
-def visit_town(s: State, events: list[Event]) -> None:
+def visit_town(s: State, events: Events) -> None:
     s["stage"] = "town"
     s["visit"] = []
     for p in s["players"]:
@@ -256,19 +261,22 @@ def visit_town(s: State, events: list[Event]) -> None:
         finish_town(s, events)
 
 
-def finish_town(s: State, events: list[Event]) -> None:
-    events.append({"type": "town_visited", "week": s["week"], "towns": list(s["towns_up"]),
-                   "players": s.pop("visit")})
+def finish_town(s: State, events: Events) -> None:
+    visit = s.pop("visit")
+    if events is not None:
+        events.append({"type": "town_visited", "week": s["week"], "towns": list(s["towns_up"]),
+                       "players": visit})
     if s["week"] < WEEKS:
         new_week(s, events)
     else:
         game_over(s, events)
 
 
-def game_over(s: State, events: list[Event]) -> None:
+def game_over(s: State, events: Events) -> None:
     s["stage"] = "over"
     s["turn"] = None
     s["step"] = None
     result = s["result"] = results(s)
-    events.append({"type": "game_over", "players": result,
-                   "winners": [r["seat"] for r in result if r["winner"]]})
+    if events is not None:
+        events.append({"type": "game_over", "players": result,
+                       "winners": [r["seat"] for r in result if r["winner"]]})

@@ -18,6 +18,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 StateData = dict[str, Any]  # a State as the public API takes and gives it: plain JSON (see above)
 Card = dict[str, Any]  # one entry of engine.cards.TOWNSFOLK / EQUIPMENT / TOWNS / PIONEERS
 Event = dict[str, Any]  # {"type": ..., ...}: see "Events" in engine/README.md
+Events = list[Event] | None  # where the rules append their events (None: make none, see api.advance)
 Record = dict[str, Any]  # what an effect did: {"seat", "source", "id", "gained", "lost", "secret", ...}
 
 

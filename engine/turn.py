@@ -16,7 +16,7 @@ from .effects import (
     run_ops,
     take_equipment,
 )
-from .shape import Event, Mods, Player, Record, State
+from .shape import Events, Mods, Player, Record, State
 
 ACTION_TEXT = {"mine": "draw a gold token", "equip": "take an equipment tile",
                "cattle": "take 1 cattle", "wood": "take 1 wood", "medicine": "take 1 medicine"}
@@ -203,7 +203,7 @@ def options(s: State) -> list[tuple[str, str]]:
     return [(a.id.split(":", 1)[1], a.label) for a in actions(s, seat)]
 
 
-def play(s: State, parts: Sequence[str], events: list[Event]) -> None:
+def play(s: State, parts: Sequence[str], events: Events) -> None:
     """Applies one (validated) turn choice, parsed into its parts ("take", colour, face...)."""
     seat = s["turn"]
     assert seat is not None  # stage "turn"
@@ -215,7 +215,7 @@ def play(s: State, parts: Sequence[str], events: list[Event]) -> None:
 
 # One function per verb (MOVES: play, and api.apply once per action id, look it up).
 # `s["die"]` is None at step "pick" (take, buy, drop), then the die taken.
-def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     colour, face = parts[1], parts[2]
     s["pool"].remove([colour, face])
     s["step"] = "use"
@@ -223,22 +223,24 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Eve
     h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
     fired = fire_triggers(s, p, face) if face in h.triggers else []
     s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
-    events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
-                   "triggered": fired})
+    if events is not None:
+        events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
+                       "triggered": fired})
 
 
-def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
     cost = holding(p).face_cost
     p["silver"] -= cost
-    events.append({"type": "face_changed", "seat": seat, "colour": die["colour"],
-                   "from": die["face"], "to": parts[1], "cost": cost})
+    if events is not None:
+        events.append({"type": "face_changed", "seat": seat, "colour": die["colour"],
+                       "from": die["face"], "to": parts[1], "cost": cost})
     die["face"] = parts[1]
     die["changed"] = True
 
 
-def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
     h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
@@ -247,7 +249,7 @@ def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: list[E
     _used(s, p, "income", {"gained": {"silver": n} if n else {}}, events, h)
 
 
-def _act(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _act(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
     face = die["face"]
@@ -257,7 +259,7 @@ def _act(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Even
         _action(s, p, seat, (face,), events)
 
 
-def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     out: Record = {}
     s["equip_up"].remove(parts[1])
     take_equipment(s, p, parts[1], out)
@@ -266,7 +268,7 @@ def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Ev
     _used(s, p, "equip", out, events, h)
 
 
-def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
     slot = FACE_INDEX[die["face"]]
@@ -285,23 +287,25 @@ def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: list[
     _used(s, p, "recruit", out, events, h)
 
 
-def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     size = parts[1]
     cost = holding(p).wagon_costs[size]
     p["silver"] -= cost
     s["wagon_supply"][size] -= 1
     p["wagons"].append({"size": size, "damage": 0})
-    events.append({"type": "wagon_bought", "seat": seat, "size": size, "cost": cost})
+    if events is not None:
+        events.append({"type": "wagon_bought", "seat": seat, "size": size, "cost": cost})
 
 
-def _drop(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _drop(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     what = parts[1]
     effects.give_back(p, what, parts[2] if len(parts) > 2 else "")
-    events.append({"type": "goods_discarded", "seat": seat,
-                   "what": parts[2] if what == "equip" else what})
+    if events is not None:
+        events.append({"type": "goods_discarded", "seat": seat,
+                       "what": parts[2] if what == "equip" else what})
 
 
-def _end(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _end(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     flow.end_turn(s, events)
 
 
@@ -311,7 +315,7 @@ def _bonus(s: State, p: Player, action: str, out: Record, m: Mods) -> None:
         gain(s, p, bonus, out)
 
 
-def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: list[Event]) -> None:
+def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     """The action parts[-1] (the die's face, or the one a Wild die became: "wild:<action>")."""
     action = parts[-1]
     if action == "equip":
@@ -331,13 +335,14 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: list[E
     _used(s, p, action, out, events, h)
 
 
-def _used(s: State, p: Player, use: str, out: Record, events: list[Event], h: Holding) -> None:
+def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding) -> None:
     """h: what p holds now."""
     die = s["die"]
     assert die is not None
-    events.append({"type": "die_taken", "seat": p["seat"], "colour": die["colour"],
-                   "rolled": die["rolled"], "face": die["face"], "use": use,
-                   "triggered": die["triggered"], **out})
+    if events is not None:
+        events.append({"type": "die_taken", "seat": p["seat"], "colour": die["colour"],
+                       "rolled": die["rolled"], "face": die["face"], "use": use,
+                       "triggered": die["triggered"], **out})
     # after using the die you may still buy a wagon (e.g. to shelter silver from a raid)
     supply = s["wagon_supply"]
     silver = p["silver"]
@@ -348,7 +353,7 @@ def _used(s: State, p: Player, use: str, out: Record, events: list[Event], h: Ho
     flow.end_turn(s, events)
 
 
-MOVES: dict[str, Callable[[State, Player, int, Sequence[str], list[Event]], None]] = {
+MOVES: dict[str, Callable[[State, Player, int, Sequence[str], Events], None]] = {
     "take": _take, "face": _face, "income": _income, "act": _act, "wild": _action, "equip": _equip,
     "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
 

@@ -145,3 +145,25 @@ def test_a_game_saved_mid_famine_under_the_old_rules_goes_on():
     r = engine.apply(state, acts[0])
     assert r.ok and r.state["players"][0]["silver"] == 0 and r.state["players"][0]["cattle"] == 2
     assert r.state["stage"] != "disaster" or r.state["disasters"] != ["famine"]
+
+
+@pytest.mark.parametrize("config, seed", [({"players": 4}, 11), ({"players": 2, "pioneers": "unique", "sets": ["C", "E"]}, 12),
+                                          ({"players": 3, "pioneers": "unique", "sets": ["A", "D"]}, 13)])
+def test_advance_is_apply_in_place_without_events(config, seed):
+    """The playout step (advance) leaves the state apply returns, at every step of whole games, and makes
+    the same events only when given a list to put them in."""
+    s, _ = engine.new_game(config, seed)
+    pick = {"rng": engine.rng.seed_state(seed)}
+    stages, steps, made = set(), 0, 0
+    while not engine.is_over(s):
+        acts = engine.legal_actions(s)
+        a = acts[engine.rng.below(pick, len(acts))]
+        r = engine.apply(s, a)
+        quiet, told, events = copy.deepcopy(s), copy.deepcopy(s), []
+        assert engine.advance(quiet, a) is None
+        engine.advance(told, a.id, events)
+        assert quiet == told == r.state and engine.to_json(quiet) == engine.to_json(r.state)
+        assert events == r.events
+        stages.add(s["stage"])
+        s, steps, made = r.state, steps + 1, made + len(events)
+    assert steps > 100 and made > steps and {"turn", "disaster"} <= stages

@@ -8,7 +8,7 @@ after the die, disasters, pioneers) look one step ahead the same way."""
 
 from .. import rng
 from ..actions import Action
-from ..api import apply, clone, legal_actions
+from ..api import advance, clone, legal_actions
 from ..cards import PIONEERS
 from ..constants import STANDARD_PIONEER
 from ..copying import clone_turn
@@ -67,7 +67,7 @@ def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, 
     last = len(acts) - 1
     for i, (a, verb) in enumerate(acts):
         t = s if owned and i == last else clone_turn(s)
-        apply(t, a, inplace=True, trusted=True)
+        advance(t, a)
         nseq = seq + [a]
         if _still(where, t, seat):
             _expand(t, seat, nseq, out, base, bought or verb == "buy", turns and verb != "take", w, True)
@@ -78,7 +78,7 @@ def _expand(s: dict, seat: int, seq: list, out: list, base: list, bought: bool, 
 def _replay(s: dict, seat: int, line: list, base: list, w: Weights | None) -> float:
     t = clone_turn(s)
     for x in line:
-        apply(t, x, inplace=True, trusted=True)
+        advance(t, x)
     return _worth(t, seat, base, w)
 
 
@@ -96,7 +96,7 @@ def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: Weight
     best = {}
     for face, dice in by_face.items():
         t = clone_turn(s)
-        apply(t, dice[0], inplace=True, trusted=True)
+        advance(t, dice[0])
         lines: list = []
         if _same_turn(s, t, seat):
             _expand(t, seat, [dice[0]], lines, base, False, False, w, True)
@@ -111,18 +111,18 @@ def _pick_plans(s: dict, seat: int, out: list, base: list, lite: bool, w: Weight
         face = min(best, key=lambda f: best[f][1])
         first = best[face][0][0]
         t = clone_turn(s)
-        apply(t, first, inplace=True, trusted=True)
+        advance(t, first)
         if t["stage"] == "turn" and t["turn"] == seat and t["step"] == "use":
             lines = []
             for a in legal_actions(t, seat):
                 if _body(a).startswith("face:"):
                     u = clone_turn(t)
-                    apply(u, a, inplace=True, trusted=True)
+                    advance(u, a)
                     _expand(u, seat, [first, a], lines, base, True, False, w, True)
             out.extend(lines)
     for a in others:  # no space left: a wagon first, then the turn
         t = clone_turn(s)
-        apply(t, a, inplace=True, trusted=True)
+        advance(t, a)
         _expand(t, seat, [a], out, base, True, False, w, True)
 
 
@@ -151,7 +151,7 @@ def town_plans(s: dict, seat: int, w: Weights | None = None) -> list:
     def dfs(t: dict, seq: list) -> None:
         for a in legal_actions(t, seat):
             u = clone(t)
-            apply(u, a, inplace=True, trusted=True)
+            advance(u, a)
             if u["stage"] == "town" and u["pending"][seat] is not None:
                 p = u["players"][seat]
                 key = (tuple(sorted(p["towns"])), tuple(sorted(p["equipment"])))
@@ -175,7 +175,7 @@ def one_step(s: dict, seat: int, acts: list, w: Weights | None = None) -> list:
         if s["stage"] == "turn" and _body(a).startswith("drop"):
             continue
         t = clone(s)
-        apply(t, a, inplace=True, trusted=True)
+        advance(t, a)
         out.append(([a], _worth(t, seat, base, w)))
     out.sort(key=lambda x: -x[1])
     return out

@@ -13,7 +13,7 @@ estimated VP; a decision within MARGIN_VP of the best counts as accurate.
 Deterministic: every sample comes from a generator seeded by (game seed, move number, seat)."""
 
 from .. import rng
-from ..api import apply, clone, legal_actions, new_game
+from ..api import advance, apply, clone, legal_actions, new_game
 from ..constants import SIMULTANEOUS
 from ..scoring import breakdown
 from ..shape import Rng
@@ -77,7 +77,7 @@ def states_before(config: dict, seed: int, actions: list[str], at: set[int]) -> 
             out[i] = clone(s)
         if i >= max(at, default=-1):
             break
-        apply(s, aid, inplace=True, trusted=True)
+        advance(s, aid)
     return out
 
 
@@ -87,11 +87,11 @@ def _extend(s: dict, seat: int, line: list, stage: str) -> list:
     t = clone(s)
     where = _where(t)
     for a in line:
-        apply(t, a, inplace=True, trusted=True)
+        advance(t, a)
     out = list(line)
     while _continues(stage, where, t, seat) and len(out) < 12:
         a = ranked(t, seat, w=W_HARD)[0][0][0]
-        apply(t, a, inplace=True, trusted=True)
+        advance(t, a)
         out.append(a)
     return out
 
@@ -200,7 +200,7 @@ def _others(state: dict, actions: list[str], at: int, seat: int) -> list[str]:
             break
         if not aid.startswith(f"{seat}:"):
             out.append(aid)
-        apply(s, aid, inplace=True, trusted=True)
+        advance(s, aid)
     return out
 
 
@@ -247,7 +247,7 @@ def curve(config: dict, seed: int, actions: list[str]) -> list[dict]:
     out = []
     day = (s["week"], s["day"])
     for aid in actions:
-        apply(s, aid, inplace=True, trusted=True)
+        advance(s, aid)
         now = (s["week"], s["day"])
         if now != day and day[0] > 0 or s["stage"] == "over":
             out.append({"week": day[0], "day": day[1],

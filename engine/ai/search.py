@@ -14,7 +14,7 @@ import time
 
 from .. import rng
 from ..actions import Action
-from ..api import apply, clone
+from ..api import advance, clone
 from ..shape import Rng
 from .determinize import determinize
 from .heuristic import choose_easy, ranked
@@ -72,7 +72,7 @@ def rollout(s: dict, seat: int, gen: Rng) -> float:
             a = choose_easy(s, who, gen, lite=True, noise=SELF_NOISE, w=W_HARD)
         else:
             a = choose_easy(s, who, gen, lite=True)
-        apply(s, a, inplace=True, trusted=True)
+        advance(s, a)
     return relative(s, seat, LAMBDA, W_HARD)
 
 
@@ -96,7 +96,7 @@ def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | N
         for i, (line, _) in enumerate(cands):
             s = det if i == last else clone(det)  # the last candidate plays on the sample itself
             for a in line:
-                apply(s, a, inplace=True, trusted=True)
+                advance(s, a)
             totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)})
         done += len(cands)
     best = max(range(len(cands)), key=lambda i: (totals[i], -i))
