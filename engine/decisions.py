@@ -7,7 +7,7 @@ famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from .actions import Action, make
+from .actions import Action, Lazy, make
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .effects import free_spaces, give_back, goods_actions, goods_choices, holding, raid_loss, usable_spaces
 from .shape import Decision, DisasterEntry, Events, Player, Snapshot, State
@@ -94,11 +94,46 @@ def _pending(s: State, seat: int) -> Decision:
 
 def actions(s: State, seat: int) -> list[Action]:
     """The seat's pending decision as Actions, in the order of options()."""
-    if _pending(s, seat)["kind"] == "overflow":
+    dec = _pending(s, seat)
+    kind = dec["kind"]
+    p = s["players"][seat]
+    if kind == "overflow":
         out: list[Action] = []
-        goods_actions(s["players"][seat], seat, "lose", out)
+        goods_actions(p, seat, "lose", out)
         return out
+    if kind == "storm":  # (options, from the tables below)
+        i = dec["wagons"][0]
+        return list(_STORM[seat][i][p["wagons"][i]["size"]][p["wood"] > 0])
+    if kind == "disease":
+        t = dec["left"][0]
+        return list(_DISEASE[seat][t][TOWNSFOLK[t]["name"]][dec["free"] > 0, p["medicine"] > 0])
     return [make(seat, body, label) for body, label in options(s, seat)]
+
+
+# The Actions of a storm's and a disease's choices, made once by everything their labels depend on:
+# seat, wagon, its size, some wood / seat, townsfolk, its name, (immunity left, some medicine).
+_STORM = Lazy(lambda seat: Lazy(lambda i: Lazy(lambda size: Lazy(lambda wood: tuple(
+    make(seat, body, label) for body, label in _storm_options(i, size, wood))))))
+_DISEASE = Lazy(lambda seat: Lazy(lambda t: Lazy(lambda name: Lazy(lambda has: tuple(
+    make(seat, body, label) for body, label in _disease_options(t, name, *has))))))
+
+
+def _storm_options(i: int, size: str, wood: bool) -> Options:
+    name = f"wagon {i + 1} ({size})"
+    opts = [(f"storm:damage:{i}", f"Storm: damage {name} (-2 VP)")]
+    if wood:
+        opts.insert(0, (f"storm:pay:{i}", f"Storm: pay 1 wood for {name}"))
+    return opts
+
+
+def _disease_options(t: str, name: str, free: bool, medicine: bool) -> Options:
+    opts = []
+    if free:
+        opts.append((f"disease:spare:{t}", f"Disease: {name} is immune"))
+    if medicine:
+        opts.append((f"disease:pay:{t}", f"Disease: pay 1 medicine for {name}"))
+    opts.append((f"disease:lose:{t}", f"Disease: lose {name}"))
+    return opts
 
 
 def options(s: State, seat: int, labels: bool = True) -> Options:
@@ -113,24 +148,14 @@ def options(s: State, seat: int, labels: bool = True) -> Options:
         i = dec["wagons"][0]
         if not labels:
             return [(f"storm:pay:{i}", ""), (f"storm:damage:{i}", "")] if p["wood"] else [(f"storm:damage:{i}", "")]
-        w = p["wagons"][i]
-        name = f"wagon {i + 1} ({w['size']})"
-        opts = [(f"storm:damage:{i}", f"Storm: damage {name} (-2 VP)")]
-        if p["wood"]:
-            opts.insert(0, (f"storm:pay:{i}", f"Storm: pay 1 wood for {name}"))
-        return opts
+        return _storm_options(i, p["wagons"][i]["size"], p["wood"] > 0)
     if kind == "overflow":
         return goods_choices(p, "lose", "Return")
     if kind == "disease":
         t = dec["left"][0]
-        name = TOWNSFOLK[t]["name"] if labels else ""
-        opts = []
-        if dec["free"]:
-            opts.append((f"disease:spare:{t}", f"Disease: {name} is immune" if labels else ""))
-        if p["medicine"]:
-            opts.append((f"disease:pay:{t}", f"Disease: pay 1 medicine for {name}" if labels else ""))
-        opts.append((f"disease:lose:{t}", f"Disease: lose {name}" if labels else ""))
-        return opts
+        if not labels:
+            return [(body, "") for body, _ in _disease_options(t, "", dec["free"] > 0, p["medicine"] > 0)]
+        return _disease_options(t, TOWNSFOLK[t]["name"], dec["free"] > 0, p["medicine"] > 0)
     if kind == "town":
         return town_options(s, p, labels)
     if kind == "pioneer":

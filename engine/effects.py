@@ -143,25 +143,18 @@ class Holding:
     """What follows from what a player holds (pioneer, side, townsfolk, equipment), worked out once
     per distinct holding: the summed modifiers, the triggers by face, the end-of-week effects, and
     the numbers a turn reads from them (income by face, the face change and wagon prices: together
-    `prices`). `per_seat` is for tables made from these numbers (turn.py's Actions), by seat."""
+    `prices`). `per_seat` is for tables made from these numbers (turn.py's Actions), by seat: shared
+    by every Holding with the same prices. A Holding and what it holds are never changed: a card
+    more makes another one (plus)."""
 
-    __slots__ = ("mods", "triggers", "eow", "income", "face_cost", "wagon_costs", "prices", "per_seat")
+    __slots__ = ("ongoing", "mods", "triggers", "eow", "income", "face_cost", "wagon_costs", "prices", "per_seat")
 
-    def __init__(self, p: Player) -> None:
-        triggers: dict[str, list[Source]] = {}
-        eow: list[Source] = []
-        ongoing = []
-        for kind, cid, e in sources(p):
-            when = e["when"]
-            if when == "ongoing":
-                ongoing.append(e["mods"])
-            elif when == "trigger":
-                triggers.setdefault(e["face"], []).append((kind, cid, e["do"]))
-            elif when == "end_of_week":
-                eow.append((kind, cid, e["do"]))
-        m = self.mods = _compute_mods(ongoing)
+    def __init__(self, ongoing: tuple[dict[str, Any], ...], triggers: dict[str, list[Source]],
+                 eow: list[Source]) -> None:
+        self.ongoing = ongoing  # the mods of the ongoing effects, in the order of sources()
         self.triggers = triggers
         self.eow = eow
+        m = self.mods = _compute_mods(ongoing)
         inc = m["income"]
         if inc:
             extra = inc.get("any", 0)
@@ -172,13 +165,37 @@ class Holding:
         delta = m["wagon_cost"]
         self.wagon_costs = {size: max(0, base + delta) for size, base in _WAGON_BASE} if delta else dict(_WAGON_BASE)
         # (INCOME is in FACES order, and so is self.income)
-        self.prices = (self.face_cost, tuple(self.income.values()), tuple(self.wagon_costs.items()))
-        self.per_seat: dict[int, Any] = {}
+        prices = self.prices = (self.face_cost, tuple(self.income.values()), tuple(self.wagon_costs.items()))
+        self.per_seat: dict[int, Any] = _PER_SEAT.setdefault(prices, {})
+
+    def plus(self, kind: str, cid: str, e: Card | None) -> "Holding":
+        """The Holding of this one with one more card (kind, id, its effect), held after the others: what
+        sources() yields last. Only an ongoing effect changes the modifiers and prices."""
+        if e is None:
+            return self
+        when = e["when"]
+        if when == "ongoing":
+            return Holding((*self.ongoing, e["mods"]), self.triggers, self.eow)
+        if when == "trigger":
+            triggers = dict(self.triggers)
+            triggers[e["face"]] = [*triggers.get(e["face"], ()), (kind, cid, e["do"])]
+            return self._with(triggers, self.eow)
+        if when == "end_of_week":
+            return self._with(self.triggers, [*self.eow, (kind, cid, e["do"])])
+        return self  # immediate: done when the card came
+
+    def _with(self, triggers: dict[str, list[Source]], eow: list[Source]) -> "Holding":
+        h = Holding.__new__(Holding)
+        h.ongoing, h.mods, h.income, h.face_cost = self.ongoing, self.mods, self.income, self.face_cost
+        h.wagon_costs, h.prices, h.per_seat = self.wagon_costs, self.prices, self.per_seat
+        h.triggers, h.eow = triggers, eow
+        return h
 
 
+_PER_SEAT: dict[tuple, dict[int, Any]] = {}  # prices -> Holding.per_seat (few: few cards change a price)
 _MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> Holding
-# about 3 KB each with its turn tables: a long-running bot keeps at most ~30 MB of them (a game uses a
-# few dozen; an emptied cache fills again in microseconds per holding)
+# about 3 KB each: a long-running bot keeps at most ~30 MB of them (a game uses a few dozen; an emptied
+# cache fills again in microseconds per holding)
 HOLDINGS_KEPT = 10_000
 
 
@@ -188,9 +205,28 @@ def holding(p: Player) -> Holding:
     key = (p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))
     h = _MODS_CACHE.get(key)
     if h is None:
-        if len(_MODS_CACHE) > HOLDINGS_KEPT:
-            _MODS_CACHE.clear()
-        h = _MODS_CACHE[key] = Holding(p)
+        h = _holding_of(key)
+    return h
+
+
+def _holding_of(key: tuple[str, str, tuple[str, ...], tuple[str, ...]]) -> Holding:
+    """The Holding of a key of _MODS_CACHE, made from the one without its last card (in the order of
+    sources(): a new card is usually that one, and the holding without it is known)."""
+    pioneer, side, folk, tiles = key
+    if tiles:
+        less, kind, cid = (pioneer, side, folk, tiles[:-1]), "equipment", tiles[-1]
+        e = EQUIPMENT[cid]["effect"]
+    elif folk:
+        less, kind, cid = (pioneer, side, folk[:-1], ()), "townsfolk", folk[-1]
+        e = TOWNSFOLK[cid]["effect"]
+    else:
+        less, kind, cid = None, "pioneer", pioneer
+        e = PIONEERS[pioneer]["ability"] if side == "unique" else STANDARD_PIONEER["ability"]
+    before = _NOTHING if less is None else (_MODS_CACHE.get(less) or _holding_of(less))
+    h = before.plus(kind, cid, e)
+    if len(_MODS_CACHE) > HOLDINGS_KEPT:
+        _MODS_CACHE.clear()
+    _MODS_CACHE[key] = h
     return h
 
 
@@ -204,7 +240,7 @@ def _add(dst: dict[str, int], src: dict[str, int]) -> None:
         dst[k] = dst.get(k, 0) + n
 
 
-def _compute_mods(ongoing: list[dict[str, Any]]) -> Mods:
+def _compute_mods(ongoing: tuple[dict[str, Any], ...]) -> Mods:
     """The sum of the `mods` of a player's ongoing effects (in the order of sources())."""
     out: Mods = {"immune": set(), "protect": {}, "income": {}, "action_bonus": {}, "recruit_bonus": {},
                  "face_change_cost": 0, "wagon_cost": 0, "town_cattle_vp": 0, "favor_bonus": 0}
@@ -232,6 +268,9 @@ def _compute_mods(ongoing: list[dict[str, Any]]) -> Mods:
             else:
                 raise KeyError(k)  # not a mod of the content (catalogue.MOD_KEYS)
     return out
+
+
+_NOTHING = Holding((), {}, [])  # no card at all: where every Holding starts (_holding_of)
 
 
 def mod_total(p: Player, key: Literal["face_change_cost", "wagon_cost", "town_cattle_vp", "favor_bonus"]) -> int:

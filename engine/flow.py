@@ -38,6 +38,7 @@ from .shape import Config, Event, Events, Player, Record, State
 
 SCHEMA = 1
 _SET = itemgetter("set")  # a townsfolk card's set letter
+_SET_SIZES = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards per set (content is loaded once)
 
 
 def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, pioneers: str = "standard",
@@ -49,9 +50,8 @@ def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, 
     chosen = sorted(set(sets))
     if len(chosen) != 2:
         raise ValueError("choose two different townsfolk sets from A-E")
-    sizes = Counter(map(_SET, TOWNSFOLK.values()))  # cards per set
     for s in chosen:
-        if sizes[s] < 12:
+        if _SET_SIZES[s] < 12:
             raise ValueError(f"townsfolk set {s} is not available")
     if pioneers not in ("standard", "unique"):
         raise ValueError("pioneers must be 'standard' or 'unique'")

@@ -1,0 +1,57 @@
+"""effects.holding: what a player's cards add up to, made card by card from a smaller holding
+(effects._holding_of), must be what the cards give when taken all at once, in sources() order,
+whatever the order the holdings were first asked for."""
+
+from engine import effects, rng
+from engine.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
+
+
+def from_scratch(p):
+    """The old, direct way: every source of p at once."""
+    triggers, eow, ongoing = {}, [], []
+    for kind, cid, e in effects.sources(p):
+        if e["when"] == "ongoing":
+            ongoing.append(e["mods"])
+        elif e["when"] == "trigger":
+            triggers.setdefault(e["face"], []).append((kind, cid, e["do"]))
+        elif e["when"] == "end_of_week":
+            eow.append((kind, cid, e["do"]))
+    return effects._compute_mods(tuple(ongoing)), triggers, eow
+
+
+def players(n, seed):
+    """n random holdings: a pioneer, up to 7 townsfolk, up to 5 tiles (a tile may come twice)."""
+    r = {"rng": rng.seed_state(seed)}
+    folk, tiles, pioneers = sorted(TOWNSFOLK), sorted(EQUIPMENT), sorted(PIONEERS)
+    for _ in range(n):
+        unique = rng.below(r, 2) == 1
+        rng.shuffle(r, folk)
+        yield {"pioneer": pioneers[rng.below(r, len(pioneers))] if unique else "standard",
+               "side": "unique" if unique else "standard", "townsfolk": folk[:rng.below(r, 8)],
+               "equipment": [tiles[rng.below(r, len(tiles))] for _ in range(rng.below(r, 6))]}
+
+
+def test_a_holding_made_card_by_card_is_the_one_made_at_once():
+    effects._MODS_CACHE.clear()
+    checked = set()
+    for p in players(400, 1):
+        # ask first for some of the smaller holdings on the way (as a game does), then for p
+        for k in range(0, len(p["equipment"]) + 1, 2):
+            effects.holding({**p, "equipment": p["equipment"][:k]})
+        h = effects.holding(p)
+        mods, triggers, eow = from_scratch(p)
+        assert h.mods == mods and h.triggers == triggers and h.eow == eow
+        assert h.income == {f: n + mods["income"].get(f, 0) + mods["income"].get("any", 0)
+                            for f, n in effects.INCOME.items()}
+        assert h.face_cost == max(0, effects.FACE_CHANGE_COST + mods["face_change_cost"])
+        assert h.wagon_costs == {size: max(0, w["cost"] + mods["wagon_cost"]) for size, w in effects.WAGONS.items()}
+        checked.add(h.prices)
+    assert len(checked) > 5  # holdings with different prices were among them
+
+
+def test_holdings_with_the_same_prices_share_their_turn_tables():
+    effects._MODS_CACHE.clear()
+    by_prices = {}
+    for p in players(200, 2):
+        h = effects.holding(p)
+        assert by_prices.setdefault(h.prices, h.per_seat) is h.per_seat
