@@ -2,16 +2,16 @@
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal, NamedTuple, cast, overload
+from typing import Any, Literal, NamedTuple, Protocol, cast, overload
 
 from . import copying, decisions, flow, turn
 from .actions import Action  # noqa: F401  (engine.api.Action: re-exported)
 from .constants import SIMULTANEOUS
-from .shape import Event, Events, State, StateData
+from .shape import Event, Events, StateData
 
 # The state comes in and goes out as plain JSON data (StateData: what the bot loads and stores); the
-# rules inside (flow, turn, decisions) take it as a State, its shape (engine/shape.py). The
-# cast(State, ...) below is that hand-over: no copy, no check (the caller's state is one of ours).
+# rules inside (flow, turn, decisions) take it as a State, its shape (engine/shape.py). The rules'
+# entry points re-typed below are that hand-over: no copy, no check (the caller's state is one of ours).
 
 
 class Applied(NamedTuple):
@@ -43,24 +43,19 @@ def deciders(state: Mapping[str, Any]) -> list[int]:
     return []
 
 
+class _LegalActions(Protocol):
+    def __call__(self, state: StateData, player: int | None = None) -> list[Action]: ...
+
+
 # The rules' entry points as the API calls them: with the state as it comes (StateData), without a
-# cast() call per action (see the note above; these two are the hottest calls of a playout).
-_turn_actions: Callable[[StateData, int], list[Action]] = turn.actions  # type: ignore[assignment]
+# cast() call per action (see the note above; these are the hottest calls of a playout).
+legal_actions: _LegalActions = turn.legal_actions  # type: ignore[assignment]
+# (every legal action now, of one player if given, in a stable order: turn.legal_actions, the
+# function itself, for it is asked at every step of every playout)
 Move = Callable[[StateData, Any, int, Sequence[str], Events], None]  # turn.MOVES' functions
 _MOVES: dict[str, Move] = turn.MOVES  # type: ignore[assignment]
-
-
-def legal_actions(state: StateData, player: int | None = None) -> list[Action]:
-    """Every legal action now (of one player, if given), in a stable order."""
-    if state["stage"] == "turn":
-        seat = state["turn"]
-        return _turn_actions(state, seat) if player is None or player == seat else []
-    s = cast(State, state)
-    out: list[Action] = []
-    for seat in deciders(state):
-        if player is None or seat == player:
-            out += decisions.actions(s, seat)
-    return out
+_decide: Callable[[StateData, int, Sequence[str], Events], bool] = decisions.decide  # type: ignore[assignment]
+_resume: Callable[[StateData, Events], None] = flow.resume  # type: ignore[assignment]
 
 
 def _legal(state: StateData, action_id: str) -> bool:
@@ -121,8 +116,8 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
             raise ValueError(":".join(parts))
         seat = state["turn"]
         move(state, state["players"][seat], seat, parts, events)
-    elif decisions.decide(cast(State, state), seat, parts, events):
-        flow.resume(cast(State, state), events)
+    elif _decide(state, seat, parts, events):
+        _resume(state, events)
     state["seq"] += 1
 
 

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from .actions import Action, Lazy, make
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from .constants import SIMULTANEOUS
 from .effects import free_spaces, give_back, goods_actions, goods_choices, holding, raid_loss, usable_spaces
 from .shape import Decision, DisasterEntry, Events, Player, Snapshot, State
 
@@ -92,9 +93,21 @@ def _pending(s: State, seat: int) -> Decision:
     return dec
 
 
+def legal_actions(s: State, player: int | None = None) -> list[Action]:
+    """Every legal action of the seats deciding now, outside a turn (of one player, if given)."""
+    out: list[Action] = []
+    if s["stage"] in SIMULTANEOUS:
+        for seat, dec in enumerate(s["pending"]):
+            if dec is not None and (player is None or seat == player):
+                out += actions(s, seat)
+    return out
+
+
 def actions(s: State, seat: int) -> list[Action]:
     """The seat's pending decision as Actions, in the order of options()."""
-    dec = _pending(s, seat)
+    dec = s["pending"][seat]  # (_pending, inlined)
+    if dec is None:
+        raise ValueError(f"seat {seat} has nothing to decide")
     kind = dec["kind"]
     p = s["players"][seat]
     if kind == "overflow":

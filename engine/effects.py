@@ -84,7 +84,7 @@ def give_back(p: Player, what: str, item: str = "") -> None:
 
 
 def goods_actions(p: Player, seat: int, prefix: str, out: list[Action]) -> None:
-    """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out (turn.actions
+    """Appends goods_choices(p, prefix, _VERB[prefix]) as Actions of `seat` to out (turn.legal_actions
     has a copy of this for the drops)."""
     table = _GOODS_ACTIONS[prefix][seat]
     if p["wood"]:

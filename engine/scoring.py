@@ -14,19 +14,24 @@ CATEGORIES: Final = ("gold", "favors", "majority", "townsfolk", "equipment", "da
 def breakdown(state: Mapping[str, Any], seat: int) -> Breakdown:
     """VP by category so far (`state` may be a view: others' gold tokens then count 0)."""
     p = state["players"][seat]
-    top = max(q["favors"] for q in state["players"])
+    top = max([q["favors"] for q in state["players"]])
+    folk = tiles = 0  # (loops: cheaper than sum() of a generator, and a playout ends with four of these)
+    for t in p["townsfolk"]:
+        folk += vp_of(p, TOWNSFOLK[t]["vp"])
+    for t in p["equipment"]:
+        tiles += vp_of(p, EQUIPMENT[t].get("vp"))
     b: Breakdown = {
         "gold": sum(p["gold"]),
         "favors": FAVOR_VP * p["favors"],
         # "if you have (or are tied for) the most favor tokens": nobody having a favor, all are tied
         "majority": FAVOR_MAJORITY_VP if p["favors"] == top else 0,
-        "townsfolk": sum(vp_of(p, TOWNSFOLK[t]["vp"]) for t in p["townsfolk"]),
-        "equipment": sum(vp_of(p, EQUIPMENT[t].get("vp")) for t in p["equipment"]),
+        "townsfolk": folk,
+        "equipment": tiles,
         "damage": DAMAGE_VP * count(p, "damage"),
         "game": p["vp"],
         "total": 0,
     }
-    b["total"] = sum(b[c] for c in CATEGORIES)
+    b["total"] = sum([b[c] for c in CATEGORIES])
     return b
 
 

@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Sequence
 
-from . import effects, flow
+from . import decisions, effects, flow
 from .actions import Action, Lazy, Table, make
 from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, GOLD_TOKENS, INCOME, WAGONS
@@ -111,8 +111,15 @@ class _Seat:
 _SEAT = Lazy(_Seat)
 
 
-def actions(s: State, seat: int) -> list[Action]:
-    """The Actions of the seat whose turn it is (s["turn"]), in the stable order of options()."""
+def legal_actions(s: State, player: int | None = None) -> list[Action]:
+    """Every legal action now (of one player, if given), in a stable order: engine.legal_actions. The
+    choices of the seat whose turn it is are made here; simultaneous decisions in decisions.py."""
+    if s["stage"] != "turn":
+        return decisions.legal_actions(s, player)
+    seat = s["turn"]
+    assert seat is not None  # stage "turn"
+    if player is not None and player != seat:
+        return []
     p = s["players"][seat]
     step = s["step"]
     if step == "wild":
@@ -144,9 +151,17 @@ def actions(s: State, seat: int) -> list[Action]:
         assert die is not None  # steps after "pick": a die is taken
         face = die["face"]
         out = [ch.income[face]]
-        # (cattle, and so Wild, is always possible; wood and medicine fit in a half-full space)
-        if face == "wild" or face == "cattle" or (face == "wood" and p["wood"] % 2) or (
-                face == "medicine" and p["medicine"] % 2) or action_possible(s, p, face):
+        # action_possible, written out: cattle, and so Wild, is always possible; wood and medicine fit
+        # in a half-full space
+        if face == "wild" or face == "cattle":
+            possible = True
+        elif face == "mine":
+            possible = bool(s["gold_bag"]) and free_spaces(p) > 0
+        elif face == "equip":
+            possible = bool(s["equip_up"]) and free_spaces(p) > 0
+        else:
+            possible = p["wood" if face == "wood" else "medicine"] % 2 == 1 or free_spaces(p) > 0
+        if possible:
             try:
                 out.append(tab.act[face])
             except KeyError:
@@ -197,10 +212,8 @@ def actions(s: State, seat: int) -> list[Action]:
 
 
 def options(s: State) -> list[tuple[str, str]]:
-    """(body, label) pairs of the turn's choices (actions() without the seat)."""
-    seat = s["turn"]
-    assert seat is not None  # stage "turn"
-    return [(a.id.split(":", 1)[1], a.label) for a in actions(s, seat)]
+    """(body, label) pairs of the turn's choices (legal_actions without the seat)."""
+    return [(a.id.split(":", 1)[1], a.label) for a in legal_actions(s)]
 
 
 def play(s: State, parts: Sequence[str], events: Events) -> None:
@@ -231,7 +244,8 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
 def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
-    cost = holding(p).face_cost
+    cost = (effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
+            or holding(p)).face_cost
     p["silver"] -= cost
     if events is not None:
         events.append({"type": "face_changed", "seat": seat, "colour": die["colour"],
@@ -289,7 +303,8 @@ def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Event
 
 def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     size = parts[1]
-    cost = holding(p).wagon_costs[size]
+    cost = (effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
+            or holding(p)).wagon_costs[size]
     p["silver"] -= cost
     s["wagon_supply"][size] -= 1
     p["wagons"].append({"size": size, "damage": 0})
