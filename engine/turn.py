@@ -94,12 +94,13 @@ class _Seat:
     subclass, costs twice as much) for every key of the content. A key they lack (a card whose
     name changed...) is looked up in the Lazy table instead (actions: `except KeyError`)."""
 
-    __slots__ = ("take", "act", "recruit", "end", "wood", "medicine", "gold", "tile")
+    __slots__ = ("take", "act", "recruit", "equip", "end", "wood", "medicine", "gold", "tile")
 
     def __init__(self, seat: int) -> None:
         self.take = {c: {f: _TAKE[seat][c][f] for f in FACES} for c in COLOURS}
         self.act = {f: _ACT[seat][f] for f in FACES}
         self.recruit = {c["name"]: _RECRUIT[seat][c["name"]] for c in TOWNSFOLK.values()}
+        self.equip = {t: {c["name"]: _EQUIP[seat, t, c["name"]]} for t, c in EQUIPMENT.items()}
         self.end = _END[seat]
         drops = effects.goods_table("drop", seat)
         self.wood = drops.wood
@@ -125,9 +126,16 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     if step == "wild":
         wild = _WILD[seat]
         return [wild[a] for a in ACTIONS if action_possible(s, p, a)]
-    if step == "equip":
-        return [_EQUIP[seat, t, EQUIPMENT[t]["name"]] for t in s["equip_up"]]
     tab = _SEAT[seat]
+    out: list[Action] = []
+    if step == "equip":
+        for t in s["equip_up"]:
+            name = EQUIPMENT[t]["name"]
+            try:
+                out.append(tab.equip[t][name])
+            except KeyError:
+                out.append(_EQUIP[seat, t, name])
+        return out
     tiles = p["equipment"]
     # the seat's price table (_Choices) for what p holds (asked for every turn choice)
     h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(tiles)))
@@ -138,7 +146,6 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         ch = h.per_seat[seat] = _CHOICES[seat][h.prices]
     if step == "pick":
         take = tab.take
-        out: list[Action] = []
         for c, f in s["pool"]:
             try:
                 a = take[c][f]

@@ -139,3 +139,34 @@ def test_rng_golden_values():
     # pins the generator: saved games must replay identically on every Python version
     st = {"rng": rng.seed_state(42)}
     assert [rng.below(st, 1000) for _ in range(8)] == [80, 194, 549, 243, 427, 536, 796, 724]
+
+
+def test_shuffles_and_rolls_draw_as_below_would():
+    """rng.shuffle and rng.roll make their draws together (rng._draws); each must be the draw below()
+    makes, in the same order, leaving the same state: checked against one-at-a-time versions."""
+    def shuffle_one_by_one(st, items):
+        for i in range(len(items) - 1, 0, -1):
+            j = rng.below(st, i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def roll_one_by_one(st, bag, n, faces):
+        return [(rng.pop_random(st, bag), faces[rng.below(st, len(faces))]) for _ in range(n)]
+
+    for seed in range(60):
+        for size in (0, 1, 2, 3, 9, 24, 40):
+            a, b = {"rng": rng.seed_state(seed)}, {"rng": rng.seed_state(seed)}
+            x, y = list(range(size)), list(range(size))
+            rng.shuffle(a, x)
+            shuffle_one_by_one(b, y)
+            assert x == y and a == b
+        bag_a = [c for c in "ABCDE" for _ in range(2 + seed % 5)]
+        bag_b = list(bag_a)
+        faces = ("w", "m", "e", "c", "o", "d")
+        n = 1 + seed % 6
+        assert rng.roll(a, bag_a, n, faces) == roll_one_by_one(b, bag_b, n, faces)
+        assert bag_a == bag_b and a == b
+    # the extreme states of the generator too (a lane's value at its bounds)
+    for s in (0, 1, rng.MASK, rng.MASK - 1, 1 << 63):
+        outs, after = rng._draws(s, 7)
+        st = {"rng": s}
+        assert [rng.below(st, 1 << 64) for _ in range(7)] == list(outs) and st["rng"] == after
