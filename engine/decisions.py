@@ -48,6 +48,7 @@ def start_disaster(s: State, d: str, events: Events) -> bool:
             s["pending"][seat] = {"kind": "storm", "wagons": eligible[shield:]}
         elif d == "raid":
             p["silver"] -= raid_loss(p["silver"], shield)
+            continue  # no decision either
         elif d == "famine":
             famine(report, p, shield)
             continue  # no decision: nothing is left to choose

@@ -449,9 +449,10 @@ def fire_triggers(state: State, p: Player, face: str) -> list[Record]:
     return fired
 
 
-def end_of_week(state: State, p: Player) -> list[Record]:
+def end_of_week(state: State, p: Player, h: Holding | None = None) -> list[Record]:
+    """Runs p's end-of-week effects (h: p's Holding, if the caller has it); returns what happened."""
     done = []
-    for kind, cid, ops in holding(p).eow:
+    for kind, cid, ops in (h or holding(p)).eow:
         out: Record = {"seat": p["seat"], "source": kind, "id": cid}
         run_ops(state, p, ops, out)
         done.append(out)

@@ -252,8 +252,11 @@ def visit_town(s: State, events: Events) -> None:
     s["stage"] = "town"
     s["visit"] = []
     for p in s["players"]:
-        eow = end_of_week(s, p)
-        cattle_vp = p["cattle"] * (CATTLE_TOWN_VP + holding(p).mods["town_cattle_vp"])
+        h = holding(p)
+        eow = end_of_week(s, p, h) if h.eow else []
+        if eow:  # (an end-of-week effect may have brought a card: a new holding)
+            h = holding(p)
+        cattle_vp = p["cattle"] * (CATTLE_TOWN_VP + h.mods["town_cattle_vp"])
         p["vp"] += cattle_vp
         s["visit"].append({"seat": p["seat"], "end_of_week": eow, "cattle_vp": cattle_vp,
                            "cards": [], "favors": 0})

@@ -1,6 +1,7 @@
 """A player's turn: take a die, maybe change its face, use it; buy wagons and discard goods."""
 
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from . import decisions, effects, flow
 from .actions import Action, Lazy, Table, make
@@ -270,16 +271,6 @@ def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
     _used(s, p, "income", {"gained": {"silver": n} if n else {}}, events, h)
 
 
-def _act(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
-    die = s["die"]
-    assert die is not None
-    face = die["face"]
-    if face == "wild":
-        s["step"] = "wild"
-    else:
-        _action(s, p, seat, (face,), events)
-
-
 def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     out: Record = {}
     s["equip_up"].remove(parts[1])
@@ -338,8 +329,16 @@ def _bonus(s: State, p: Player, action: str, out: Record, m: Mods) -> None:
 
 
 def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
-    """The action parts[-1] (the die's face, or the one a Wild die became: "wild:<action>")."""
-    action = parts[-1]
+    """The die's action: "act" (the die's face), or "wild:<action>" (what a Wild die became)."""
+    if parts[0] == "act":
+        die = s["die"]
+        assert die is not None
+        action = die["face"]
+        if action == "wild":
+            s["step"] = "wild"
+            return
+    else:
+        action = parts[1]
     if action == "equip":
         s["step"] = "equip"
         return
@@ -348,6 +347,13 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
     if action == "cattle":  # effects.gain of 1 cattle (no wagon space needed)
         p["cattle"] += 1
         out: Record = {"gained": {"cattle": 1}}
+    elif action != "mine":  # effects.gain of 1 wood or medicine, written out
+        kind: Literal["wood", "medicine"] = "wood" if action == "wood" else "medicine"
+        if p[kind] % 2 or free_spaces(p) > 0:  # (can_store)
+            p[kind] += 1
+            out = {"gained": {kind: 1}}
+        else:
+            out = {"gained": {}, "lost": {kind: 1}}
     else:
         out = {}
         gain(s, p, {"gold" if action == "mine" else action: 1}, out)
@@ -376,7 +382,7 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
 
 
 MOVES: dict[str, Callable[[State, Player, int, Sequence[str], Events], None]] = {
-    "take": _take, "face": _face, "income": _income, "act": _act, "wild": _action, "equip": _equip,
+    "take": _take, "face": _face, "income": _income, "act": _action, "wild": _action, "equip": _equip,
     "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
 
 
