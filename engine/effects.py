@@ -438,11 +438,12 @@ def run_ops(state: State, p: Player, ops: Ops, out: Record) -> None:
             raise KeyError(k)
 
 
-def fire_triggers(state: State, p: Player, face: str) -> list[Record]:
+def fire_triggers(state: State, p: Player, face: str, h: Holding | None = None) -> list[Record]:
     """Runs every trigger of p's equipment and townsfolk on this face (those p holds as it starts:
-    a tile drawn by one of them does not fire now); returns what happened."""
+    a tile drawn by one of them does not fire now; h: p's Holding, if the caller has it); returns
+    what happened."""
     fired = []
-    for kind, cid, ops in holding(p).triggers.get(face, ()):
+    for kind, cid, ops in (h or holding(p)).triggers.get(face, ()):
         out: Record = {"seat": p["seat"], "source": kind, "id": cid}
         run_ops(state, p, ops, out)
         fired.append(out)

@@ -242,7 +242,7 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
     s["step"] = "use"
     # (the triggers' ops read neither the die nor the step)
     h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
-    fired = fire_triggers(s, p, face) if face in h.triggers else []
+    fired = fire_triggers(s, p, face, h) if face in h.triggers else []
     s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
     if events is not None:
         events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
