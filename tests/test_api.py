@@ -147,7 +147,8 @@ def test_a_game_saved_mid_famine_under_the_old_rules_goes_on():
     assert r.state["stage"] != "disaster" or r.state["disasters"] != ["famine"]
 
 
-@pytest.mark.parametrize("config, seed", [({"players": 4}, 11), ({"players": 2, "pioneers": "unique", "sets": ["C", "E"]}, 12),
+@pytest.mark.parametrize("config, seed", [({"players": 4}, 11),
+                                          ({"players": 2, "pioneers": "unique", "sets": ["C", "E"]}, 12),
                                           ({"players": 3, "pioneers": "unique", "sets": ["A", "D"]}, 13)])
 def test_advance_is_apply_in_place_without_events(config, seed):
     """The playout step (advance) leaves the state apply returns, at every step of whole games, and makes
