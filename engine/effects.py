@@ -6,7 +6,7 @@ from typing import Any, Literal
 from . import rng
 from .actions import Action, Lazy, make
 from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
-from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, STANDARD_PIONEER, WAGONS
+from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, MAX_PLAYERS, STANDARD_PIONEER, WAGONS
 from .shape import Card, Mods, Player, Record, State, Wagon
 
 _SPACES = {size: w["spaces"] for size, w in WAGONS.items()}
@@ -166,7 +166,7 @@ class Holding:
         self.wagon_costs = {size: max(0, base + delta) for size, base in _WAGON_BASE} if delta else dict(_WAGON_BASE)
         # (INCOME is in FACES order, and so is self.income)
         prices = self.prices = (self.face_cost, tuple(self.income.values()), tuple(self.wagon_costs.items()))
-        self.per_seat: dict[int, Any] = _PER_SEAT.setdefault(prices, {})
+        self.per_seat: list[Any] = _PER_SEAT.get(prices) or _PER_SEAT.setdefault(prices, [None] * MAX_PLAYERS)
 
     def plus(self, kind: str, cid: str, e: Card | None) -> "Holding":
         """The Holding of this one with one more card (kind, id, its effect), held after the others: what
@@ -192,7 +192,7 @@ class Holding:
         return h
 
 
-_PER_SEAT: dict[tuple, dict[int, Any]] = {}  # prices -> Holding.per_seat (few: few cards change a price)
+_PER_SEAT: dict[tuple, list[Any]] = {}  # prices -> Holding.per_seat, by seat (few: few cards change a price)
 _MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> Holding
 # about 3 KB each: a long-running bot keeps at most ~30 MB of them (a game uses a few dozen; an emptied
 # cache fills again in microseconds per holding)

@@ -84,9 +84,10 @@ class _Choices:
 
 
 _CHOICES = Lazy(lambda seat: Lazy(lambda prices: _Choices(seat, prices)))
-# effects.holding's cache (effects._MODS_CACHE): the hottest callers (actions, and the functions of
-# the verbs below) look it up themselves, with the same key, and call holding(p) when it is not
-# there (a key made otherwise would only never be found there).
+# effects.holding's cache (effects._MODS_CACHE: the same dict, emptied, never replaced): the hottest
+# callers (legal_actions, and the functions of the verbs below) look it up themselves, with the same
+# key, and call holding(p) when it is not there (a key made otherwise would only never be found there).
+_HELD = effects._MODS_CACHE
 
 
 class _Seat:
@@ -139,10 +140,10 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         return out
     tiles = p["equipment"]
     # the seat's price table (_Choices) for what p holds (asked for every turn choice)
-    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(tiles)))
+    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(tiles)))
     if h is None:
         h = holding(p)
-    ch = h.per_seat.get(seat)
+    ch = h.per_seat[seat]
     if ch is None:
         ch = h.per_seat[seat] = _CHOICES[seat][h.prices]
     if step == "pick":
@@ -241,7 +242,7 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
     s["pool"].remove([colour, face])
     s["step"] = "use"
     # (the triggers' ops read neither the die nor the step)
-    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
+    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
     fired = fire_triggers(s, p, face, h) if face in h.triggers else []
     s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
     if events is not None:
@@ -252,7 +253,7 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
 def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
-    cost = (effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
+    cost = (_HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
             or holding(p)).face_cost
     p["silver"] -= cost
     if events is not None:
@@ -265,7 +266,7 @@ def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
 def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
-    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
+    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
     n = h.income[die["face"]]
     p["silver"] += n  # effects.gain, for silver alone
     _used(s, p, "income", {"gained": {"silver": n} if n else {}}, events, h)
@@ -301,7 +302,7 @@ def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Event
 
 def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     size = parts[1]
-    cost = (effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
+    cost = (_HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
             or holding(p)).wagon_costs[size]
     p["silver"] -= cost
     s["wagon_supply"][size] -= 1
@@ -343,7 +344,7 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
         s["step"] = "equip"
         return
     # (effects.holding; gaining goods changes no card: h holds until the die is used)
-    h = effects._MODS_CACHE.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
+    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
     if action == "cattle":  # effects.gain of 1 cattle (no wagon space needed)
         p["cattle"] += 1
         out: Record = {"gained": {"cattle": 1}}
