@@ -40,8 +40,8 @@ def load(path: str, name: str):
 
 def play(eng, seed: int, checked: bool) -> int:
     below = eng.rng.below
-    # (an engine from before advance(): its playout step was apply in place, trusted)
-    advance = getattr(eng, "advance", None) or (lambda s, a: eng.apply(s, a, inplace=True, trusted=True))
+    advance = getattr(eng, "advance", None)  # (None: an engine from before advance(), whose playout
+    apply = eng.apply                        # step was apply(..., inplace=True, trusted=True))
     s, _ = eng.new_game({"players": 4}, seed)
     pick = {"rng": eng.rng.seed_state(seed + 1000)}
     n = 0
@@ -49,9 +49,11 @@ def play(eng, seed: int, checked: bool) -> int:
         acts = eng.legal_actions(s)
         a = acts[below(pick, len(acts))]
         if checked:
-            s = eng.apply(s, a).state
-        else:
+            s = apply(s, a).state
+        elif advance is not None:
             advance(s, a)
+        else:
+            apply(s, a, inplace=True, trusted=True)
         n += 1
     return n
 
