@@ -235,7 +235,7 @@ def play(s: State, parts: Sequence[str], events: Events) -> None:
     move(s, s["players"][seat], seat, parts, events)
 
 
-# One function per verb (MOVES: play, and api.apply once per action id, look it up).
+# One function per verb (MOVES: play, and api.advance once per action id, look it up).
 # `s["die"]` is None at step "pick" (take, buy, drop), then the die taken.
 def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     colour, face = parts[1], parts[2]
