@@ -1,6 +1,6 @@
 """The effect vocabulary at work: goods, wagon space, ops and ongoing modifiers."""
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from . import rng
@@ -116,21 +116,8 @@ def goods_choices(p: Player, prefix: str, verb: str) -> list[tuple[str, str]]:
 
 
 # ---- ongoing modifiers -------------------------------------------------------------------
-def ability(p: Player) -> Card:
-    if p["side"] == "unique":
-        return PIONEERS[p["pioneer"]]["ability"]
-    return STANDARD_PIONEER["ability"]
-
-
-def sources(p: Player) -> Iterator[tuple[str, str, Card]]:
-    """(kind, id, effect) of everything a player holds that may have an effect."""
-    yield "pioneer", p["pioneer"], ability(p)
-    for t in p["townsfolk"]:
-        e = TOWNSFOLK[t]["effect"]
-        if e is not None:
-            yield "townsfolk", t, e
-    for t in p["equipment"]:
-        yield "equipment", t, EQUIPMENT[t]["effect"]
+# A player's cards count in holding order: the pioneer, then the townsfolk, then the equipment, each in
+# the order held. Triggers on one face fire in that order, and end-of-week effects run in it.
 
 
 Ops = list[dict[str, Any]]  # an effect's "do": [op, ...] (content/FORMAT.md)
@@ -151,7 +138,7 @@ class Holding:
 
     def __init__(self, ongoing: tuple[dict[str, Any], ...], triggers: dict[str, list[Source]],
                  eow: list[Source]) -> None:
-        self.ongoing = ongoing  # the mods of the ongoing effects, in the order of sources()
+        self.ongoing = ongoing  # the mods of the ongoing effects, in holding order
         self.triggers = triggers
         self.eow = eow
         m = self.mods = _compute_mods(ongoing)
@@ -169,8 +156,8 @@ class Holding:
         self.per_seat: list[Any] = _PER_SEAT.get(prices) or _PER_SEAT.setdefault(prices, [None] * MAX_PLAYERS)
 
     def plus(self, kind: str, cid: str, e: Card | None) -> "Holding":
-        """The Holding of this one with one more card (kind, id, its effect), held after the others: what
-        sources() yields last. Only an ongoing effect changes the modifiers and prices."""
+        """The Holding of this one with one more card (kind, id, its effect), last in holding order. Only
+        an ongoing effect changes the modifiers and prices."""
         if e is None:
             return self
         when = e["when"]
@@ -210,8 +197,8 @@ def holding(p: Player) -> Holding:
 
 
 def _holding_of(key: tuple[str, str, tuple[str, ...], tuple[str, ...]]) -> Holding:
-    """The Holding of a key of _MODS_CACHE, made from the one without its last card (in the order of
-    sources(): a new card is usually that one, and the holding without it is known)."""
+    """The Holding of a key of _MODS_CACHE, made from the one without its last card in holding order (a
+    new card is usually that one, and the holding without it is known)."""
     pioneer, side, folk, tiles = key
     if tiles:
         less, kind, cid = (pioneer, side, folk, tiles[:-1]), "equipment", tiles[-1]
@@ -241,7 +228,7 @@ def _add(dst: dict[str, int], src: dict[str, int]) -> None:
 
 
 def _compute_mods(ongoing: tuple[dict[str, Any], ...]) -> Mods:
-    """The sum of the `mods` of a player's ongoing effects (in the order of sources())."""
+    """The sum of the `mods` of a player's ongoing effects (in holding order)."""
     out: Mods = {"immune": set(), "protect": {}, "income": {}, "action_bonus": {}, "recruit_bonus": {},
                  "face_change_cost": 0, "wagon_cost": 0, "town_cattle_vp": 0, "favor_bonus": 0}
     for mods in ongoing:

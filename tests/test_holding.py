@@ -1,15 +1,26 @@
 """effects.holding: what a player's cards add up to, made card by card from a smaller holding
-(effects._holding_of), must be what the cards give when taken all at once, in sources() order,
+(effects._holding_of), must be what the cards give when taken all at once, in holding order,
 whatever the order the holdings were first asked for."""
 
 from engine import effects, rng
 from engine.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
+from engine.constants import STANDARD_PIONEER
+
+
+def sources(p):
+    """(kind, id, effect) of every card p holds that has an effect, in holding order."""
+    yield "pioneer", p["pioneer"], (PIONEERS[p["pioneer"]] if p["side"] == "unique" else STANDARD_PIONEER)["ability"]
+    for t in p["townsfolk"]:
+        if TOWNSFOLK[t]["effect"] is not None:
+            yield "townsfolk", t, TOWNSFOLK[t]["effect"]
+    for t in p["equipment"]:
+        yield "equipment", t, EQUIPMENT[t]["effect"]
 
 
 def from_scratch(p):
-    """The old, direct way: every source of p at once."""
+    """The old, direct way: every card of p at once."""
     triggers, eow, ongoing = {}, [], []
-    for kind, cid, e in effects.sources(p):
+    for kind, cid, e in sources(p):
         if e["when"] == "ongoing":
             ongoing.append(e["mods"])
         elif e["when"] == "trigger":
