@@ -1,6 +1,6 @@
 """Engine speed: full random 4-player games per second on one core.
 
-    python bench/engine.py [--games 300] [--rounds 3] [--vs DIR]
+    python bench/engine.py [--games 300] [--rounds 5] [--vs DIR]
 
 Two figures: the playout path (advance(): in place, unchecked, no events, with actions straight
 from legal_actions: what simulations and AI search use) and the checked path (apply() validating
@@ -75,7 +75,7 @@ def line(name: str, runs: list) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--vs", metavar="DIR", help="A/B against the engine package in DIR/engine")
     args = ap.parse_args()
     versions = [("this engine", engine)]
@@ -85,9 +85,9 @@ def main() -> None:
         play(eng, 0, False)  # warm caches
     checked_games = max(20, args.games // 5)
     runs: dict = {(name, c): [] for name, _ in versions for c in (False, True)}
-    for _ in range(args.rounds):
+    for r in range(args.rounds):
         for checked in (False, True):
-            for name, eng in versions:
+            for name, eng in versions if r % 2 == 0 else versions[::-1]:  # (each goes first in turn)
                 runs[name, checked].append(measure(eng, checked_games if checked else args.games, checked))
     print(f"4 players, sets A+B, random legal actions; median of {args.rounds} rounds "
           f"({args.games} games for the playout path, {checked_games} for the checked path)")
