@@ -111,7 +111,7 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
         seat, parts, move = _PARSED[action_id]
     except KeyError:
         seat, parts, move = _parse(action_id)
-    if state["stage"] == "turn":  # turn.play, with the verb's function found once per action id
+    if state["stage"] == "turn":  # the verb's function (turn.MOVES), found once per action id
         if move is None:
             raise ValueError(":".join(parts))
         seat = state["turn"]

@@ -113,7 +113,7 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
     return t
 
 
-# What a turn choice may change while the day goes on (turn.play, flow.end_turn): the top-level
+# What a turn choice may change while the day goes on (turn.MOVES, flow.end_turn): the top-level
 # fields, the dice (pool, die), the tracks (an effect moves a marker back), the equipment (deck,
 # face-up tiles), the gold bag, the townsfolk slots, the discards, the wagon supply and the
 # player whose turn it is. Everything else (config, dice bag, decks of townsfolk and towns, other

@@ -86,14 +86,6 @@ def disaster_report(s: State, d: str) -> list[dict[str, Any]]:
              "after": snapshot(p)} for p in s["players"]]
 
 
-def _pending(s: State, seat: int) -> Decision:
-    """The seat's pending decision (a seat among api.deciders: it has one)."""
-    dec = s["pending"][seat]
-    if dec is None:
-        raise ValueError(f"seat {seat} has nothing to decide")
-    return dec
-
-
 def legal_actions(s: State, player: int | None = None) -> list[Action]:
     """Every legal action of the seats deciding now, outside a turn (of one player, if given)."""
     out: list[Action] = []
@@ -106,7 +98,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
 
 def actions(s: State, seat: int) -> list[Action]:
     """The seat's pending decision as Actions, in the order of options()."""
-    dec = s["pending"][seat]  # (_pending, inlined)
+    dec = s["pending"][seat]
     if dec is None:
         raise ValueError(f"seat {seat} has nothing to decide")
     kind = dec["kind"]
@@ -153,7 +145,7 @@ def _disease_options(t: str, name: str, free: bool, medicine: bool) -> Options:
 def options(s: State, seat: int, labels: bool = True) -> Options:
     """(body, label) pairs for the seat's pending decision. labels=False: the same bodies, with
     empty labels (autoresolve only counts them)."""
-    dec = s["pending"][seat]  # (_pending, inlined)
+    dec = s["pending"][seat]
     if dec is None:
         raise ValueError(f"seat {seat} has nothing to decide")
     p = s["players"][seat]
@@ -256,7 +248,7 @@ def _settled(s: State, seat: int, dec: Decision) -> bool:
 
 def _choose(s: State, seat: int, parts: Sequence[str], events: Events) -> None:
     p = s["players"][seat]
-    dec = s["pending"][seat]  # (_pending, inlined)
+    dec = s["pending"][seat]
     if dec is None:
         raise ValueError(f"seat {seat} has nothing to decide")
     verb = parts[0]

@@ -220,22 +220,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     return out
 
 
-def options(s: State) -> list[tuple[str, str]]:
-    """(body, label) pairs of the turn's choices (legal_actions without the seat)."""
-    return [(a.id.split(":", 1)[1], a.label) for a in legal_actions(s)]
-
-
-def play(s: State, parts: Sequence[str], events: Events) -> None:
-    """Applies one (validated) turn choice, parsed into its parts ("take", colour, face...)."""
-    seat = s["turn"]
-    assert seat is not None  # stage "turn"
-    move = MOVES.get(parts[0])
-    if move is None:
-        raise ValueError(":".join(parts))
-    move(s, s["players"][seat], seat, parts, events)
-
-
-# One function per verb (MOVES: play, and api.advance once per action id, look it up).
+# One function per verb (MOVES: api.advance looks it up once per action id).
 # `s["die"]` is None at step "pick" (take, buy, drop), then the die taken.
 def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     colour, face = parts[1], parts[2]
@@ -387,4 +372,4 @@ MOVES: dict[str, Callable[[State, Player, int, Sequence[str], Events], None]] = 
     "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
 
 
-__all__ = ["options", "play", "COLOURS"]
+__all__ = ["legal_actions", "MOVES", "COLOURS"]
