@@ -39,6 +39,15 @@ def below(state: Rng, n: int) -> int:
     return ((x ^ (x >> 32)) * n) >> 64
 
 
+def draws(state: Rng, k: int) -> tuple[int, ...]:
+    """The next k draws of state['rng'] (which advances k steps), not yet scaled to a bound: draw j
+    scaled to n, (draw * n) >> 64, is what the j-th of k calls of below(state, n) returns. For a
+    caller that draws many numbers whose bounds come one at a time (bench/engine.py's random
+    players): one draw made this way costs a fraction of one below() (see _draws)."""
+    outs, state["rng"] = _draws(state["rng"], k)
+    return outs
+
+
 def shuffle(state: Rng, items: list[Any]) -> None:
     """Fisher-Yates in place: below(state, i + 1) for each i from the last index down to 1 (the
     draws made together: _draws)."""

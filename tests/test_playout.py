@@ -170,3 +170,14 @@ def test_shuffles_and_rolls_draw_as_below_would():
         outs, after = rng._draws(s, 7)
         st = {"rng": s}
         assert [rng.below(st, 1 << 64) for _ in range(7)] == list(outs) and st["rng"] == after
+
+
+def test_draws_scaled_are_what_below_gives():
+    """rng.draws (the benchmark's picks, drawn in blocks): draw j scaled to a bound is the j-th
+    below() with that bound, and the generator ends where k below() calls leave it."""
+    for seed in range(20):
+        a, b = {"rng": rng.seed_state(seed)}, {"rng": rng.seed_state(seed)}
+        bounds = [1 + (seed * 7 + j * 13) % 40 for j in range(64)]
+        outs = rng.draws(a, 64)
+        assert [(d * n) >> 64 for d, n in zip(outs, bounds, strict=True)] == [rng.below(b, n) for n in bounds]
+        assert a == b
