@@ -5,7 +5,9 @@
 Two figures: the playout path (advance(): in place, unchecked, no events, with actions straight
 from legal_actions: what simulations and AI search use) and the checked path (apply() validating
 the action, copying the state and making the events: what the bot does for each click), in games/s
-and in microseconds per click. Each is the median of --rounds runs.
+and in microseconds per click. Each is the median of --rounds runs. The random players' picks are
+drawn in blocks (BLOCK, below): the same games as one rng.below() per pick, with less of the
+harness's own time in the figure.
 
 --vs DIR: A/B in one process. DIR holds another version of the `engine` package (for instance
 `git archive <commit> engine | tar -x -C DIR`); both are timed in turn, round after round, on
