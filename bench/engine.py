@@ -42,8 +42,8 @@ def load(path: str, name: str):
 
 # The random players' picks: the draws below(pick, len(actions)) would give, drawn BLOCK at a time
 # with this engine's generator (rng.draws), for every engine timed: the same games as one below()
-# per pick, for about a sixth of its cost (one below() is about a tenth of a playout step, and it is
-# the harness's time, not the engine's).
+# per pick, for about half its cost (one below() was about a tenth of a playout step's instructions,
+# and it is the harness's time, not the engine's).
 BLOCK = 64
 
 
