@@ -8,6 +8,8 @@ to_json(state)) that shares no mutable object with the original."""
 
 from typing import Any
 
+from .constants import COLOUR_TRACK, DAYS_PER_WEEK, TRACK_END
+
 _ATOMS = frozenset((str, int, float, bool, type(None)))
 
 
@@ -117,18 +119,41 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
 # fields, the dice (pool, die), the tracks (an effect moves a marker back), the equipment (deck,
 # face-up tiles), the gold bag, the townsfolk slots, the discards, the wagon supply and the
 # player whose turn it is. Everything else (config, dice bag, decks of townsfolk and towns, other
-# players, decisions) is untouched until the day's last turn ends (flow.end_day).
+# players, decisions) is untouched until the day's last turn ends (flow.end_day). A calm end of
+# the day (no disaster, no town visit: flow.end_day, after_day, new_day) changes the same things
+# and the dice bag besides (the next day's dice are drawn from it).
 _TURN_COPIED = ("pool", "die", "tracks", "equip_deck", "equip_up", "gold_bag", "slots", "discarded",
                 "wagon_supply")
+
+
+def _calm_day_end(state: dict[str, Any]) -> bool:
+    """The day's last turn can end only calmly: not the week's last day, and whichever die is left
+    over, no disaster track reaches its end (a track moves one step at most: the leftover die's
+    colour, or every track for black; the turn itself moves tracks only back)."""
+    if state.get("day", DAYS_PER_WEEK) >= DAYS_PER_WEEK or type(state.get("tracks")) is not dict:
+        return False
+    tracks = state["tracks"]
+    for die in state.get("pool", ()):  # two dice at most: the one left over is one of them
+        colour = die[0]
+        if colour == "black":
+            if max(tracks.values()) >= TRACK_END - 1:
+                return False
+        elif tracks.get(COLOUR_TRACK.get(colour), 0) >= TRACK_END - 1:
+            return False
+    return True
 
 
 def clone_turn(state: dict[str, Any]) -> dict[str, Any]:
     """A copy for playing the current turn's choices on (search: many lines of one turn from one
     position). While the day cannot end with this turn (stage "turn" with at least two turns
-    left today), it copies only what those choices may change and shares the rest with `state`;
-    otherwise it is clone(state). Either way, playing the seat's turn choices on the copy until
-    the turn ends never changes `state` (tests/test_copying.py)."""
-    if state.get("stage") != "turn" or not state.get("turns_left", 0) >= 2:
+    left today), or can only end calmly (_calm_day_end), it copies only what those choices and
+    that end may change and shares the rest with `state`; otherwise it is clone(state). Either
+    way, playing the seat's turn choices on the copy until the turn ends never changes `state`
+    (tests/test_copying.py)."""
+    if state.get("stage") != "turn":
+        return clone(state)
+    left = state.get("turns_left", 0)
+    if not (left >= 2 or (left == 1 and _calm_day_end(state))):
         return clone(state)
     t = state.copy()
     get = _COPIERS.get
@@ -136,6 +161,8 @@ def clone_turn(state: dict[str, Any]) -> dict[str, Any]:
         v = state[k]
         if type(v) not in _ATOMS:
             t[k] = get(k, deep)(v)
+    if left == 1:
+        t["bag"] = _flat_list(state["bag"])
     players = t["players"] = state["players"][:]
     seat = state["turn"]
     players[seat] = _player(players[seat])

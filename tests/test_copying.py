@@ -60,7 +60,7 @@ def test_clone_of_unusual_data_is_deep():
 
 
 def test_turn_copy_leaves_the_state_untouched_and_plays_like_a_full_copy():
-    checked = shared = 0
+    checked = shared = calm = 0
     for config, seed in CONFIGS:
         for s in positions(config, seed):
             if s["stage"] != "turn":
@@ -68,7 +68,9 @@ def test_turn_copy_leaves_the_state_untouched_and_plays_like_a_full_copy():
             before = engine.to_json(s)
             seat = s["turn"]
             t, u = copying.clone_turn(s), engine.clone(s)
-            shared += t["players"] is not s["players"] and t["config"] is s["config"]
+            partial = t["players"] is not s["players"] and t["config"] is s["config"]
+            shared += partial
+            calm += partial and s["turns_left"] == 1  # the day ends on the copy (calmly)
             pick = {"rng": rng.seed_state(s["seq"])}
             # the seat's choices until its turn ends (the next seat's turn, or the day's end)
             while t["stage"] == "turn" and t["turn"] == seat and t["seq"] < s["seq"] + 12:
@@ -78,8 +80,10 @@ def test_turn_copy_leaves_the_state_untouched_and_plays_like_a_full_copy():
                 engine.apply(u, a, inplace=True, trusted=True)
             assert engine.to_json(s) == before, "playing on the turn copy changed the state"
             assert engine.to_json(t) == engine.to_json(u)
+            if partial and s["turns_left"] == 1:
+                assert (t["week"], t["day"]) != (s["week"], s["day"])  # the next day has begun on it
             checked += 1
-    assert checked > 300 and shared > 100
+    assert checked > 300 and shared > 100 and calm > 20
 
 
 def test_legal_actions_is_a_new_list_of_the_same_actions():
