@@ -340,9 +340,9 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
             out = {"gained": {kind: 1}}
         else:
             out = {"gained": {}, "lost": {kind: 1}}
-    else:
+    else:  # mine: a gold token from the bag
         out = {}
-        gain(s, p, {"gold" if action == "mine" else action: 1}, out)
+        gain(s, p, {"gold": 1}, out)
     bonus = h.mods["action_bonus"].get(action)
     if bonus:
         gain(s, p, bonus, out)
