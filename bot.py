@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("pioneer")
 
 PERMISSIONS = invite.NEEDED.value
-SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
+SIMULATOR = "python -m games.pioneer_days.rules.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
 DEMO = "python -m render.demo --players 3 --seed 1 --out {out}"
 NO_TOKEN = f"""\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.

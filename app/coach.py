@@ -100,7 +100,7 @@ class Coach:
                     await self._tell(other, w)
 
     async def _review(self, job: Job) -> dict:
-        from engine.ai import review
+        from games.pioneer_days.ai import review
         todo = await self.run(review.decisions, job.config, job.seed, job.actions, job.seat)
         job.total = len(todo)
         await self._progress(job)

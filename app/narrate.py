@@ -3,7 +3,7 @@
 Pass only public events here (engine.public_event(ev, None)): gold token values never appear,
 even if an event still carried them."""
 
-from engine.words import DIE, LETTER, die, disaster, face, name, res_list
+from games.pioneer_days.rules.words import DIE, LETTER, die, disaster, face, name, res_list
 from i18n import _, n_
 
 MAX_LINE = 300

@@ -8,12 +8,12 @@ is applied to, by `expand`: the engine validates every step."""
 
 from dataclasses import dataclass, field
 
-import engine
-from engine import words
-from engine.cards import EQUIPMENT, TOWNSFOLK
-from engine.constants import ACTIONS, FACES, SIMULTANEOUS, WAGONS
-from engine.describe import card
-from engine.effects import free_spaces, usable_spaces
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import words
+from games.pioneer_days.rules.cards import EQUIPMENT, TOWNSFOLK
+from games.pioneer_days.rules.constants import ACTIONS, FACES, SIMULTANEOUS, WAGONS
+from games.pioneer_days.rules.describe import card
+from games.pioneer_days.rules.effects import free_spaces, usable_spaces
 from i18n import _, n_
 
 from .moves import BadMove, Move
@@ -252,7 +252,7 @@ def _try(state: dict, move: Move):
 def _use_text(state: dict, seat: int, face: str, use: str, sub: str | None) -> str:
     p = state["players"][seat]
     if use == "income":
-        from engine.turn import income
+        from games.pioneer_days.rules.turn import income
         return _("Income +${n}", n=income(p, face))
     if use == "recruit":
         t = state["slots"][FACES.index(face)]
@@ -315,7 +315,7 @@ def turn_plans(state: dict, seat: int) -> list[Plan]:
 def _rank(after: dict, seat: int, before: dict) -> float:
     """How good the position after a plan looks (the easy AI's value: likely choices first). It reads
     only what the seat may know: tokens drawn count at the bag's mean value."""
-    from engine.ai.value import value
+    from games.pioneer_days.ai.value import value
     return value(after, seat, gold_base=list(before["gold"]))
 
 
@@ -327,7 +327,7 @@ def _variants(state: dict, seat: int, parts: list, label: str, before: dict) -> 
     out.append(Plan(Move.plan(seat, *parts), label, _outcome_detail(state, after, seat, parts, before),
                     _rank(after, seat, before)))
     if parts[-1] == "income" or (len(parts) > 1 and parts[1] == "income"):
-        from engine.effects import wagon_cost
+        from games.pioneer_days.rules.effects import wagon_cost
         for size in WAGONS:
             if state["players"][seat]["silver"] >= wagon_cost(state["players"][seat], size):
                 continue  # affordable already: the wagon button does it, before or after the die
@@ -479,7 +479,7 @@ def _disease_decision(state: dict, seat: int, dec: dict) -> Decision:
 
 
 def _worth(p: dict, t: str) -> float:
-    from engine.effects import vp_of
+    from games.pioneer_days.rules.effects import vp_of
     c = TOWNSFOLK[t]
     return vp_of(p, c["vp"]) + (0.5 if c["effect"] else 0)
 
@@ -574,7 +574,7 @@ def action_label(state: dict, seat: int, body: str) -> str:
     if verb == "take":
         return _("Take {die}", die=words.die(parts[1], parts[2]))
     if verb == "face":
-        from engine.turn import face_change_cost
+        from games.pioneer_days.rules.turn import face_change_cost
         return _("Turn it to {face} (${cost})", face=words.face(parts[1]), cost=face_change_cost(p))
     if verb in ("income", "act", "recruit") and state.get("die"):
         return _use_text(state, seat, state["die"]["face"], verb, None)
@@ -585,7 +585,7 @@ def action_label(state: dict, seat: int, body: str) -> str:
     if verb == "end":
         return _("End turn")
     if verb == "buy":
-        from engine.effects import wagon_cost
+        from games.pioneer_days.rules.effects import wagon_cost
         return _("Buy a {size} wagon (${cost})", size=_wagon(parts[1]), cost=wagon_cost(p, parts[1]))
     if verb in ("drop", "lose"):
         what = parts[1]

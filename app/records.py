@@ -7,7 +7,7 @@ that close records belong to one panel (the one that action froze)."""
 
 from dataclasses import dataclass, field
 
-from engine import words
+from games.pioneer_days.rules import words
 from i18n import _
 
 from . import narrate

@@ -3,9 +3,9 @@ the current language; names are found in every language we have."""
 
 import unicodedata
 
-from engine import words
-from engine.constants import FACE_CHANGE_COST, INCOME, TRACK_END, WAGONS
-from engine.describe import all_cards, card
+from games.pioneer_days.rules import words
+from games.pioneer_days.rules.constants import FACE_CHANGE_COST, INCOME, TRACK_END, WAGONS
+from games.pioneer_days.rules.describe import all_cards, card
 from i18n import LOCALES, N_, _, p_, use
 
 # one home for what each disaster does (the rules topic, /pioneer rules Storm)

@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import engine
+import games.pioneer_days.rules as engine
 from db import ChannelBusy, GameRow, Store, StoreError
-from engine.constants import MAX_PLAYERS, MIN_PLAYERS, SIMULTANEOUS
-from engine.flow import make_config
+from games.pioneer_days.rules.constants import MAX_PLAYERS, MIN_PLAYERS, SIMULTANEOUS
+from games.pioneer_days.rules.flow import make_config
 from i18n import N_, _, use
 
 from . import ledger, narrate, outbox, plans, records

@@ -22,9 +22,9 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import engine  # noqa: E402
-from engine import ai  # noqa: E402
-from engine.ai import search  # noqa: E402
+import games.pioneer_days.rules as engine  # noqa: E402
+from games.pioneer_days import ai  # noqa: E402
+from games.pioneer_days.ai import search  # noqa: E402
 
 BOT_ROLLOUTS = 240  # hard's budget in the bot
 HARD_TARGET_MS = 1000  # hard's median decision time at the bot's budget (issue 14)

@@ -36,9 +36,10 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import engine  # noqa: E402
-from engine import ai, rng  # noqa: E402
-from engine.cards import EQUIPMENT, PIONEERS, TOWNSFOLK  # noqa: E402
+import games.pioneer_days.rules as engine  # noqa: E402
+from engine import rng  # noqa: E402
+from games.pioneer_days import ai  # noqa: E402
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNSFOLK  # noqa: E402
 
 PAIRS = [a + b for a, b in itertools.combinations("ABCDE", 2)]
 PLAYER_COUNTS = (2, 3, 4)

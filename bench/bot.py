@@ -82,7 +82,7 @@ def rss_mb(pid: int | str = "self", key: str = "VmHWM") -> float:
 async def think_forever(bot, stop: asyncio.Event) -> int:
     """A hard AI seat thinking back to back, the way the bot runs it (bot.ai.think: worker processes,
     or a thread of this process with ai_processes=0). Returns the number of decisions made."""
-    import engine
+    import games.pioneer_days.rules as engine
     state, _ = engine.new_game({"players": 4}, 7)
     n = 0
     while not stop.is_set():

@@ -24,7 +24,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-import engine  # noqa: E402
+import games.pioneer_days.rules as engine  # noqa: E402
 
 TARGET, AIM = 300, 1000  # random 4-player games/s on one core (issue 14)
 

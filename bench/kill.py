@@ -29,7 +29,7 @@ import simcord  # noqa: E402
 from simcord.http import router  # noqa: E402
 from simharness import CheapRenderer, play_random_step, start_tables  # noqa: E402
 
-import engine  # noqa: E402
+import games.pioneer_days.rules as engine  # noqa: E402
 from bot import PioneerBot, Settings  # noqa: E402
 from db.store import Store  # noqa: E402
 

@@ -250,8 +250,8 @@ async def one_backend(url: str, label: str, data, calls: int) -> None:
 
 
 def replay_figures(seed: int = 3) -> None:
-    from engine import record
-    from engine.simulate import ai_game
+    from games.pioneer_days.rules import record
+    from games.pioneer_days.rules.simulate import ai_game
     from render.replay import animation, days
 
     names = ["Ann", "Bob", "Cy", "Dee"]

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image  # noqa: E402
 
-import engine  # noqa: E402
+import games.pioneer_days.rules as engine  # noqa: E402
 import render  # noqa: E402
 from render import text as T  # noqa: E402
 

@@ -16,9 +16,9 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import engine  # noqa: E402
-from engine import ai  # noqa: E402
-from engine.ai import review  # noqa: E402
+import games.pioneer_days.rules as engine  # noqa: E402
+from games.pioneer_days import ai  # noqa: E402
+from games.pioneer_days.ai import review  # noqa: E402
 
 LEVELS = ("hard", "easy", "random")
 

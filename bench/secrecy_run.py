@@ -19,8 +19,8 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 import secrecy  # noqa: E402
 
-import engine  # noqa: E402
-from engine.simulate import random_game  # noqa: E402
+import games.pioneer_days.rules as engine  # noqa: E402
+from games.pioneer_days.rules.simulate import random_game  # noqa: E402
 
 
 def run_chunk(args) -> dict:

@@ -12,9 +12,9 @@ import asyncio
 import logging
 import time
 
-import engine
+import games.pioneer_days.rules as engine
 from app.workers import Workers
-from engine.ai import choose
+from games.pioneer_days.ai import choose
 
 log = logging.getLogger("pioneer.ai")
 

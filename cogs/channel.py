@@ -16,7 +16,7 @@ import logging
 import discord
 from discord.ext import commands
 
-import engine
+import games.pioneer_days.rules as engine
 import i18n
 from app.locks import ChannelLocks
 from app.service import names

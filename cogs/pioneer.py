@@ -15,7 +15,7 @@ from discord.ext import commands
 import i18n
 from app import rules
 from app.service import NOT_PLAYING, TIMERS, lobby_options
-from engine.cards import TOWNSFOLK
+from games.pioneer_days.rules.cards import TOWNSFOLK
 from i18n import _
 from ui import invite, texts
 from ui import lobby as lobby_ui

@@ -12,7 +12,7 @@ import i18n
 from app import ledger
 from app.ratings import MIN_GAMES, player_key
 from db import GameRow
-from engine import record as game_record
+from games.pioneer_days.rules import record as game_record
 from i18n import _
 from ui import stats as stats_ui
 from ui.texts import language

@@ -13,12 +13,12 @@ import re
 import discord
 from discord.ext import commands
 
-import engine
+import games.pioneer_days.rules as engine
 import i18n
 from app import collector, plans
 from app.moves import BadMove, Move
 from app.service import NOT_PLAYING
-from engine.constants import SIMULTANEOUS
+from games.pioneer_days.rules.constants import SIMULTANEOUS
 from i18n import N_, _, use
 from ui import lobby as lobby_ui
 from ui import panel as panel_ui

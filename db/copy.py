@@ -97,7 +97,7 @@ async def copy(source: Store, target: Store, batch: int = 200, out=print) -> dic
 
 async def verify(source: Store, target: Store, ids: list[int], verbose: bool = False, out=print) -> dict:
     """Every row equal on both sides; every started game's log replays to its stored state."""
-    import engine  # here only: the store itself knows nothing of the rules
+    import games.pioneer_days.rules as engine  # here only: the store itself knows nothing of the rules
 
     cols = await columns(source, target)
     problems: list[str] = []

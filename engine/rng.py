@@ -3,9 +3,13 @@ integer kept in the game state, so a game is reproducible from its seed on any P
 
 from collections.abc import Sequence
 from struct import Struct
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
-from .shape import Rng
+
+class Rng(TypedDict):
+    """Anything engine.rng draws from: a game state, or an AI's own stream {"rng": n}."""
+    rng: int
+
 
 T = TypeVar("T")
 U = TypeVar("U")

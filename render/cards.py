@@ -2,9 +2,9 @@
 
 from PIL import Image, ImageDraw
 
-from engine import describe, words
-from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from engine.constants import STANDARD_PIONEER
+from games.pioneer_days.rules import describe, words
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from games.pioneer_days.rules.constants import STANDARD_PIONEER
 from i18n import N_, _, n_
 
 from . import text as T

@@ -12,10 +12,19 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-import engine
-from engine import describe, words
-from engine.constants import COLOURS, DAMAGE_SPACES, DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END, WAGONS
-from engine.scoring import breakdown
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import describe, words
+from games.pioneer_days.rules.constants import (
+    COLOURS,
+    DAMAGE_SPACES,
+    DISASTERS,
+    FACES,
+    INCOME,
+    TRACK_COLOUR,
+    TRACK_END,
+    WAGONS,
+)
+from games.pioneer_days.rules.scoring import breakdown
 from i18n import N_, _, n_
 
 from . import player_board, rich

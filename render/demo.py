@@ -7,9 +7,9 @@ image of every player at the end of each week, and the final results."""
 import argparse
 from pathlib import Path
 
-import engine
-from engine import words
-from engine.ai import choose
+import games.pioneer_days.rules as engine
+from games.pioneer_days.ai import choose
+from games.pioneer_days.rules import words
 from i18n import LOCALES, _, n_, use
 
 from . import day_png, results_png, table_png, wagon_png

@@ -66,7 +66,7 @@ def quantize(img: Image.Image) -> Image.Image:
 # ---- generation (offline) -------------------------------------------------------------------
 def calibration_images() -> list[Image.Image]:
     """Renders covering the art: tables, day images, wagons and results of seeded random games."""
-    import engine
+    import games.pioneer_days.rules as engine
 
     from . import day, results, table, wagon
     lines = ["Day over: the 🟦 B blue die was left (Storm 3/4 · Raid 1/4).",

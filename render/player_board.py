@@ -7,9 +7,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import describe
-from engine.constants import DAMAGE_SPACES, DAMAGE_VP, WAGONS
-from engine.scoring import breakdown
+from games.pioneer_days.rules import describe
+from games.pioneer_days.rules.constants import DAMAGE_SPACES, DAMAGE_VP, WAGONS
+from games.pioneer_days.rules.scoring import breakdown
 from i18n import N_, _, current, n_
 
 from . import cards

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
-import engine
+import games.pioneer_days.rules as engine
 
 from . import day_image, day_png, results_image, results_png
 from .demo import day_lines

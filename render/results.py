@@ -2,8 +2,8 @@
 
 from PIL import Image, ImageDraw
 
-import engine
-from engine import describe, scoring
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import describe, scoring
 from i18n import N_, _
 
 from . import player_board

@@ -4,8 +4,8 @@ spectator first)."""
 
 from PIL import Image, ImageDraw
 
-import engine
-from engine.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
 from i18n import N_, _, current, n_
 
 from . import cards, player_board

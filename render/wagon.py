@@ -2,7 +2,7 @@
 
 from PIL import Image, ImageDraw
 
-import engine
+import games.pioneer_days.rules as engine
 from i18n import _
 
 from . import player_board

@@ -1,7 +1,7 @@
 """Helpers for engine scenario tests: build a game, then set the table up by hand."""
 
-import engine
-from engine import flow
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import flow
 
 
 def game(players=2, seed=1, **config):

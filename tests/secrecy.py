@@ -19,9 +19,9 @@ import itertools
 import json
 import re
 
-import engine
+import games.pioneer_days.rules as engine
 from engine import rng
-from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 
 SENTINEL = 1_000_000
 SHIFT = 500  # twin values: a sentinel + SHIFT is no sentinel (nuggets are 1..3)

@@ -13,7 +13,7 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.results import to_discord_message
 
-import engine
+import games.pioneer_days.rules as engine
 
 ACTION = re.compile(r"pm:\d+:\d+:|pd:\d+:\d+:\d")  # a button that makes a move
 

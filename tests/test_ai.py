@@ -8,10 +8,11 @@ from collections import Counter
 import pytest
 from engine_helpers import act, bodies, finish_day_with, game, take
 
-import engine
-from engine import ai, rng
-from engine.ai import search
-from engine.ai.determinize import ALL_GOLD, determinize
+import games.pioneer_days.rules as engine
+from engine import rng
+from games.pioneer_days import ai
+from games.pioneer_days.ai import search
+from games.pioneer_days.ai.determinize import ALL_GOLD, determinize
 
 TINY = 8  # hard's budget in these tests: rollouts per decision
 ONE_ROUND = search.MAX_CANDIDATES  # every candidate line played out once (the whole search, one sample)
@@ -200,7 +201,7 @@ def test_easy_beats_random_by_a_real_margin():
 
 # ---- sensible moves in set positions ---------------------------------------------------------
 def _easy_top(s, seat):
-    from engine.ai.heuristic import ranked
+    from games.pioneer_days.ai.heuristic import ranked
     return ranked(determinize(s, seat, {"rng": 1}), seat)[0][0][0].id.split(":", 1)[1]
 
 
@@ -284,7 +285,7 @@ def test_a_disaster_choice_does_not_depend_on_deciding_first(first):
 def test_a_town_visit_is_planned_as_a_whole():
     """Every candidate line for a town decision is a complete visit (the seat is done at its end),
     so "done" and "satisfy" are valued in the same kind of state, whoever decides last."""
-    from engine.ai.heuristic import ranked
+    from games.pioneer_days.ai.heuristic import ranked
     seen = 0
     for seed in range(3):
         s, _ = engine.new_game({"players": 2}, 7000 + seed)

@@ -1,8 +1,8 @@
 """The bot gives the AI states loaded from JSON (keys sorted): the choice must not depend on that.
 (A cache keyed on the order of state['tracks'] once made the hard AI choose differently.)"""
 
-import engine
-from engine.ai import choose
+import games.pioneer_days.rules as engine
+from games.pioneer_days.ai import choose
 
 
 def test_hard_chooses_the_same_on_a_saved_state():

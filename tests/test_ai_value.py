@@ -3,11 +3,11 @@ fresh computation gives, whatever changed since it was stored."""
 
 import pytest
 
-import engine
+import games.pioneer_days.rules as engine
 from engine import rng
-from engine.ai import value as V
-from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from engine.copying import clone
+from games.pioneer_days.ai import value as V
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from games.pioneer_days.rules.copying import clone
 
 
 def _fresh(s, seat, **kw):

@@ -5,9 +5,9 @@ import copy
 import pytest
 from engine_helpers import act, bodies, game, take
 
-import engine
-from engine import cards
-from engine.cards import ContentError, validate
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import cards
+from games.pioneer_days.rules.cards import ContentError, validate
 
 
 def test_rejections_leave_state_unchanged_with_reasons():

@@ -4,8 +4,8 @@ import discord
 import pytest
 from simharness import message, people_deciding, play_step, private, start_game, table
 
-import engine
-from engine.ai import choose
+import games.pioneer_days.rules as engine
+from games.pioneer_days.ai import choose
 
 
 async def current(bot, channel):

@@ -21,7 +21,7 @@ from simharness import (
 
 from app.settings import SettingsError
 from bot import PERMISSIONS, ROOT, SIMULATOR, PioneerBot, Settings
-from engine.cards import EQUIPMENT
+from games.pioneer_days.rules.cards import EQUIPMENT
 
 
 async def test_new_twice_in_a_channel_is_refused_with_a_pointer(simcord_env, simcord_bot):

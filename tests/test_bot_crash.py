@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from simharness import first_action, forgetful, kill_switch, message, play_step, private, restart, start_game, table
 
-import engine
+import games.pioneer_days.rules as engine
 from db import DatabaseMissing, NotOurDatabase, Store
 
 

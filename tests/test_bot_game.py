@@ -5,7 +5,7 @@ import re
 
 from simharness import play_random_step, play_step, start_game, table
 
-import engine
+import games.pioneer_days.rules as engine
 
 GOLD_VALUE = re.compile(r"gold token \(\d|Gold tokens: \d")
 

@@ -18,7 +18,7 @@ from simharness import (
     table,
 )
 
-import engine
+import games.pioneer_days.rules as engine
 from cogs.table import QUEUE_MAX
 
 

@@ -21,7 +21,7 @@ from simharness import (
     table,
 )
 
-import engine
+import games.pioneer_days.rules as engine
 
 
 async def current(bot, channel):

@@ -3,7 +3,7 @@ is up, simultaneous decisions, and deadlines that survive a restart (fired exact
 
 from simharness import buttons, first_action, message, start_game, table
 
-import engine
+import games.pioneer_days.rules as engine
 
 
 async def current(bot, channel):

@@ -11,9 +11,9 @@ import math
 import pytest
 from engine_helpers import act, all_events, bodies, finish_day_with, game, take
 
-from engine import deciders, flow
-from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from engine.constants import (
+from games.pioneer_days.rules import deciders, flow
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from games.pioneer_days.rules.constants import (
     CATTLE_TOWN_VP,
     DISASTERS,
     FACE_CHANGE_COST,
@@ -23,7 +23,7 @@ from engine.constants import (
     TRACK_COLOUR,
     WAGONS,
 )
-from engine.scoring import breakdown
+from games.pioneer_days.rules.scoring import breakdown
 
 SEAT = 0
 OTHER = 1

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-import engine
-from engine.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
-from engine.scoring import CATEGORIES, breakdown
-from engine.simulate import random_game
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
+from games.pioneer_days.rules.scoring import CATEGORIES, breakdown
+from games.pioneer_days.rules.simulate import random_game
 
 PAIRS = list(itertools.combinations("ABCDE", 2))
 

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from bench import balance
-from engine import catalogue, describe
-from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from games.pioneer_days.rules import catalogue, describe
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -132,7 +132,7 @@ def test_balance_ai_players_play_whole_games_on_unique_sides():
 
 # ---- game options --------------------------------------------------------------------------
 def test_game_options_every_set_pair_and_pioneer_side():
-    from engine.flow import make_config
+    from games.pioneer_days.rules.flow import make_config
 
     assert make_config()["sets"] == ["A", "B"] and make_config()["pioneers"] == "standard"
     for pair in balance.PAIRS:

@@ -7,9 +7,9 @@ import copy
 import pytest
 from engine_helpers import act, all_events, finish_day_with, game, take
 
-from engine import describe, effects, flow
-from engine.cards import CONTENT, EQUIPMENT, TOWNS, TOWNSFOLK, ContentError, validate
-from engine.scoring import breakdown
+from games.pioneer_days.rules import describe, effects, flow
+from games.pioneer_days.rules.cards import CONTENT, EQUIPMENT, TOWNS, TOWNSFOLK, ContentError, validate
+from games.pioneer_days.rules.scoring import breakdown
 
 CARD = "A01"  # any townsfolk: its effect is replaced in each test
 TILE = "EQ01"  # any equipment tile: likewise
@@ -40,7 +40,7 @@ def seat0(s):
 
 
 def recruit(s, cid, face="wood"):
-    from engine.constants import FACES
+    from games.pioneer_days.rules.constants import FACES
     s["slots"][FACES.index(face)] = cid
     s, _ = take(s, "blue", face)
     s, ev = act(s, "recruit")
@@ -191,7 +191,7 @@ def test_protect_storm_famine_disease(put):
     s["tracks"].update(storm=3, famine=3, disease=3)
     finish_day_with(s, "black")  # all three at once, top to bottom
     while s["stage"] == "disaster":
-        from engine import deciders, legal_actions
+        from games.pioneer_days.rules import deciders, legal_actions
         seat = deciders(s)[0]
         acts = [a.id.split(":", 1)[1] for a in legal_actions(s, seat)]
         pick = next((a for a in acts if a.startswith(("storm:damage", "disease:spare"))),

@@ -2,8 +2,9 @@
 used by the AI's search shares only what the turn cannot change. And the Action tables:
 legal_actions gives a fresh list of the same Actions every time."""
 
-import engine
-from engine import copying, rng
+import games.pioneer_days.rules as engine
+from engine import rng
+from games.pioneer_days.rules import copying
 
 ATOMS = (str, int, float, bool, type(None))
 

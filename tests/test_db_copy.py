@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-import engine
+import games.pioneer_days.rules as engine
 from app.service import GameService
 from db import Store
 from db.copy import TABLES, run

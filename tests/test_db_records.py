@@ -10,7 +10,7 @@ import random
 import pytest
 from test_db_store import raw, schema
 
-import engine
+import games.pioneer_days.rules as engine
 from app import ledger, ratings, recompute
 from app.ratings import MIN_GAMES, Rating
 from app.service import GameService

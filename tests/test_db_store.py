@@ -9,7 +9,7 @@ import aiosqlite
 import asyncpg
 import pytest
 
-import engine
+import games.pioneer_days.rules as engine
 from app.service import GameService
 from db import Store
 from db.migrations import LATEST, STEPS, SchemaTooNew, migrate

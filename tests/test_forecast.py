@@ -5,8 +5,8 @@ import random
 import pytest
 from engine_helpers import finish_day_with, game, set_pool
 
-import engine
-from engine.constants import COLOURS, DISASTERS
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules.constants import COLOURS, DISASTERS
 
 
 def at(tracks: dict, pool, week: int = 2, day: int = 3, players: int = 2) -> dict:

@@ -2,9 +2,10 @@
 (effects._holding_of), must be what the cards give when taken all at once, in holding order,
 whatever the order the holdings were first asked for."""
 
-from engine import effects, rng
-from engine.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
-from engine.constants import STANDARD_PIONEER
+from engine import rng
+from games.pioneer_days.rules import effects
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
+from games.pioneer_days.rules.constants import STANDARD_PIONEER
 
 
 def sources(p):

@@ -31,8 +31,8 @@ def test_every_text_is_translated_with_the_same_placeholders(lang):
 
 @pytest.mark.parametrize("lang", [x for x in i18n.LOCALES if x != "en"])
 def test_every_card_has_a_name_in_every_language(lang):
-    from engine import words
-    from engine.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+    from games.pioneer_days.rules import words
+    from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
     names = words.NAMES[lang]
     for key, table_ in (("townsfolk", TOWNSFOLK), ("equipment", EQUIPMENT), ("towns", TOWNS), ("pioneers", PIONEERS)):
         assert set(names[key]) == set(table_)

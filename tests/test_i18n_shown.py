@@ -12,10 +12,10 @@ from babel.messages.pofile import read_po
 from simharness import private, speak, table
 from test_render_day import LINES, _crowded, boxes_inside, min_px
 
-import engine
+import games.pioneer_days.rules as engine
 import i18n
 from app import narrate, plans, rules
-from engine import describe, words
+from games.pioneer_days.rules import describe, words
 from i18n import _, use
 from render import cards, day
 from render import table as table_img

@@ -12,7 +12,7 @@ import pytest
 from conftest import admin_sql, database_url, run_apart
 from simharness import first_action, message, play_step, private, start_game, table
 
-import engine
+import games.pioneer_days.rules as engine
 from app.service import GameService
 from db import ChannelBusy, DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, Store
 from db.migrations import LATEST

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-import engine
+import games.pioneer_days.rules as engine
 from app import plans
 from app.moves import BadMove, Move
-from engine.effects import free_spaces
+from games.pioneer_days.rules.effects import free_spaces
 
 
 def game_at(pred, players=3, seed=1, limit=3000):

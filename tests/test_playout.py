@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-import engine
-from engine import ai, rng
-from engine.constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, TRACK_END, WAGONS
-from engine.effects import free_spaces
-from engine.scoring import results
+import games.pioneer_days.rules as engine
+from engine import rng
+from games.pioneer_days import ai
+from games.pioneer_days.rules.constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, TRACK_END, WAGONS
+from games.pioneer_days.rules.effects import free_spaces
+from games.pioneer_days.rules.scoring import results
 
 CONFIGS = [({"players": n}, seeds) for n, seeds in ((2, range(15)), (3, range(15)), (4, range(15)))] + [
     ({"players": 3, "sets": ["C", "D"], "pioneers": "unique"}, range(3)),

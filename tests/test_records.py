@@ -4,7 +4,7 @@ import random
 
 from simharness import message, play_step, start_game, table
 
-import engine
+import games.pioneer_days.rules as engine
 from app import narrate, records
 
 

@@ -9,9 +9,9 @@ import threading
 import pytest
 from PIL import Image, ImageStat
 
-import engine
+import games.pioneer_days.rules as engine
 import render
-from engine.cards import EQUIPMENT, TOWNS, TOWNSFOLK
+from games.pioneer_days.rules.cards import EQUIPMENT, TOWNS, TOWNSFOLK
 from render import cards, table
 from render.style import HIGHLIGHT, WOOD
 

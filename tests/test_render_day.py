@@ -11,10 +11,10 @@ from PIL import Image
 from secrecy import hidden_twin
 from test_render import SET_PAIRS, last, play
 
-import engine
+import games.pioneer_days.rules as engine
 import render
-from engine import describe
-from engine.cards import TOWNSFOLK
+from games.pioneer_days.rules import describe
+from games.pioneer_days.rules.cards import TOWNSFOLK
 from render import day
 
 LINES = ["Day over: the 🟦 B blue die was left (Storm 3/4 · Raid 1/4 · Famine 2/4 · Disease 0/4).",

@@ -6,9 +6,9 @@ import json
 import pytest
 from PIL import Image
 
-import engine
-from engine import record
-from engine.simulate import random_game
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import record
+from games.pioneer_days.rules.simulate import random_game
 
 
 def finished(seed=4, players=3):
@@ -21,12 +21,12 @@ def test_a_record_round_trips_and_reproduces_its_results(tmp_path):
     rec = json.loads(json.dumps(finished()))  # as a file would carry it
     state = record.check(rec)
     assert state["result"] == rec["results"] and state["stage"] == "over"
-    import engine.replay as cli  # noqa: F401  (the module shares the function's name: both must work)
+    import games.pioneer_days.rules.replay as cli  # noqa: F401  (the module shares the function's name: both must work)
     again, _events = engine.replay(rec["config"], rec["seed"], rec["actions"])
     assert engine.to_json(again) == engine.to_json(state)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec))
-    from engine.replay import main
+    from games.pioneer_days.rules.replay import main
     assert main([str(path), "--out", str(tmp_path / "img")]) == 0
     files = sorted(p.name for p in (tmp_path / "img").iterdir())
     assert "results.png" in files and len([f for f in files if f.startswith("day_")]) == 20
@@ -47,7 +47,7 @@ def test_a_tampered_record_does_not_check(tamper, tmp_path):
         record.check(rec)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(rec))
-    from engine.replay import main
+    from games.pioneer_days.rules.replay import main
     assert main([str(path)]) == 1
 
 

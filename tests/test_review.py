@@ -1,10 +1,10 @@
 """The coach: a finished game's decisions judged by the hard AI's search from the player's own view."""
 
-import engine
-from engine import ai
-from engine.ai import review
-from engine.cards import TOWNSFOLK
-from engine.turn import FACE_INDEX
+import games.pioneer_days.rules as engine
+from games.pioneer_days import ai
+from games.pioneer_days.ai import review
+from games.pioneer_days.rules.cards import TOWNSFOLK
+from games.pioneer_days.rules.turn import FACE_INDEX
 
 CONFIG = {"players": 2, "sets": "AB", "pioneers": "standard", "names": ["ann", "bob"]}
 

@@ -2,12 +2,12 @@
 
 from engine_helpers import act, all_events, bodies, finish_day_with, game
 
-import engine
-from engine import flow
-from engine.cards import TOWNS, TOWNSFOLK
-from engine.constants import DISASTERS
-from engine.effects import free_spaces
-from engine.scoring import breakdown, results
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import flow
+from games.pioneer_days.rules.cards import TOWNS, TOWNSFOLK
+from games.pioneer_days.rules.constants import DISASTERS
+from games.pioneer_days.rules.effects import free_spaces
+from games.pioneer_days.rules.scoring import breakdown, results
 
 
 def no_choices(s):

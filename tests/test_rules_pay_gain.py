@@ -6,9 +6,9 @@ import copy
 import pytest
 from engine_helpers import act, all_events, game, take
 
-from engine import describe, effects, flow
-from engine.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
-from engine.constants import FACES
+from games.pioneer_days.rules import describe, effects, flow
+from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNSFOLK
+from games.pioneer_days.rules.constants import FACES
 
 
 def seat0(s, **goods):

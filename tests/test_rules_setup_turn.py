@@ -3,10 +3,10 @@
 import pytest
 from engine_helpers import act, all_events, bodies, game, set_pool, take, turn_of
 
-import engine
-from engine import constants as K
-from engine.cards import EQUIPMENT, TOWNSFOLK
-from engine.effects import free_spaces, total_spaces
+import games.pioneer_days.rules as engine
+from games.pioneer_days.rules import constants as K
+from games.pioneer_days.rules.cards import EQUIPMENT, TOWNSFOLK
+from games.pioneer_days.rules.effects import free_spaces, total_spaces
 
 
 def test_setup_standard_pioneer_resources():

@@ -9,10 +9,10 @@ import pytest
 import secrecy
 from engine_helpers import act, all_events, game, take
 
-import engine
-from engine import flow
-from engine.ai.determinize import determinize
-from engine.simulate import random_game
+import games.pioneer_days.rules as engine
+from games.pioneer_days.ai.determinize import determinize
+from games.pioneer_days.rules import flow
+from games.pioneer_days.rules.simulate import random_game
 
 
 def _json(x) -> str:
@@ -123,7 +123,7 @@ def test_redact_applies_the_convention_anywhere():
     """A record of a seat anywhere (however deep, in a state or an event) keeps its secrets from
     the others: gold values face down (the count stays), boards none, `secret` gone; decks,
     bags and the rng are nobody's; an ownerless secret is nobody's either."""
-    from engine.view import redact
+    from games.pioneer_days.rules.view import redact
     thing = {"deep": [{"x": {"seat": 1, "gold": [3, 2], "boards": ["P1"], "secret": {"a": 1}, "silver": 4}}],
              "bag": ["red"], "rng": 5, "gained": {"gold": 2}, "loose": {"gold": [3]},
              "note": {"secret": {"gold": [2]}}}
@@ -204,7 +204,7 @@ def test_public_images_do_not_depend_on_hidden_values(i):
 def test_the_property_checker_catches_a_leak(monkeypatch):
     """The checker is not vacuous: with the old view_for (other players' gold and boards hidden,
     nothing else), it finds a leak within a few games."""
-    from engine import view
+    from games.pioneer_days.rules import view
 
     def old_view_for(state, player):
         v = engine.clone(state)

@@ -12,7 +12,7 @@ import pytest
 from simcord import Env
 from simharness import CheapRenderer, restart, start_game
 
-import engine
+import games.pioneer_days.rules as engine
 from app.settings import Settings, SettingsError
 from app.shards import CHECK, shard_of
 from bot import PioneerBot, ShardedPioneerBot, build, main

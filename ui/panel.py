@@ -3,12 +3,12 @@ day's record when the day ends. Built from the stored game; no I/O here."""
 
 import discord
 
-import engine
+import games.pioneer_days.rules as engine
 from app import narrate, plans
 from app.moves import Move
 from db import GameRow
-from engine import words
-from engine.constants import SIMULTANEOUS
+from games.pioneer_days.rules import words
+from games.pioneer_days.rules.constants import SIMULTANEOUS
 from i18n import _, n_
 
 from .components import GameButton, GameSelect, MoveButton, clip, option, view_of
@@ -41,13 +41,13 @@ def forecast_line(state: dict) -> str | None:
 
 def public_vp(state: dict) -> list[int]:
     """Each seat's VP so far as everyone may know it: gold tokens are face down, so they count 0."""
-    from engine.scoring import breakdown
+    from games.pioneer_days.rules.scoring import breakdown
     view = engine.view_for(state, None)
     return [breakdown(view, p["seat"])["total"] for p in view["players"]]
 
 
 def player_line(p: dict, vp: int | None = None) -> str:
-    from engine.effects import free_spaces
+    from games.pioneer_days.rules.effects import free_spaces
     bits = [_("**{vp} VP** (without gold)", vp=vp)] if vp is not None else []
     bits += [f"${p['silver']}", n_("{n} wood", "{n} wood", p["wood"]),
             n_("{n} medicine", "{n} medicine", p["medicine"]), n_("{n} cattle", "{n} cattle", p["cattle"]),
@@ -84,7 +84,7 @@ def _wagon_buttons(gid: int, ver: int, state: dict, seat: int, row: int) -> list
         body = a.id.split(":", 1)[1]
         if body.startswith("buy:"):
             size = body[4:]
-            from engine.effects import wagon_cost
+            from games.pioneer_days.rules.effects import wagon_cost
             cost = wagon_cost(state["players"][seat], size)
             label = _("Buy a {size} wagon (${cost})", size=_("small") if size == "small" else _("large"),
                       cost=cost)

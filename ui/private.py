@@ -3,10 +3,10 @@ wagon, gold values included."""
 
 import discord
 
-import engine
+import games.pioneer_days.rules as engine
 from app import narrate, plans
 from db import GameRow
-from engine.describe import card
+from games.pioneer_days.rules.describe import card
 from i18n import _, n_
 
 from .components import GameSelect, MoveButton, option, view_of
@@ -52,8 +52,8 @@ def choices(game: GameRow, seat: int, picked: plans.Plan | None = None) -> dict:
 
 def wagon_text(state: dict, seat: int) -> str:
     """A player's own goods, gold values included (ephemeral only)."""
-    from engine.effects import free_spaces
-    from engine.scoring import breakdown
+    from games.pioneer_days.rules.effects import free_spaces
+    from games.pioneer_days.rules.scoring import breakdown
     p = state["players"][seat]
     gold = sorted(p["gold"])
     wagons = ", ".join((_("small") if w["size"] == "small" else _("large"))

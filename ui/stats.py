@@ -5,7 +5,7 @@ was not rated. Built from the store's records (db/records.py); ratings are opens
 import discord
 
 from app.ratings import MIN_GAMES, MU, SIGMA
-from engine import words
+from games.pioneer_days.rules import words
 from i18n import N_, _, n_, number
 
 from .components import clip, view_of

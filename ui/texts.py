@@ -6,7 +6,7 @@ only one person sees follows that person's Discord language (set where the inter
 import functools
 
 from db import GameRow
-from engine import words
+from games.pioneer_days.rules import words
 from i18n import _, n_, use
 
 

@@ -9,7 +9,8 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from . import rng
+from engine import rng
+
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import (
     CATTLE_TOWN_VP,

@@ -12,11 +12,12 @@ estimated VP; a decision within MARGIN_VP of the best counts as accurate.
 
 Deterministic: every sample comes from a generator seeded by (game seed, move number, seat)."""
 
-from .. import rng
-from ..api import advance, apply, clone, legal_actions, new_game
-from ..constants import SIMULTANEOUS
-from ..scoring import breakdown
-from ..shape import Rng
+from engine import rng
+
+from ..rules.api import advance, apply, clone, legal_actions, new_game
+from ..rules.constants import SIMULTANEOUS
+from ..rules.scoring import breakdown
+from ..rules.shape import Rng
 from .determinize import determinize
 from .heuristic import _still, _where, ranked
 from .search import MARGIN, MAX_CANDIDATES, W_HARD, rollout

@@ -5,10 +5,11 @@ with a little noise), `hard` (determinised Monte Carlo search over the engine; s
 Every level is deterministic for the same (state, seat, level, seed) when the budget is a
 number of rollouts (the default); a time budget trades that for a bounded decision time."""
 
-from .. import rng
-from ..actions import Action
-from ..api import legal_actions
-from ..shape import Rng
+from engine import rng
+
+from ..rules.actions import Action
+from ..rules.api import legal_actions
+from ..rules.shape import Rng
 from .determinize import determinize
 from .heuristic import choose_easy
 

@@ -12,10 +12,11 @@ and/or a time in seconds (bounded time, not reproducible)."""
 
 import time
 
-from .. import rng
-from ..actions import Action
-from ..api import advance, clone
-from ..shape import Rng
+from engine import rng
+
+from ..rules.actions import Action
+from ..rules.api import advance, clone
+from ..rules.shape import Rng
 from .determinize import determinize
 from .heuristic import choose_easy, ranked
 from .value import W, Weights, relative

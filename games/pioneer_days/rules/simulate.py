@@ -11,7 +11,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import rng
+from engine import rng
+
 from .actions import Action
 from .api import apply, legal_actions, new_game
 from .shape import Event, Rng, StateData
@@ -48,7 +49,7 @@ def ai_game(config: dict, seed: int, seats: list[str],
             events: list[Event] | None = None) -> tuple[StateData, list[str]]:
     """Like random_game, but each seat plays at its level (random, easy or hard), the AIs seeded
     from the game seed; returns (state, action ids)."""
-    from .ai import choose  # the AI is only needed here
+    from ..ai import choose  # the AI is only needed here
 
     def pick(state: StateData, acts: list[Action]) -> Action:
         seat = acts[0].player

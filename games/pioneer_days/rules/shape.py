@@ -15,16 +15,13 @@ Content (cards, tiles, towns, pioneers: engine/cards.py) is validated JSON of it
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from engine.rng import Rng  # noqa: F401  (re-exported: the rules' modules import it from here)
+
 StateData = dict[str, Any]  # a State as the public API takes and gives it: plain JSON (see above)
 Card = dict[str, Any]  # one entry of engine.cards.TOWNSFOLK / EQUIPMENT / TOWNS / PIONEERS
 Event = dict[str, Any]  # {"type": ..., ...}: see "Events" in engine/README.md
 Events = list[Event] | None  # where the rules append their events (None: make none, see api.advance)
 Record = dict[str, Any]  # what an effect did: {"seat", "source", "id", "gained", "lost", "secret", ...}
-
-
-class Rng(TypedDict):
-    """Anything engine.rng draws from: the state itself, or an AI's own stream {"rng": n}."""
-    rng: int
 
 
 class Config(TypedDict):

@@ -6,11 +6,12 @@ It starts from view_for(state, seat) (the one secrecy rule of engine/view.py), s
 depends only on what that seat sees and a search built on it cannot profit from hidden
 information."""
 
-from .. import rng
-from ..cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
-from ..constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, PIONEER_BOARDS_DEALT
-from ..shape import Rng
-from ..view import HIDDEN, view_for
+from engine import rng
+
+from ..rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
+from ..rules.constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, PIONEER_BOARDS_DEALT
+from ..rules.shape import Rng
+from ..rules.view import HIDDEN, view_for
 
 ALL_GOLD = [v for v, k in sorted(GOLD_TOKENS.items()) for _ in range(k)]
 

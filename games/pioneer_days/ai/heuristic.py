@@ -6,14 +6,15 @@ space) is applied to a copy of the (determinised) state and the result is scored
 value.value. A town visit is planned as a whole too (see town_plans). Other decisions (wagons
 after the die, disasters, pioneers) look one step ahead the same way."""
 
-from .. import rng
-from ..actions import Action
-from ..api import advance, clone, legal_actions
-from ..cards import PIONEERS
-from ..constants import STANDARD_PIONEER
-from ..copying import clone_turn
-from ..effects import free_spaces
-from ..shape import Rng
+from engine import rng
+
+from ..rules.actions import Action
+from ..rules.api import advance, clone, legal_actions
+from ..rules.cards import PIONEERS
+from ..rules.constants import STANDARD_PIONEER
+from ..rules.copying import clone_turn
+from ..rules.effects import free_spaces
+from ..rules.shape import Rng
 from .value import Ctx, Weights, effect_value, res_value, value
 
 TURN_STEPS = ("pick", "use", "wild", "equip")

@@ -3,7 +3,8 @@
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from . import rng
+from engine import rng
+
 from .actions import Action, Lazy, make
 from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
 from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, MAX_PLAYERS, STANDARD_PIONEER, WAGONS

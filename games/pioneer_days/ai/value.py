@@ -6,8 +6,8 @@ Everything here reads only what the evaluated seat may see, except other players
 
 from typing import TypedDict
 
-from ..cards import EQUIPMENT, TOWNS, TOWNSFOLK
-from ..constants import (
+from ..rules.cards import EQUIPMENT, TOWNS, TOWNSFOLK
+from ..rules.constants import (
     COLOUR_TRACK,
     DAMAGE_VP,
     DAYS_PER_WEEK,
@@ -18,8 +18,8 @@ from ..constants import (
     TRACK_END,
     WEEKS,
 )
-from ..effects import COUNTERS, count, free_spaces, mods, raid_loss, usable_spaces, vp_of
-from ..shape import Card, Mods, Player
+from ..rules.effects import COUNTERS, count, free_spaces, mods, raid_loss, usable_spaces, vp_of
+from ..rules.shape import Card, Mods, Player
 
 GOLD_MEAN = sum(v * n for v, n in GOLD_TOKENS.items()) / sum(GOLD_TOKENS.values())
 ADVANCE_PER_DAY = 0.4  # a track moves when the leftover die has its colour or is black (2 of 5)
