@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 
 import games.pioneer_days.rules as engine
 from db import ChannelBusy, GameRow, Store, StoreError
+from engine.moves import BadMove, Move
+from games.pioneer_days import chapters as records
+from games.pioneer_days import narrate, plans
 from games.pioneer_days.rules.constants import MAX_PLAYERS, MIN_PLAYERS, SIMULTANEOUS
 from games.pioneer_days.rules.flow import make_config
 from i18n import N_, _, use
 
-from . import ledger, narrate, outbox, plans, records
+from . import ledger, outbox
 from .locks import ChannelLocks
-from .moves import BadMove, Move
 
 log = logging.getLogger("pioneer.service")
 RECENT = 16  # narrated lines kept for the live panel

@@ -20,15 +20,15 @@ class LazyRenderer:
     are drawn by `draw` in a worker."""
 
     def __getattr__(self, name):
-        import render
+        import games.pioneer_days.pictures as render
         return getattr(render, name)
 
 
 def draw(lang: str, name: str, *args):
     """Runs render.<name>(*args) in a worker, speaking `lang` (a module-level function: it travels to the
     process; the caller's language does not travel by itself)."""
+    import games.pioneer_days.pictures as render
     import i18n
-    import render
     with i18n.use(lang):
         return getattr(render, name)(*args)
 

@@ -250,9 +250,9 @@ async def one_backend(url: str, label: str, data, calls: int) -> None:
 
 
 def replay_figures(seed: int = 3) -> None:
+    from games.pioneer_days.pictures.replay import animation, days
     from games.pioneer_days.rules import record
     from games.pioneer_days.rules.simulate import ai_game
-    from render.replay import animation, days
 
     names = ["Ann", "Bob", "Cy", "Dee"]
     config = {"players": 4, "names": names}

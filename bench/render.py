@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image  # noqa: E402
 
+import games.pioneer_days.pictures as render  # noqa: E402
 import games.pioneer_days.rules as engine  # noqa: E402
-import render  # noqa: E402
 from render import text as T  # noqa: E402
 
 LINES = ["Day over: the 🟦 B blue die was left (Storm 3/4 · Raid 1/4 · Famine 2/4 · Disease 0/4).",

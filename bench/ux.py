@@ -25,12 +25,12 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import simcord  # noqa: E402
 from simharness import buttons, first_choice, message, pick, start_game  # noqa: E402
 
+import games.pioneer_days.pictures as render  # noqa: E402
 import games.pioneer_days.rules as engine  # noqa: E402
-import render  # noqa: E402
-from app import plans  # noqa: E402
-from app.moves import Move  # noqa: E402
 from bot import PioneerBot, Settings  # noqa: E402
 from engine import rng  # noqa: E402
+from engine.moves import Move  # noqa: E402
+from games.pioneer_days import plans  # noqa: E402
 from games.pioneer_days.ai.determinize import determinize  # noqa: E402
 from games.pioneer_days.ai.heuristic import GUARD, NOISE, ranked  # noqa: E402
 

@@ -22,9 +22,9 @@ from app.locks import ChannelLocks
 from app.service import names
 from app.workers import LazyRenderer, Workers, draw
 from db import GameRow, OutboxItem
+from games.pioneer_days import panel as panel_ui
 from i18n import N_, _, use
 from ui import lobby as lobby_ui
-from ui import panel as panel_ui
 from ui import results as results_ui
 from ui import texts
 from ui.texts import language

@@ -13,8 +13,8 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 import i18n
-from app import rules
 from app.service import NOT_PLAYING, TIMERS, lobby_options
+from games.pioneer_days import help as rules
 from games.pioneer_days.rules.cards import TOWNSFOLK
 from i18n import _
 from ui import invite, texts

@@ -15,14 +15,15 @@ from discord.ext import commands
 
 import games.pioneer_days.rules as engine
 import i18n
-from app import collector, plans
-from app.moves import BadMove, Move
+from app import collector
 from app.service import NOT_PLAYING
+from engine.moves import BadMove, Move
+from games.pioneer_days import panel as panel_ui
+from games.pioneer_days import plans
+from games.pioneer_days import private as private_ui
 from games.pioneer_days.rules.constants import SIMULTANEOUS
 from i18n import N_, _, use
 from ui import lobby as lobby_ui
-from ui import panel as panel_ui
-from ui import private as private_ui
 from ui import results as results_ui
 from ui import texts
 from ui.components import BUTTON, MOVE, SELECT, parse_value

@@ -1,93 +1,22 @@
-"""Pillow images of a Pioneer Days game: the public table, a private wagon image, the results.
-
-Pure functions of the engine state (never modified); safe to call from worker threads: every
-render draws on its own images, and the shared caches (fonts, icons, cards, static layers) are
-created under a lock and only read afterwards."""
+"""The drawing kit every game's pictures use: the fonts shipped with the bot (fonts.py), text drawing,
+measuring and fitting (text.py), shared drawing helpers and the seat colours (style.py), and PNG
+encoding (here). A game's own pictures live in its package."""
 
 import io
 
 from PIL import Image
 
-from . import day, results, table, wagon
-
-__all__ = ["table_png", "wagon_png", "results_png", "day_png", "review_png", "table_image", "wagon_image",
-           "results_image", "day_image"]
-
 COMPRESS = 2
-# the fixed palette (render/palette.py); False: an adaptive palette chosen for each image, as
-# before (bench/render.py --compare times both)
-FIXED_PALETTE = True
 
 
-def _png(img: Image.Image) -> bytes:
-    """PNG with 256 colours: the art is flat colours, so it looks the same as RGB, while the file
-    is less than half the size and encodes about twice as fast."""
-    if FIXED_PALETTE:
-        from .palette import quantize  # not at the top: `python -m render.palette` imports this package
-        pal = quantize(img)
+def png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG with 256 colours: flat art looks the same as RGB, while the file is less than half the size
+    and encodes about twice as fast. `palette`: a fixed palette ("P" image) to map onto (no dithering),
+    else an adaptive one chosen for this image."""
+    if palette is not None:
+        pal = img.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         pal = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     pal.save(buf, "PNG", compress_level=COMPRESS)
     return buf.getvalue()
-
-
-def table_image(state: dict, viewer: int | None = None) -> Image.Image:
-    return table.render(state, viewer)
-
-
-def wagon_image(state: dict, seat: int) -> Image.Image:
-    return wagon.render(state, seat)
-
-
-def results_image(state: dict) -> Image.Image:
-    return results.render(state)
-
-
-def table_png(state: dict, viewer: int | None = None) -> bytes:
-    """The public table, about 1600 px wide, drawn from engine.view_for(state, None): no secret
-    (gold values before the end, dealt boards, decks) can reach it. `viewer` only marks that
-    seat's board as "YOU"."""
-    return _png(table_image(state, viewer))
-
-
-def wagon_png(state: dict, seat: int) -> bytes:
-    """The private board of `seat`, larger, with its gold token values: send it only to its owner."""
-    return _png(wagon_image(state, seat))
-
-
-def results_png(state: dict) -> bytes:
-    """The final results (state["stage"] == "over"): score by category, winner(s) highlighted."""
-    return _png(results_image(state))
-
-
-def day_image(state: dict, lines=(), viewer: int | None = None) -> Image.Image:
-    """The day image (see day_png) as a Pillow image; img.info["min_text_px"] is the size in px of
-    the smallest essential text drawn in it (at least 9·width/400)."""
-    return day.render(state, lines, viewer)
-
-
-def day_png(state: dict, lines=(), viewer: int | None = None) -> bytes:
-    """The public image posted after each game day, made to be read on a phone without tapping it:
-    800 px wide, every text at least 18 px (9 px when Discord shows it 400 px wide).
-
-    `lines`: a few short sentences saying what happened (the caller writes them; up to 4 are
-    drawn, each fitted into at most two or three lines; die emoji such as "🟦 B" become dice chips).
-    Shows the dice left and whose turn it is, the disaster tracks and what strikes if each die
-    colour is the one left (engine.forecast), every player's VP so far (gold values hidden),
-    silver, goods and free wagon space, and the townsfolk for hire. Drawn from
-    engine.view_for(state, None): no secret can reach it; `viewer` only marks that seat's row."""
-    return _png(day_image(state, lines, viewer))
-
-
-def review_png(players: list[dict], curve: list[dict], seat: int, marks: list) -> bytes:
-    """The coach's chart (render/review_chart.py): players' VP day by day, `seat` highlighted, marks =
-    [(day index, number)] pinned on its line. Drawn after the game: every value is public then."""
-    from . import review_chart
-    return _png(review_chart.render(players, curve, seat, marks))
-
-
-def replay_webp(record: dict) -> bytes:
-    """A finished game's record (engine/record.py) as an animated WebP: a frame per day, then the results."""
-    from . import replay
-    return replay.animation(record)

@@ -1,39 +1,13 @@
-"""Palette, player and dice colours, and small drawing helpers shared by every image."""
+"""Drawing helpers every game's pictures share: memoised layers (per language for words), alpha
+compositing, colour blends, and the seat colours and shapes (colour-blind safe: a shape and a number
+go with each colour)."""
 
 import functools
 import threading
 
 from PIL import ImageDraw
 
-from i18n import N_
-
-# warm frontier palette: dark wood frame, parchment panels, ink text
-WOOD = (74, 46, 27)
-WOOD_DARK = (52, 32, 18)
-WOOD_LINE = (64, 40, 23)
-PARCHMENT = (244, 232, 204)
-PARCHMENT_DARK = (229, 211, 172)
-CARD = (255, 250, 236)
-CARD_BAND = (232, 210, 163)
 INK = (38, 25, 14)
-INK_SOFT = (98, 74, 50)
-RULE = (176, 146, 100)
-CREAM = (250, 240, 215)
-GOLD = (226, 172, 38)
-GOLD_DARK = (128, 86, 8)
-RUST = (160, 54, 28)
-HIGHLIGHT = (255, 196, 40)
-EMPTY = (236, 222, 190)
-EMPTY_LINE = (190, 166, 124)
-
-# the five dice colours, each with a letter for colour-blind players
-DICE = {
-    "blue": {"fill": (38, 98, 178), "text": (255, 255, 255), "letter": "B"},
-    "red": {"fill": (190, 44, 36), "text": (255, 255, 255), "letter": "R"},
-    "yellow": {"fill": (244, 196, 48), "text": (38, 25, 14), "letter": "Y"},
-    "green": {"fill": (44, 132, 62), "text": (255, 255, 255), "letter": "G"},
-    "black": {"fill": (36, 36, 38), "text": (255, 255, 255), "letter": "K"},
-}
 
 # seat colours (Okabe-Ito, colour-blind safe) plus a shape and the seat number
 PLAYERS = (
@@ -42,17 +16,6 @@ PLAYERS = (
     {"fill": (0, 158, 115), "text": (255, 255, 255), "shape": "triangle", "tint": (206, 238, 226)},
     {"fill": (204, 121, 167), "text": (38, 25, 14), "shape": "diamond", "tint": (244, 222, 234)},
 )
-
-# one colour per results category (stacked bar), with the category label (translate with _())
-CATEGORY = {
-    "gold": (N_("Gold"), (226, 172, 38)),
-    "favors": (N_("Favors"), (170, 44, 56)),
-    "majority": (N_("Favor majority"), (222, 110, 120)),
-    "townsfolk": (N_("Townsfolk"), (0, 114, 178)),
-    "equipment": (N_("Equipment"), (110, 124, 140)),
-    "game": (N_("During the game"), (0, 158, 115)),
-    "damage": (N_("Damage"), (160, 54, 28)),
-}
 
 
 def memo(fn):
@@ -71,7 +34,7 @@ def memo(fn):
             if args not in cache:
                 cache[args] = fn(*args)
             return cache[args]
-    wrapper.cache = cache
+    wrapper.cache = cache  # type: ignore[attr-defined]
     return wrapper
 
 
@@ -84,7 +47,7 @@ def memo_text(fn):
     @functools.wraps(fn)
     def wrapper(*args):
         return cached(current(), *args)
-    wrapper.cache = cached.cache
+    wrapper.cache = cached.cache  # type: ignore[attr-defined]
     return wrapper
 
 

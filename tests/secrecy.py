@@ -35,7 +35,7 @@ OTHER_NAMES = sorted({c["name"] for t in (TOWNSFOLK, EQUIPMENT, TOWNS) for c in 
 
 def _narrate():
     try:
-        from app import narrate
+        from games.pioneer_days import narrate
     except ImportError:  # the narration's older home
         from cogs import narrate
     return narrate
@@ -279,7 +279,7 @@ def hidden_twin(s: dict, viewer) -> dict:
 def images(s: dict) -> int:
     """The public table and day image and each seat's wagon, from s and from hidden twins: byte-identical.
     Returns the number of images compared."""
-    import render
+    import games.pioneer_days.pictures as render
     n = 0
     twin = hidden_twin(s, None)
     if render.table_png(twin) != render.table_png(s):

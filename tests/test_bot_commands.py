@@ -293,7 +293,7 @@ async def test_ending_early_shows_no_gold_values(simcord_env, simcord_bot):
     await actors[0].click(res.response, label="Yes, end the game")
     ended = channel.history()[-1].embeds[0]
     assert ended.title == "Game ended" and "without gold" in ended.fields[0].name
-    from ui.panel import public_vp
+    from games.pioneer_days.panel import public_vp
     vps = public_vp(game.state)
     for p in game.state["players"]:
         assert f"**{p['name']}** — {vps[p['seat']]} VP" in ended.fields[0].value

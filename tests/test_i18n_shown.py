@@ -14,11 +14,12 @@ from test_render_day import LINES, _crowded, boxes_inside, min_px
 
 import games.pioneer_days.rules as engine
 import i18n
-from app import narrate, plans, rules
+from games.pioneer_days import help as rules
+from games.pioneer_days import narrate, plans
+from games.pioneer_days.pictures import cards, day
+from games.pioneer_days.pictures import table as table_img
 from games.pioneer_days.rules import describe, words
 from i18n import _, use
-from render import cards, day
-from render import table as table_img
 from render import text as T
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,7 +115,7 @@ def _unique(state: dict, seat: int, pioneer: str, tile: str) -> dict:
 
 
 def test_your_wagon_and_the_discard_menu_name_pioneers_and_tiles_in_your_language():
-    from ui import private as private_ui
+    from games.pioneer_days import private as private_ui
     s, _e = engine.new_game({"players": 2, "sets": ["A", "B"], "pioneers": "unique"}, 2)
     s = _unique(s, 0, "P1", "EQ01")
     with use("es"):
@@ -156,7 +157,8 @@ def test_a_spanish_games_narration_has_no_english_disaster_words():
 
 
 def test_lobby_ai_levels_and_disaster_headings_are_translated():
-    from ui import lobby, panel
+    from games.pioneer_days import panel
+    from ui import lobby
     with use("es"):
         assert (lobby.level("easy"), lobby.level("hard")) == ("fácil", "difícil")
         assert panel.decision_heading({"stage": "disaster", "disasters": ["storm"]}) == "**¡Tormenta!**"

@@ -6,8 +6,8 @@ import random
 import pytest
 
 import games.pioneer_days.rules as engine
-from app import plans
-from app.moves import BadMove, Move
+from engine.moves import BadMove, Move
+from games.pioneer_days import plans
 from games.pioneer_days.rules.effects import free_spaces
 
 

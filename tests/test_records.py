@@ -5,7 +5,8 @@ import random
 from simharness import message, play_step, start_game, table
 
 import games.pioneer_days.rules as engine
-from app import narrate, records
+from games.pioneer_days import chapters as records
+from games.pioneer_days import narrate
 
 
 def played(seed: int, players: int = 3):

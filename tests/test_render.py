@@ -9,11 +9,11 @@ import threading
 import pytest
 from PIL import Image, ImageStat
 
+import games.pioneer_days.pictures as render
 import games.pioneer_days.rules as engine
-import render
+from games.pioneer_days.pictures import cards, table
+from games.pioneer_days.pictures.style import HIGHLIGHT, WOOD
 from games.pioneer_days.rules.cards import EQUIPMENT, TOWNS, TOWNSFOLK
-from render import cards, table
-from render.style import HIGHLIGHT, WOOD
 
 SET_PAIRS = [("A", "B"), ("C", "D"), ("E", "A"), ("B", "C"), ("D", "E")]
 
@@ -263,7 +263,7 @@ def test_winner_highlighted_in_results():
     img = render.results_image(f)
     winners = [r for r in f["result"] if r["winner"]]
     assert winners
-    from render import results
+    from games.pioneer_days.pictures import results
     assert _has_colour(img, (results.M + 8, results.HEAD + 70, results.M + 14, results.HEAD + 120),
                        HIGHLIGHT)
 

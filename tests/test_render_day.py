@@ -11,11 +11,11 @@ from PIL import Image
 from secrecy import hidden_twin
 from test_render import SET_PAIRS, last, play
 
+import games.pioneer_days.pictures as render
 import games.pioneer_days.rules as engine
-import render
+from games.pioneer_days.pictures import day
 from games.pioneer_days.rules import describe
 from games.pioneer_days.rules.cards import TOWNSFOLK
-from render import day
 
 LINES = ["Day over: the 🟦 B blue die was left (Storm 3/4 · Raid 1/4 · Famine 2/4 · Disease 0/4).",
          "Storm struck: Ann paid 1 wood; Bob's wagon 2 damaged",

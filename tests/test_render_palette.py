@@ -7,10 +7,10 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from test_render import finished, last, play
 
-import render
-from render import palette
+import games.pioneer_days.pictures as render
+from games.pioneer_days.pictures import palette
 
-HINT = "the palette no longer fits the art: regenerate it with python -m render.palette"
+HINT = "the palette no longer fits the art: regenerate it with python -m games.pioneer_days.pictures.palette"
 
 
 def test_every_flat_colour_comes_out_exact():

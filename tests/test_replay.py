@@ -58,7 +58,7 @@ def test_only_a_finished_game_has_a_record():
 
 
 def test_the_animation_has_a_frame_per_day_and_the_results():
-    from render.replay import animation
+    from games.pioneer_days.pictures.replay import animation
     webp = animation(finished(seed=6, players=2), width=280)
     img = Image.open(__import__("io").BytesIO(webp))
     assert img.format == "WEBP" and img.n_frames == 21 and len(webp) < 4_000_000

@@ -13,7 +13,7 @@ import re
 
 import discord
 
-from app.moves import BadMove, Move
+from engine.moves import BadMove, Move
 
 BUTTON = r"pd:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<act>\S{1,80})"
 MOVE = r"pm:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<move>\S{1,80})"

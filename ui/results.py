@@ -56,7 +56,7 @@ def after_game(game: GameRow, review: bool = False) -> discord.ui.View:
 @public
 def standings(game: GameRow, reason: str) -> dict:
     """Posted when a game is ended early: the current scores."""
-    from .panel import public_vp
+    from games.pioneer_days.panel import public_vp
     st = game.state
     emb = discord.Embed(title=_("Game ended"), description=reason, colour=BROWN)
     if st is not None:  # the gold tokens stay face down: an unfinished game reveals nothing

@@ -2,8 +2,8 @@
 
 import discord
 
-from app import narrate
 from db import GameRow
+from games.pioneer_days import narrate
 from i18n import _, n_, number
 
 from .components import clip

@@ -37,7 +37,7 @@ def main(argv=None) -> int:
     for r in ranked:
         print(f"  {r['rank']}. {names[r['seat']]}: {r['total']} VP" + (" (winner)" if r["winner"] else ""))
     if args.out:
-        images = importlib.import_module("render.replay")  # drawing is render's: not an engine dependency
+        images = importlib.import_module("games.pioneer_days.pictures.replay")  # the pictures: not a rules dependency
         written = images.write_images(record, args.out)
         print(f"wrote {len(written)} images to {args.out}")
     return 0

@@ -4,9 +4,9 @@ from PIL import Image, ImageDraw
 
 import games.pioneer_days.rules as engine
 from i18n import _
+from render import text as T
 
 from . import player_board
-from . import text as T
 from .style import CREAM, RUST, WOOD, WOOD_DARK
 from .table import badges
 

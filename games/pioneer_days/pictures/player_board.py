@@ -11,9 +11,9 @@ from games.pioneer_days.rules import describe
 from games.pioneer_days.rules.constants import DAMAGE_SPACES, DAMAGE_VP, WAGONS
 from games.pioneer_days.rules.scoring import breakdown
 from i18n import N_, _, current, n_
+from render import text as T
 
 from . import cards
-from . import text as T
 from .icons import damage_block, paste
 from .style import (
     CARD,

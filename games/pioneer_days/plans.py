@@ -9,14 +9,13 @@ is applied to, by `expand`: the engine validates every step."""
 from dataclasses import dataclass, field
 
 import games.pioneer_days.rules as engine
+from engine.moves import BadMove, Move
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.cards import EQUIPMENT, TOWNSFOLK
 from games.pioneer_days.rules.constants import ACTIONS, FACES, SIMULTANEOUS, WAGONS
 from games.pioneer_days.rules.describe import card
 from games.pioneer_days.rules.effects import free_spaces, usable_spaces
 from i18n import _, n_
-
-from .moves import BadMove, Move
 
 MAX_STEPS = 40  # a plan never needs more engine actions than this
 

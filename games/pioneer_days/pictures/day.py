@@ -26,9 +26,9 @@ from games.pioneer_days.rules.constants import (
 )
 from games.pioneer_days.rules.scoring import breakdown
 from i18n import N_, _, n_
+from render import text as T
 
 from . import player_board, rich
-from . import text as T
 from .cards import FOOTER, effect_of, split_effect
 from .icons import die, paste
 from .style import (

@@ -7,7 +7,8 @@ followed by its letter ("🟦 B", "⬛"); both become one chip. Characters the f
 
 from typing import NamedTuple
 
-from . import text as T
+from render import text as T
+
 from .style import DICE, INK
 
 EMOJI = {"🟦": "blue", "🟥": "red", "🟨": "yellow", "🟩": "green", "⬛": "black"}

@@ -7,9 +7,9 @@ from PIL import Image, ImageDraw
 import games.pioneer_days.rules as engine
 from games.pioneer_days.rules.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
 from i18n import N_, _, current, n_
+from render import text as T
 
 from . import cards, player_board
-from . import text as T
 from .icons import die, paste
 from .style import (
     CREAM,

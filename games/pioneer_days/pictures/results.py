@@ -5,9 +5,9 @@ from PIL import Image, ImageDraw
 import games.pioneer_days.rules as engine
 from games.pioneer_days.rules import describe, scoring
 from i18n import N_, _
+from render import text as T
 
 from . import player_board
-from . import text as T
 from .icons import paste
 from .style import (
     CATEGORY,

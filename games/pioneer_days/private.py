@@ -4,13 +4,13 @@ wagon, gold values included."""
 import discord
 
 import games.pioneer_days.rules as engine
-from app import narrate, plans
 from db import GameRow
 from games.pioneer_days.rules.describe import card
 from i18n import _, n_
+from ui.components import GameSelect, MoveButton, option, view_of
+from ui.layout import fit
 
-from .components import GameSelect, MoveButton, option, view_of
-from .layout import fit
+from . import narrate, plans
 
 SHOWN = 10  # plans shown as numbered buttons; more go into a select
 

@@ -6,7 +6,8 @@ import math
 
 from PIL import Image, ImageDraw
 
-from .fonts import font
+from render.fonts import font
+
 from .style import INK, memo, memo_text, overlay
 
 SS = 4  # supersampling factor

@@ -4,16 +4,16 @@ day's record when the day ends. Built from the stored game; no I/O here."""
 import discord
 
 import games.pioneer_days.rules as engine
-from app import narrate, plans
-from app.moves import Move
 from db import GameRow
+from engine.moves import Move
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import SIMULTANEOUS
 from i18n import _, n_
+from ui.components import GameButton, GameSelect, MoveButton, clip, option, view_of
+from ui.layout import BROWN, GREEN, fit, is_private
+from ui.texts import heading, mention, public, timer_text, title
 
-from .components import GameButton, GameSelect, MoveButton, clip, option, view_of
-from .layout import BROWN, GREEN, fit, is_private
-from .texts import heading, mention, public, timer_text, title
+from . import narrate, plans
 
 SELECT_MAX = 25
 

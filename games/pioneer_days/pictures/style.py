@@ -1,0 +1,44 @@
+"""Pioneer Days' look: its palette, the dice colours, the results categories' colours (the drawing
+helpers and seat colours are the kit's: render/style.py)."""
+
+from i18n import N_
+from render.style import PLAYERS, memo, memo_text, mix, overlay, shape  # noqa: F401  (the pictures import them from here)
+
+# warm frontier palette: dark wood frame, parchment panels, ink text
+WOOD = (74, 46, 27)
+WOOD_DARK = (52, 32, 18)
+WOOD_LINE = (64, 40, 23)
+PARCHMENT = (244, 232, 204)
+PARCHMENT_DARK = (229, 211, 172)
+CARD = (255, 250, 236)
+CARD_BAND = (232, 210, 163)
+INK = (38, 25, 14)
+INK_SOFT = (98, 74, 50)
+RULE = (176, 146, 100)
+CREAM = (250, 240, 215)
+GOLD = (226, 172, 38)
+GOLD_DARK = (128, 86, 8)
+RUST = (160, 54, 28)
+HIGHLIGHT = (255, 196, 40)
+EMPTY = (236, 222, 190)
+EMPTY_LINE = (190, 166, 124)
+
+# the five dice colours, each with a letter for colour-blind players
+DICE = {
+    "blue": {"fill": (38, 98, 178), "text": (255, 255, 255), "letter": "B"},
+    "red": {"fill": (190, 44, 36), "text": (255, 255, 255), "letter": "R"},
+    "yellow": {"fill": (244, 196, 48), "text": (38, 25, 14), "letter": "Y"},
+    "green": {"fill": (44, 132, 62), "text": (255, 255, 255), "letter": "G"},
+    "black": {"fill": (36, 36, 38), "text": (255, 255, 255), "letter": "K"},
+}
+
+# one colour per results category (stacked bar), with the category label (translate with _())
+CATEGORY = {
+    "gold": (N_("Gold"), (226, 172, 38)),
+    "favors": (N_("Favors"), (170, 44, 56)),
+    "majority": (N_("Favor majority"), (222, 110, 120)),
+    "townsfolk": (N_("Townsfolk"), (0, 114, 178)),
+    "equipment": (N_("Equipment"), (110, 124, 140)),
+    "game": (N_("During the game"), (0, 158, 115)),
+    "damage": (N_("Damage"), (160, 54, 28)),
+}
