@@ -27,31 +27,19 @@ LOCALES = ("en", "es", "pl")
 DEFAULT = "en"
 LANGUAGE_NAMES = {"en": "English", "es": "Español", "pl": "Polski"}
 _locale: contextvars.ContextVar[str] = contextvars.ContextVar("locale", default=DEFAULT)
-_catalogues: dict[str, NullTranslations] = {}
-_missing: set[tuple[str, str]] = set()
 
 
-def catalogue_path(lang: str) -> Path:
-    return HERE / "locales" / lang / "LC_MESSAGES" / "messages.po"
-
-
-def translations(lang: str) -> NullTranslations:
-    """The compiled catalogue of `lang` (English: none), read from its .po file once."""
-    t = _catalogues.get(lang)
-    if t is None:
-        path = catalogue_path(lang)
-        if lang == DEFAULT or not path.is_file():
-            t = NullTranslations()
-        else:
-            import io
-            with path.open("rb") as f:
-                cat = read_po(f, locale=lang)
-            buf = io.BytesIO()
-            write_mo(buf, cat)
-            buf.seek(0)
-            t = Translations(buf)
-        _catalogues[lang] = t
-    return t
+def _compiled(path: Path, lang: str) -> NullTranslations:
+    """The .po file at `path` compiled in memory (none there: no translations)."""
+    if lang == DEFAULT or not path.is_file():
+        return NullTranslations()
+    import io
+    with path.open("rb") as f:
+        cat = read_po(f, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, cat)
+    buf.seek(0)
+    return Translations(buf)
 
 
 def supported(tag: str | None) -> str:
@@ -74,44 +62,76 @@ def use(lang: str | None):
         _locale.reset(token)
 
 
-def _lookup(msgid: str, plural: str | None = None, n: int = 1) -> str:
-    lang = _locale.get()
-    if lang == DEFAULT:
-        return msgid if plural is None or n == 1 else plural
-    t = translations(lang)
-    out = t.gettext(msgid) if plural is None else t.ngettext(msgid, plural, n)
-    if out in (msgid, plural) and (lang, msgid) not in _missing and not has(msgid, plural is not None):
-        _missing.add((lang, msgid))  # a text the catalogue lacks: English, said once
-        log.warning("no %s translation for %r", lang, msgid)
-    return out
+class Catalogue:
+    """One catalogue of texts: the host's (i18n/locales) or a game's (games/<game>/locales), each a
+    gettext catalogue per language, <root>/locales/<lang>/LC_MESSAGES/messages.po. Every catalogue
+    speaks the current locale (one context variable for all of them)."""
+
+    def __init__(self, root: Path, name: str):
+        self.root = root
+        self.name = name
+        self._compiled: dict[str, NullTranslations] = {}
+        self._missing: set[tuple[str, str]] = set()
+
+    def path(self, lang: str) -> Path:
+        return self.root / "locales" / lang / "LC_MESSAGES" / "messages.po"
+
+    def translations(self, lang: str) -> NullTranslations:
+        """The compiled catalogue of `lang` (English: none), read from its .po file once."""
+        t = self._compiled.get(lang)
+        if t is None:
+            t = self._compiled[lang] = _compiled(self.path(lang), lang)
+        return t
+
+    def _lookup(self, msgid: str, plural: str | None = None, n: int = 1) -> str:
+        lang = _locale.get()
+        if lang == DEFAULT:
+            return msgid if plural is None or n == 1 else plural
+        t = self.translations(lang)
+        out = t.gettext(msgid) if plural is None else t.ngettext(msgid, plural, n)
+        if out in (msgid, plural) and (lang, msgid) not in self._missing and not self.has(msgid, plural is not None):
+            self._missing.add((lang, msgid))  # a text the catalogue lacks: English, said once
+            log.warning("no %s translation for %r in the %s catalogue", lang, msgid, self.name)
+        return out
+
+    def has(self, msgid: str, plural: bool = False, context: str | None = None) -> bool:
+        """Whether the current language's catalogue holds this text (a translation may equal the
+        English: "favor", "{n} h"). Without a catalogue, nothing is missing."""
+        t = self.translations(_locale.get())
+        if not isinstance(t, Translations):
+            return True
+        key = msgid if context is None else f"{context}\x04{msgid}"
+        return (key, 0) in t._catalog if plural else key in t._catalog
+
+    def _(self, msgid: str, **kw) -> str:
+        """The text in the current language, with {placeholders} filled from kw."""
+        text = self._lookup(msgid)
+        return text.format(**kw) if kw else text
+
+    def n_(self, singular: str, plural: str, n: int, **kw) -> str:
+        """A text that depends on a number n (plural forms of the current language; {n} is filled)."""
+        return self._lookup(singular, plural, n).format(n=n, **kw)
+
+    def p_(self, context: str, msgid: str, **kw) -> str:
+        """A text with a context (the same English words used for two things): p_("command name", "new")."""
+        lang = _locale.get()
+        text = msgid if lang == DEFAULT else str(self.translations(lang).pgettext(context, msgid))
+        return text.format(**kw) if kw else text
 
 
-def has(msgid: str, plural: bool = False, context: str | None = None) -> bool:
-    """Whether the current language's catalogue holds this text (a translation may equal the English:
-    "favor", "{n} h"). Without a catalogue, nothing is missing."""
-    t = translations(_locale.get())
-    if not isinstance(t, Translations):
-        return True
-    key = msgid if context is None else f"{context}\x04{msgid}"
-    return (key, 0) in t._catalog if plural else key in t._catalog
+HOST = Catalogue(HERE, "host")
+_ = HOST._
+n_ = HOST.n_
+p_ = HOST.p_
+has = HOST.has
 
 
-def _(msgid: str, **kw) -> str:
-    """The text in the current language, with {placeholders} filled from kw."""
-    text = _lookup(msgid)
-    return text.format(**kw) if kw else text
+def translations(lang: str) -> NullTranslations:
+    return HOST.translations(lang)
 
 
-def n_(singular: str, plural: str, n: int, **kw) -> str:
-    """A text that depends on a number n (plural forms of the current language; {n} is filled)."""
-    return _lookup(singular, plural, n).format(n=n, **kw)
-
-
-def p_(context: str, msgid: str, **kw) -> str:
-    """A text with a context (the same English words used for two things), e.g. p_("command name", "new")."""
-    lang = _locale.get()
-    text = msgid if lang == DEFAULT else str(translations(lang).pgettext(context, msgid))
-    return text.format(**kw) if kw else text
+def catalogue_path(lang: str) -> Path:
+    return HOST.path(lang)
 
 
 def set_current(lang: str | None) -> None:

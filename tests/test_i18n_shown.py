@@ -233,11 +233,12 @@ def _clear_caches() -> None:
 @pytest.fixture
 def long_disaster_names(monkeypatch):
     """A (pseudo) Polish with disaster names of 12 to 14 capitals, one of them two words."""
-    real = i18n._lookup
+    from games.pioneer_days.lang import TEXTS
+    real = TEXTS._lookup
 
     def lookup(msgid, plural=None, n=1):
         return LONG[msgid] if i18n.current() == "pl" and msgid in LONG else real(msgid, plural, n)
-    monkeypatch.setattr(i18n, "_lookup", lookup)
+    monkeypatch.setattr(TEXTS, "_lookup", lookup)
     _clear_caches()
     yield {k: v.upper() for k, v in LONG.items()}
     _clear_caches()

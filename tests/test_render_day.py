@@ -241,12 +241,13 @@ def test_longer_translations_still_fit_and_are_cached_per_language(monkeypatch):
     import i18n
     s = _crowded(4)
     english = render.day_png(s, LINES)
-    real = i18n._lookup
+    from games.pioneer_days.lang import TEXTS
+    real = TEXTS._lookup
 
     def longer(msgid, plural=None, n=1):
         text = real(msgid, plural, n)
         return text + " ~ÀÉÎŁ~" if i18n.current() == "pl" else text
-    monkeypatch.setattr(i18n, "_lookup", longer)
+    monkeypatch.setattr(TEXTS, "_lookup", longer)
     with i18n.use("pl"):
         img = day.render(s, LINES, track=True)
         assert render.table_png(s)  # the full table draws too

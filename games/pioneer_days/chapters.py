@@ -8,9 +8,9 @@ that close records belong to one panel (the one that action froze)."""
 from dataclasses import dataclass, field
 
 from games.pioneer_days.rules import words
-from i18n import _
 
 from . import narrate
+from .lang import _
 
 OPENERS = ("week_started", "day_started")
 

@@ -6,7 +6,10 @@ import unicodedata
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import FACE_CHANGE_COST, INCOME, TRACK_END, WAGONS
 from games.pioneer_days.rules.describe import all_cards, card
-from i18n import LOCALES, N_, _, p_, use
+from i18n import LOCALES, use
+
+# one home for what each disaster does (the rules topic, /pioneer rules Storm)
+from .lang import N_, _, p_
 
 # one home for what each disaster does (the rules topic, /pioneer rules Storm)
 DISASTER_RULES = {

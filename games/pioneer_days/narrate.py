@@ -4,7 +4,8 @@ Pass only public events here (engine.public_event(ev, None)): gold token values 
 even if an event still carried them."""
 
 from games.pioneer_days.rules.words import DIE, LETTER, die, disaster, face, name, res_list
-from i18n import _, n_
+
+from .lang import _, n_
 
 MAX_LINE = 300
 

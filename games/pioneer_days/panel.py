@@ -8,12 +8,12 @@ from db import GameRow
 from engine.moves import Move
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import SIMULTANEOUS
-from i18n import _, n_
 from ui.components import GameButton, GameSelect, MoveButton, clip, option, view_of
 from ui.layout import BROWN, GREEN, fit, is_private
 from ui.texts import heading, mention, public, timer_text, title
 
 from . import narrate, plans
+from .lang import _, n_
 
 SELECT_MAX = 25
 

@@ -15,7 +15,8 @@ from games.pioneer_days.rules.cards import EQUIPMENT, TOWNSFOLK
 from games.pioneer_days.rules.constants import ACTIONS, FACES, SIMULTANEOUS, WAGONS
 from games.pioneer_days.rules.describe import card
 from games.pioneer_days.rules.effects import free_spaces, usable_spaces
-from i18n import _, n_
+
+from .lang import _, n_
 
 MAX_STEPS = 40  # a plan never needs more engine actions than this
 

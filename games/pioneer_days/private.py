@@ -6,11 +6,11 @@ import discord
 import games.pioneer_days.rules as engine
 from db import GameRow
 from games.pioneer_days.rules.describe import card
-from i18n import _, n_
 from ui.components import GameSelect, MoveButton, option, view_of
 from ui.layout import fit
 
 from . import narrate, plans
+from .lang import _, n_
 
 SHOWN = 10  # plans shown as numbered buttons; more go into a select
 

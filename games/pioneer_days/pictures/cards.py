@@ -5,9 +5,9 @@ from PIL import Image, ImageDraw
 from games.pioneer_days.rules import describe, words
 from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from games.pioneer_days.rules.constants import STANDARD_PIONEER
-from i18n import N_, _, n_
 from render import text as T
 
+from ..lang import N_, _, n_
 from .icons import paste
 from .style import CARD, CARD_BAND, CREAM, INK, INK_SOFT, memo_text
 

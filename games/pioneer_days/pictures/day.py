@@ -25,9 +25,9 @@ from games.pioneer_days.rules.constants import (
     WAGONS,
 )
 from games.pioneer_days.rules.scoring import breakdown
-from i18n import N_, _, n_
 from render import text as T
 
+from ..lang import N_, _, n_
 from . import player_board, rich
 from .cards import FOOTER, effect_of, split_effect
 from .icons import die, paste

@@ -10,8 +10,9 @@ from pathlib import Path
 import games.pioneer_days.rules as engine
 from games.pioneer_days.ai import choose
 from games.pioneer_days.rules import words
-from i18n import LOCALES, _, n_, use
+from i18n import LOCALES, use
 
+from ..lang import _, n_
 from . import day_png, results_png, table_png, wagon_png
 from .rich import EMOJI
 from .style import DICE

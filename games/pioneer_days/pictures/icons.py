@@ -165,7 +165,7 @@ def _favor(g):
 
 def _vp(g):
     g.poly([(10, 8), (90, 8), (90, 52), (50, 96), (10, 52)], (58, 92, 52), width=5)
-    from i18n import _
+    from ..lang import _
     vp = _("VP")
     g.text((50, 42), vp, 36 if len(vp) <= 2 else 36 * 2 / len(vp), fill=(255, 255, 255))
 

@@ -10,9 +10,10 @@ from PIL import Image, ImageDraw
 from games.pioneer_days.rules import describe
 from games.pioneer_days.rules.constants import DAMAGE_SPACES, DAMAGE_VP, WAGONS
 from games.pioneer_days.rules.scoring import breakdown
-from i18n import N_, _, current, n_
+from i18n import current
 from render import text as T
 
+from ..lang import N_, _, n_
 from . import cards
 from .icons import damage_block, paste
 from .style import (

@@ -4,9 +4,9 @@ from PIL import Image, ImageDraw
 
 import games.pioneer_days.rules as engine
 from games.pioneer_days.rules import describe, scoring
-from i18n import N_, _
 from render import text as T
 
+from ..lang import N_, _
 from . import player_board
 from .icons import paste
 from .style import (

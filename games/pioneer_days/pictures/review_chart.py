@@ -3,9 +3,9 @@ their costliest decisions marked with numbers. 800 px wide for a phone (text at 
 
 from PIL import Image, ImageDraw
 
-from i18n import _
 from render import text as T
 
+from ..lang import _
 from .player_board import marker
 from .style import CREAM, HIGHLIGHT, INK, INK_SOFT, PARCHMENT, PLAYERS, RULE, RUST, WOOD, WOOD_DARK, mix
 

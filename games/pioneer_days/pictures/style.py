@@ -1,8 +1,9 @@
 """Pioneer Days' look: its palette, the dice colours, the results categories' colours (the drawing
 helpers and seat colours are the kit's: render/style.py)."""
 
-from i18n import N_
 from render.style import PLAYERS, memo, memo_text, mix, overlay, shape  # noqa: F401  (the pictures import them from here)
+
+from ..lang import N_
 
 # warm frontier palette: dark wood frame, parchment panels, ink text
 WOOD = (74, 46, 27)

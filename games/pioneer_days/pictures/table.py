@@ -6,9 +6,10 @@ from PIL import Image, ImageDraw
 
 import games.pioneer_days.rules as engine
 from games.pioneer_days.rules.constants import DISASTERS, FACES, INCOME, TRACK_COLOUR, TRACK_END
-from i18n import N_, _, current, n_
+from i18n import current
 from render import text as T
 
+from ..lang import N_, _, n_
 from . import cards, player_board
 from .icons import die, paste
 from .style import (

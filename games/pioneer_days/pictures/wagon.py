@@ -3,9 +3,9 @@
 from PIL import Image, ImageDraw
 
 import games.pioneer_days.rules as engine
-from i18n import _
 from render import text as T
 
+from ..lang import _
 from . import player_board
 from .style import CREAM, RUST, WOOD, WOOD_DARK
 from .table import badges

@@ -1,8 +1,7 @@
 """Card texts generated from the content data, so the text always says what the card does, in the current
 language (i18n)."""
 
-from i18n import N_, _, n_
-
+from ..lang import N_, _, n_
 from . import words
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import STANDARD_PIONEER

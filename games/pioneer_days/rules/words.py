@@ -9,8 +9,9 @@ checked when loaded: every card named, in every language, short enough for the i
 import json
 from importlib import resources
 
-from i18n import LOCALES, N_, _, current, n_
+from i18n import LOCALES, current
 
+from ..lang import N_, _, n_
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK, ContentError
 from .constants import STANDARD_PIONEER
 
