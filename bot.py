@@ -1,4 +1,5 @@
-"""Pioneer Days Discord bot: entry point, settings, logging, error handling, start-up.
+"""The board game bot: the composition root (settings, logging, the store, the host's services, the cogs
+as extensions), the one error handler, start-up. The games it hosts are listed in games/__init__.py.
 
     python bot.py            run the bot (settings from the environment or .env)
     python bot.py --sync     also publish the slash commands globally (needed once after changes;
@@ -26,24 +27,26 @@ import i18n
 from app import collector
 from app.settings import ROOT, Settings, SettingsError
 from app.shards import ShardLeases
-from app.workers import LazyRenderer
 from db import StoreError
 from i18n import _
 from ui import invite
 
 if TYPE_CHECKING:
+    from app.ai_seats import AiSeats
     from app.service import GameService
-    from cogs.ai_seats import AiSeats
+    from app.timers import Timers
     from cogs.channel import Courier
     from cogs.coach import CoachDesk
+    from cogs.records import RecordsDesk
     from cogs.table import Table
-    from cogs.timers import Timers
     from db import Store
 
-log = logging.getLogger("pioneer")
+log = logging.getLogger("bot")
+# the cogs, in the order they are loaded: the courier first (every other cog shows things through it)
+EXTENSIONS = ("cogs.channel", "cogs.table", "cogs.records", "cogs.coach", "cogs.play")
 
 PERMISSIONS = invite.NEEDED.value
-SIMULATOR = "python -m games.pioneer_days.rules.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
+SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
 DEMO = "python -m games.pioneer_days.pictures.demo --players 3 --seed 1 --out {out}"
 NO_TOKEN = f"""\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
@@ -63,13 +66,13 @@ Meanwhile, here is the offline simulator: {SIMULATOR}
 """
 
 
-class PioneerTree(app_commands.CommandTree):
+class GameTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         i18n.set_current(str(interaction.locale))  # what only this person sees speaks their language
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
-        bot: PioneerBot = self.client  # type: ignore[assignment]
+        bot: GameBot = self.client  # type: ignore[assignment]
         await bot.report_error(interaction, error)
 
 
@@ -78,18 +81,20 @@ def utc_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class PioneerBot(commands.Bot):
-    """The bot and what it is made of (built in setup_hook): the store, the game service, and the cogs."""
+class GameBot(commands.Bot):
+    """The bot and what it is made of (built in setup_hook): the store, the game service, the AI seats, the
+    timers and the cogs."""
 
     settings: Settings
-    renderer: Any                  # render/ (or a stand-in in tests): table_png, day_png, wagon_png, ...
+    renderer: Any                  # None: each game's own pictures; a stand-in (tests) draws them all instead
     store: "Store | None"          # None before setup_hook and after close
     service: "GameService"         # every change to a game goes through it
     courier: "Courier"             # cogs/channel.py: what the channel shows
     table: "Table"                 # cogs/table.py: component clicks
-    ai: "AiSeats"                  # cogs/ai_seats.py
+    records: "RecordsDesk"         # cogs/records.py: stats, leaderboards, history, replays
+    ai: "AiSeats"                  # app/ai_seats.py
     coach: "CoachDesk"             # cogs/coach.py: reviews of finished games
-    timers: "Timers"               # cogs/timers.py
+    timers: "Timers"               # app/timers.py
     leases: ShardLeases            # app/shards.py: the shards whose games this process drives
     errors: deque                  # the last unexpected errors (code, exception): tests assert it stays empty
     clock: Callable[[], float]     # unix seconds (SimCord's virtual clock in tests)
@@ -99,11 +104,11 @@ class PioneerBot(commands.Bot):
         shards: dict[str, Any] = {"shard_count": settings.shards[0], "shard_ids": list(settings.shards[1])} \
             if isinstance(self, commands.AutoShardedBot) else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         tree_cls=PioneerTree, help_command=None,
+                         tree_cls=GameTree, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          **shards)
         self.settings = settings
-        self.renderer = renderer or LazyRenderer()
+        self.renderer = renderer
         self.store = None
         self.errors = deque(maxlen=100)
         self.opened_store: Store | None = None  # opened by main() before Discord; taken by setup_hook
@@ -111,33 +116,32 @@ class PioneerBot(commands.Bot):
         self._recovered = False
 
     async def setup_hook(self) -> None:
+        from app.ai_seats import AiSeats
         from app.service import GameService
-        from cogs.ai_seats import AiSeats
-        from cogs.channel import Courier
-        from cogs.coach import CoachDesk
-        from cogs.timers import Timers
+        from app.timers import Timers
         from db import Store
         from ui.components import GameButton, GameSelect, MoveButton
+        from ui.translator import Translator
 
         # main() opens the database before connecting to Discord (a bad one stops the bot at once)
         self.store = self.opened_store or await Store.open(self.settings.database_url,
                                                             create=self.settings.new_database)
         self.opened_store = None
         self.service = GameService(self.store, clock=self.clock)
-        self.courier = Courier(self)
-        await self.add_cog(self.courier)
-        self.ai = AiSeats(self)
-        self.coach = CoachDesk(self)  # reviews of finished games, in the AI's worker processes
-        self.timers = Timers(self, self.clock)
-        self.service.on_deadline = self.timers.poke
+        self.ai = AiSeats(self.service, self.settings, self._show, errors=self.errors)
         self.leases = ShardLeases(self.store, *self.settings.shards, on_change=self._shards_changed,
                                   errors=self.errors, locking=self.settings.sharded)
+        self.timers = Timers(self.store, self.leases, self.ai, self.clock, errors=self.errors)
+        self.service.on_deadline = self.timers.poke
         self.add_dynamic_items(GameButton, MoveButton, GameSelect)  # panels keep working after a restart
-        from cogs.translator import Translator
         await self.tree.set_translator(Translator())
-        await self.load_extension("cogs.table")
-        await self.load_extension("cogs.pioneer")
+        for name in EXTENSIONS:
+            await self.load_extension(name)
         await self.sync_commands()
+
+    async def _show(self, game_id: int, channel_id: int, refresh: bool = True) -> None:
+        """What the AI seats and the timers changed, shown as after a click (the courier)."""
+        await self.courier.after(game_id, channel_id, refresh)
 
     async def sync_commands(self) -> None:
         """DEV_GUILD_ID: the commands appear in that server at once; --sync: publish them globally.
@@ -194,7 +198,7 @@ class PioneerBot(commands.Bot):
             log.warning("[%s] interaction expired before the first response", code)
             return  # nothing can be shown: the token is gone
         elif isinstance(err, discord.NotFound) and err.code == 10008:
-            text = _("That message no longer exists: use `/pioneer board` for a fresh panel.")
+            text = _("That message no longer exists: use `/play board` for a fresh panel.")
         elif isinstance(err, discord.Forbidden):
             text = _("I'm missing a permission in this channel (I need {permissions}).",
                      permissions=", ".join(invite.names()))
@@ -202,7 +206,7 @@ class PioneerBot(commands.Bot):
             text = _("That was already answered.")
         else:
             expected = False
-            text = _("Something went wrong. The game is safe: try again, or `/pioneer board` for a fresh panel.")
+            text = _("Something went wrong. The game is safe: try again, or `/play board` for a fresh panel.")
         if expected:
             log.warning("[%s] %s: %s", code, type(err).__name__, err)
         else:
@@ -216,13 +220,13 @@ class PioneerBot(commands.Bot):
             log.warning("[%s] could not report the error: %s", code, e)
 
 
-class ShardedPioneerBot(PioneerBot, commands.AutoShardedBot):
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
     """The bot as discord.AutoShardedBot for the shards of SHARD_COUNT / SHARD_IDS (docs/SCALING.md)."""
 
 
-def build(settings: Settings, renderer=None, clock=utc_clock) -> PioneerBot:
+def build(settings: Settings, renderer=None, clock=utc_clock) -> GameBot:
     """The bot these settings describe: sharded (SHARD_COUNT set) or one plain commands.Bot."""
-    cls = ShardedPioneerBot if settings.sharded else PioneerBot
+    cls = ShardedGameBot if settings.sharded else GameBot
     return cls(settings, renderer, clock)
 
 
@@ -250,7 +254,7 @@ def keep_start_up_objects() -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description="Pioneer Days Discord bot")
+    ap = argparse.ArgumentParser(description="The board game bot for Discord")
     ap.add_argument("--sync", action="store_true", help="publish the slash commands globally at start-up")
     ap.add_argument("--demo-out", default="out/demo", help=argparse.SUPPRESS)  # tests write elsewhere
     ap.add_argument("--new-database", action="store_true",

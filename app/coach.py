@@ -1,4 +1,5 @@
-"""The coach's queue: reviews of finished games (engine/ai/review.py) computed in the AI worker processes,
+"""The coach's queue: reviews of finished games (each game's Coach, engine/protocol.py) computed in the AI
+worker processes,
 one review at a time and a few decisions per job, so AI seats' moves never wait behind a whole review.
 
 A review is stored once done; asking again answers from the store at once. Whoever waits is told their
@@ -9,8 +10,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-log = logging.getLogger("pioneer.coach")
+log = logging.getLogger("bot.coach")
 
 CHUNK = 3  # decisions per job handed to a worker (about a second of its CPU)
 EVERY = 2.0  # seconds between two progress edits of one message (Discord limits edits)
@@ -27,6 +29,7 @@ def _steps(todo: list, size: int) -> list[list]:
 class Job:
     game_id: int
     seat: int
+    game: Any  # the game's descriptor (its coach does the work)
     config: dict
     seed: int
     actions: list[str]
@@ -38,9 +41,9 @@ class Job:
 
 
 class Coach:
-    def __init__(self, store, run: Callable[..., Awaitable], chunk: int = CHUNK, rounds: int | None = None):
-        """run(fn, *args): runs a module-level function in a worker (app.workers.Workers.run); rounds: samples
-        per decision (None: engine.ai.review.ROUNDS)."""
+    def __init__(self, store, run: Callable[..., Awaitable], chunk: int = CHUNK, rounds: int = 16):
+        """run(fn, *args): runs a picklable function in a worker (app.workers.Workers.run); rounds: samples
+        per decision."""
         self.store = store
         self.run = run
         self.chunk = chunk
@@ -58,13 +61,14 @@ class Coach:
     def place(self, job: Job) -> int:
         return self.queue.index(job) if job in self.queue else 0
 
-    async def request(self, game_id: int, seat: int, config: dict, seed: int, actions: list[str],
+    async def request(self, game: Any, game_id: int, seat: int, config: dict, seed: int, actions: list[str],
                       watch: Progress | None = None) -> Job:
         """The job reviewing (game, seat): the one already queued, or a new one at the end of the queue.
         watch is told its place now and the progress as it goes; await job.result for the review."""
         job = self.job(game_id, seat)
         if job is None:
-            job = Job(game_id, seat, config, seed, list(actions), result=asyncio.get_running_loop().create_future())
+            job = Job(game_id, seat, game, config, seed, list(actions),
+                      result=asyncio.get_running_loop().create_future())
             self.queue.append(job)
         if watch is not None:
             job.watchers.append(watch)
@@ -100,17 +104,17 @@ class Coach:
                     await self._tell(other, w)
 
     async def _review(self, job: Job) -> dict:
-        from games.pioneer_days.ai import review
-        todo = await self.run(review.decisions, job.config, job.seed, job.actions, job.seat)
+        coach = job.game.coach
+        todo = await self.run(coach.decisions, job.config, job.seed, job.actions, job.seat)
         job.total = len(todo)
         await self._progress(job)
         evaluated: list[dict] = []
         for part in _steps(todo, self.chunk):
-            evaluated += await self.run(review.evaluate_some, job.config, job.seed, job.actions, job.seat, part,
-                                        self.rounds or review.ROUNDS)
+            evaluated += await self.run(coach.evaluate, job.config, job.seed, job.actions, job.seat, part,
+                                        self.rounds)
             job.done = len(evaluated)
             await self._progress(job)
-        out = await self.run(review.finish, job.config, job.seed, job.actions, job.seat, evaluated)
+        out = await self.run(coach.finish, job.config, job.seed, job.actions, job.seat, evaluated)
         return {**out, "version": VERSION}
 
     async def _progress(self, job: Job) -> None:

@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 
 from db import Finish, Store
 from db.errors import StoreError
+from engine import registry
 
 from . import ledger, ratings
 from .settings import Settings, SettingsError
+from .tables import game_of
 
 TOLERANCE = 1e-9  # the same floating-point steps in the same order: equal, but for rounding in storage
 
@@ -49,22 +51,24 @@ async def backfill(store: Store) -> list[tuple[int, Finish]]:
         game = await store.game(gid)
         if game is None or game.state is None:
             continue
-        seats = ledger.seats_of(game, game.state)
-        if ledger.why_not_rated(game, game.state) is not None:
+        played = game_of(game)
+        results = played.rules.results(game.state)
+        seats = ledger.seats_of(game, results)
+        if ledger.why_not_rated(game, played.rules.is_over(game.state), results) is not None:
             for s in seats:
                 s["rated"] = False
         at = await store.finished_time(gid)
-        out.append((gid, Finish(game.guild_id, game.channel_id, at or 0.0, seats)))
+        out.append((gid, Finish(game.guild_id, game.channel_id, at or 0.0, seats, game=played.key)))
     return out
 
 
-def replay(games: list[tuple[float, int, int | None, list[dict]]]) -> tuple[dict[Key, Value], dict[str, str]]:
-    """(the ratings, each player's last name) of rated games (finished at, id, guild, rated seats in seat order),
-    replayed in the order they finished, per scope, as write_finish applied them."""
+def replay(games: list[tuple[float, int, str, int | None, list[dict]]]) -> tuple[dict[Key, Value], dict[str, str]]:
+    """(the ratings, each player's last name) of rated games (finished at, id, the game's key, guild, rated
+    seats in seat order), replayed in the order they finished, per scope, as write_finish applied them."""
     by_scope: dict[str, list[list[dict]]] = {}
     names: dict[str, str] = {}
-    for _at, _gid, guild, seats in sorted(games, key=lambda g: (g[0], g[1])):
-        for scope in ledger.scopes(guild):
+    for _at, _gid, key, guild, seats in sorted(games, key=lambda g: (g[0], g[1])):
+        for scope in ledger.scopes(registry.game(key), guild):
             by_scope.setdefault(scope, []).append(seats)
         names.update({s["player"]: s["name"] for s in seats})
     out = {}
@@ -89,11 +93,11 @@ async def recompute(store: Store, write: bool = False) -> Report:
     """Compares the stored ratings with those the results give; with write, backfills and replaces them."""
     missing = await backfill(store)
     report = Report(backfilled=[gid for gid, _f in missing])
-    games = [(at, gid, guild, seats) for gid, guild, at, seats in await store.rated_games()]
+    games = [(at, gid, key, guild, seats) for gid, key, guild, at, seats in await store.rated_games()]
     for gid, f in missing:
         rated = [{"player": s["player"], "rank": s["rank"], "name": s["name"]} for s in f.seats if s["rated"]]
         if rated:
-            games.append((f.finished_at, gid, f.guild_id, rated))
+            games.append((f.finished_at, gid, f.game, f.guild_id, rated))
     report.rated_games = len(games)
     report.computed, names = replay(games)
     report.stored = await store.all_ratings()

@@ -13,27 +13,27 @@ import functools
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-import games.pioneer_days.rules as engine
+import engine
 from db import ChannelBusy, GameRow, Store, StoreError
+from engine import registry
 from engine.moves import BadMove, Move
-from games.pioneer_days import chapters as records
-from games.pioneer_days import narrate, plans
-from games.pioneer_days.rules.constants import MAX_PLAYERS, MIN_PLAYERS, SIMULTANEOUS
-from games.pioneer_days.rules.flow import make_config
+from engine.protocol import Game
 from i18n import N_, _, use
 
 from . import ledger, outbox
 from .locks import ChannelLocks
+from .tables import game_of, names
 
 log = logging.getLogger("pioneer.service")
 RECENT = 16  # narrated lines kept for the live panel
-AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}")}
+MAX_LINE = 300  # characters of a timed-out move's line
+AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}"), "random": N_("Random AI {n}")}
 # turn timer choices (seconds): slow games by default, shorter ones for live play
 TIMERS = (0, 120, 600, 3600, 43200, 86400)  # seconds; 0: off
-PIONEER_MODES = ("standard", "unique")
 NOT_PLAYING = N_("You are not playing in this game.")
 UNAVAILABLE = N_("I can't save games right now, so nothing was changed. The bot's operator has been told: "
                  "please try again later.")
@@ -70,30 +70,24 @@ def guarded(method):
     return run
 
 
-def names(game: GameRow) -> list[str]:
-    """Display names by seat (AI seats marked)."""
-    seated = sorted((p.seat, p) for p in game.players if p.seat is not None)
-    return [game.display(seat) for seat, _p in seated]
-
-
-def lobby_options(sets: str, pioneers: str, timer: int) -> dict | str:
-    """Validated lobby options, or the reason they are refused (a modified client can send anything)."""
-    letters = sorted(sets) if isinstance(sets, str) else []
-    try:
-        make_config(players=2, sets=letters, pioneers=pioneers)
-    except (ValueError, TypeError) as e:
-        return _("Those game options are not valid ({reason}).", reason=e)
+def lobby_options(game: Game, chosen: Mapping[str, Any], timer: int) -> dict | str:
+    """Validated lobby options (each one of the game's own choices, the rest their defaults), or the reason
+    they are refused: a modified client can send anything."""
+    out: dict[str, Any] = {}
+    for opt in game.options:
+        value = chosen.get(opt.key, opt.default)
+        if value is None:
+            value = opt.default
+        if not isinstance(value, str) or value not in {c.value for c in opt.choices}:
+            return _("That is not a choice of `{option}` I offer.", option=game.texts._(opt.label))
+        out[opt.key] = value
+    unknown = set(chosen) - {o.key for o in game.options}
+    if unknown:
+        return _("Those game options are not valid ({reason}).", reason=", ".join(sorted(unknown)))
     if timer not in TIMERS:
         return _("That turn timer is not one I offer.")
-    return {"sets": letters, "pioneers": pioneers, "timer": timer}
-
-
-def decision_key(state: dict) -> tuple:
-    """Two consecutive states with the same key continue the same decision for a seat that decides in
-    both (the next step of a turn, the second wagon of a Storm); a new key is a new decision."""
-    st = state["stage"]
-    return (st, state["week"], state["day"], state["turn"] if st == "turn" else None,
-            tuple(state["disasters"][:1]) if st == "disaster" else ())
+    out["timer"] = timer
+    return out
 
 
 def timed_out_line(line: str, name: str, previous: str) -> str:
@@ -114,12 +108,14 @@ class GameService:
 
     # ---- lobby -----------------------------------------------------------------------------
     @guarded
-    async def new_lobby(self, guild_id, channel_id: int, host_id: int, host_name: str,
+    async def new_lobby(self, game: str, guild_id, channel_id: int, host_id: int, host_name: str,
                         options: dict) -> Outcome:
-        """A lobby with its host seated; code "busy" (and the channel's game) when there is one already."""
+        """A lobby of `game` (its key) with its host seated; code "busy" (and the channel's game) when
+        there is one already."""
+        registry.game(game)  # a key of a registered game
         try:
             gid = await self.store.create_lobby(guild_id, channel_id, host_id, host_name, options,
-                                                secrets.randbits(31))
+                                                secrets.randbits(31), game=game)
         except ChannelBusy as busy:
             return refuse("busy", _("This channel already has a game."), busy.game)
         return Outcome(True, game=await self.store.game(gid))
@@ -135,29 +131,32 @@ class GameService:
             return refuse("running", _("This game is not over yet."), old)
         if not old.is_player(user_id):
             return refuse("not_player", _("Only the players of this game can start its rematch."), old)
-        out = await self.new_lobby(old.guild_id, channel_id, user_id, user_name, dict(old.options))
+        out = await self.new_lobby(old.game, old.guild_id, channel_id, user_id, user_name, dict(old.options))
         if not out.ok:
             if out.code == "busy":
                 return refuse("busy", _("A new game is already open in this channel."), out.game)
             return out
         gid = out.game.id
+        most = game_of(old).players[1]
         seats = sorted(old.players, key=lambda p: p.seat if p.seat is not None else 99)
         for p in seats:
             if p.ai:
                 with use(old.options.get("language")):
-                    name = _(AI_NAMES[p.ai], n="{}")
-                await self.store.add_ai(gid, p.ai, name, MAX_PLAYERS)
+                    name = _(AI_NAMES.get(p.ai, AI_NAMES["easy"]), n="{}")
+                await self.store.add_ai(gid, p.ai, name, most)
             elif p.user_id != user_id:
-                await self.store.add_player(gid, p.user_id, p.name, MAX_PLAYERS)
+                await self.store.add_player(gid, p.user_id, p.name, most)
         return Outcome(True, game=await self.store.game(gid))
 
     @guarded
     async def join(self, game_id: int, user_id: int, name: str) -> Outcome:
-        r = await self.store.add_player(game_id, user_id, name, MAX_PLAYERS)
+        row = await self.store.game(game_id)
+        most = game_of(row).players[1] if row else 0
+        r = await self.store.add_player(game_id, user_id, name, most)
         game = await self.store.game(game_id)
         msg = {"already": _("You are already seated at this table."),
-               "full": _("This table is full ({n} players).", n=MAX_PLAYERS),
-               "closed": _(_("This lobby is closed."))}.get(r, "")
+               "full": _("This table is full ({n} players).", n=most),
+               "closed": _("This lobby is closed.")}.get(r, "")
         return Outcome(r == "ok", msg, r, game)
 
     @guarded
@@ -166,7 +165,7 @@ class GameService:
         if game is None or game.status != "lobby":
             return refuse("closed", _("This lobby is closed."), game)
         if user_id == game.host_id:
-            return refuse("host", _("You are the host: use `/pioneer end` to close the lobby."), game)
+            return refuse("host", _("You are the host: use `/play end` to close the lobby."), game)
         if not await self.store.remove_player(game_id, user_id):
             return refuse("absent", _("You are not seated at this table."), game)
         return Outcome(True, game=await self.store.game(game_id))
@@ -185,10 +184,14 @@ class GameService:
         game, refused = await self._host_lobby(game_id, user_id, _("Only the host can add or remove AI players."))
         if refused:
             return refused
+        played = game_of(game)
+        if level not in played.ai_levels:
+            return refuse("bad_level", _("That is not an AI level of this game."), game)
         with use(game.options.get("language")):
-            name = _(AI_NAMES[level], n="{}")  # the store numbers the AI
-        r = await self.store.add_ai(game_id, level, name, MAX_PLAYERS)
-        msg = {"full": _("This table is full ({n} players).", n=MAX_PLAYERS), "closed": _("This lobby is closed.")}
+            name = _(AI_NAMES.get(level, AI_NAMES["easy"]), n="{}")  # the store numbers the AI
+        most = played.players[1]
+        r = await self.store.add_ai(game_id, level, name, most)
+        msg = {"full": _("This table is full ({n} players).", n=most), "closed": _("This lobby is closed.")}
         return Outcome(r == "ok", msg.get(r, ""), r, await self.store.game(game_id))
 
     @guarded
@@ -201,38 +204,54 @@ class GameService:
         return Outcome(True, game=await self.store.game(game_id))
 
     @guarded
-    async def set_timer(self, game_id: int, user_id: int, seconds: int) -> Outcome:
-        game, refused = await self._host_lobby(game_id, user_id, _("Only the host can change the turn timer."))
+    async def set_option(self, game_id: int, user_id: int, key: str, value) -> Outcome:
+        """The host changes one option in the lobby: the turn timer, or one of the game's options."""
+        game, refused = await self._host_lobby(game_id, user_id, _("Only the host can change the options."))
         if refused:
             return refused
-        if seconds not in TIMERS:
-            return refuse("bad_timer", _("That is not a timer I offer."), game)
-        if not await self.store.set_option(game_id, "timer", seconds):
+        if key == "timer":
+            ok = value in TIMERS
+        else:
+            opt = next((o for o in game_of(game).options if o.key == key), None)
+            ok = opt is not None and value in {c.value for c in opt.choices}
+        if not ok:
+            return refuse("bad_option", _("That is not a timer I offer.") if key == "timer"
+                          else _("That is not a choice I offer."), game)
+        if not await self.store.set_option(game_id, key, value):
             return refuse("closed", _("This lobby is closed."), game)
         return Outcome(True, game=await self.store.game(game_id))
+
+    async def set_timer(self, game_id: int, user_id: int, seconds: int) -> Outcome:
+        return await self.set_option(game_id, user_id, "timer", seconds)
 
     @guarded
     async def start(self, game_id: int, user_id: int) -> Outcome:
         game, refused = await self._host_lobby(game_id, user_id, _("Only the host can start the game."))
         if refused:
             return refused
+        played = game_of(game)
+        low, high = played.players
         n = len(game.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            return refuse("count", _("Pioneer Days needs {low}-{high} players ({n} seated): to play solo, add an "
-                                     "AI player.", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n), game)
+        if not low <= n <= high:
+            with use(game.options.get("language")):
+                title = played.texts._(played.name)
+            return refuse("count", _("{game} needs {low}-{high} players ({n} seated): to play solo, add an "
+                                     "AI player.", game=title, low=low, high=high, n=n)
+                          if low > 1 else _("{game} needs {low}-{high} players ({n} seated).", game=title,
+                                            low=low, high=high, n=n), game)
         if not game.humans():
             return refuse("count", _("At least one person must play."), game)
-        opts = game.options
-        config = {"players": n, "sets": opts["sets"], "pioneers": opts["pioneers"],
-                  "names": [p.name for p in game.players]}
-        state, events = engine.new_game(config, game.seed)
-        public = [engine.public_event(e, None) for e in events]
+        rules = played.rules
+        opts = {o.key: game.options.get(o.key, o.default) for o in played.options}
+        config = rules.config(opts, [p.name for p in game.players])
+        state, events = rules.new_game(config, game.seed)
+        public = [rules.public_event(e, None) for e in events]
         for seat, p in enumerate(game.players):  # seats in joining order, as the store assigns them
             p.seat = seat
-        with use(opts.get("language")):
-            recent = narrate.lines(public, names(game))[-RECENT:]
+        with use(game.options.get("language")):
+            recent = played.show.lines(public, names(game))[-RECENT:]
         plan, fresh = self.plan(game, None, state)
-        items, _new_panel = outbox.promised(None, state, public, None, fresh)
+        items, _new_panel = outbox.promised(played, None, state, public, None, fresh)
         if not await self.store.start_game(game_id, config, engine.to_json(state), state["seq"], public,
                                            recent, plan, items):
             return refuse("closed", _("This lobby is closed."), game)
@@ -262,17 +281,18 @@ class GameService:
         try:
             move = move if isinstance(move, Move) else Move.parse(move)
         except BadMove:
-            return refuse("illegal", _("That is not a Pioneer Days choice."), game)
+            return refuse("illegal", _("That is not a move of this game."), game)
+        rules = game_of(game).rules
         state = game.live
         stale = version != state["seq"]
         if stale and not await self._still_valid(game, seat, version):
             # an old message: say so, whoever's turn it is now
             return refuse("stale", _("That choice is from an earlier moment: the game has moved on. "
                                      "Use the current panel."), game)
-        who = engine.deciders(state)
+        who = rules.deciders(state)
         if seat not in who:
-            if state["stage"] == "turn":
-                return refuse("not_turn", _("It is {who}'s turn, not yours.", who=game.display(state["turn"])), game)
+            if len(who) == 1 and not rules.simultaneous(state):
+                return refuse("not_turn", _("It is {who}'s turn, not yours.", who=game.display(who[0])), game)
             return refuse("not_deciding", _("You have nothing to decide right now."), game)
         if move.seat != seat:
             return refuse("not_yours", _("That choice belongs to another player."), game)
@@ -289,7 +309,7 @@ class GameService:
         if game is None or game.status != "active":
             return refuse("over", _("This game is over."), game)
         state = game.live
-        if seat not in engine.deciders(state):
+        if seat not in game_of(game).rules.deciders(state):
             return refuse("stale", _("The game has moved on."), game)
         if not timed_out and not game.is_ai(seat):
             return refuse("not_ai", _("That seat is played by a person."), game)
@@ -303,43 +323,43 @@ class GameService:
                       stale_ok: bool = False, timed_out: bool = False) -> Outcome:
         """Applies every engine action of the move in turn and commits them in one transaction (one log
         row each, so the log replays), or nothing at all."""
+        played = game_of(game)
+        rules = played.rules
         state = game.live
         move = move if isinstance(move, Move) else Move.action(move)
-        code = "stale" if stale_ok else "illegal"
+        moved_on = _("The game has moved on: use the current panel.")
+        unavailable = _("That choice is not available now.")
         try:
-            ids = plans.expand(state, move)
-        except BadMove:
-            return refuse(code, _("The game has moved on: use the current panel.") if stale_ok
-                          else _("That choice is not available now."), game)
+            ids = [move.text()] if move.kind == "action" else rules.expand(state, move.seat, move.arg)
+        except ValueError:
+            return refuse("stale" if stale_ok else "illegal", moved_on if stale_ok else unavailable, game)
         new, rows, public = state, [], []
         for aid in ids:
-            r = engine.apply(new, aid)
+            r = rules.apply(new, aid)
             if not r.ok:
-                msg = (_("The game has moved on: use the current panel.") if code == "stale"
-                       else _("That choice is not available now."))
-                return refuse(code, msg, game)
-            events = [engine.public_event(e, None) for e in r.events]
-            rows.append((new["seq"], aid, seat, user_id, new["stage"], events))
+                return refuse("stale" if stale_ok else "illegal", moved_on if stale_ok else unavailable, game)
+            events = [rules.public_event(e, None) for e in r.events]
+            rows.append((new["seq"], aid, seat, user_id, rules.stage(new), events))
             public += events
             new = r.state
         with use(game.options.get("language")):  # the story is told in the game's language
-            lines = narrate.lines(public, names(game))
+            lines = played.show.lines(public, names(game))
             line = " ".join(lines)
             if timed_out:
-                line = timed_out_line(narrate.action_line(public, names(game)), game.display(seat),
-                                      (game.recent or [""])[-1])
+                line = timed_out_line(action_line(lines), game.display(seat), (game.recent or [""])[-1])
                 lines = [line]
         recent = (game.recent + lines)[-RECENT:]
-        status = "over" if engine.is_over(new) else "active"
+        over = rules.is_over(new)
+        status = "over" if over else "active"
         plan, fresh = self.plan(game, state, new)
         # the person who clicked is looking already: ping only the others
         ping = [s for s in fresh if not (user_id > 0 and s == seat)]
-        items, new_panel = outbox.promised(state, new, public, game.panel_message_id, ping)
-        finish = ledger.finish(game, new, self.clock()) if status == "over" else None  # results, ratings
+        items, new_panel = outbox.promised(played, state, new, public, game.panel_message_id, ping)
+        finish = ledger.finish(played, game, rules.results(new), self.clock()) if over else None
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
                                              status, recent, plan, items, new_panel, finish)
         if not ok:  # another process or a lost race wrote first: nothing was applied
-            return refuse("stale", _("The game has moved on: use the current panel."), game)
+            return refuse("stale", moved_on, game)
         self._notify(plan)
         game.state_json, game._state, game.seq = None, new, new["seq"]
         game.status, game.recent = status, recent
@@ -352,15 +372,16 @@ class GameService:
         """The deadlines after a change ({seat: None to keep the running one, or a new (seq, due, remind)})
         and the people who now face a new decision. A decision that goes on (same key, same seat)
         keeps its deadline, so the timer covers a whole turn, not each click."""
-        if engine.is_over(after):
+        rules = game_of(game).rules
+        if rules.is_over(after):
             return {}, []
-        going_on = set(engine.deciders(before)) if before and decision_key(before) == decision_key(after) \
-            else set()
+        going_on = set(rules.deciders(before)) \
+            if before and rules.decision_key(before) == rules.decision_key(after) else set()
         timer = game.options.get("timer", 0)
         now = self.clock()
         plan: dict[int, tuple | None] = {}
         fresh: list[int] = []
-        for s in engine.deciders(after):
+        for s in rules.deciders(after):
             if game.is_ai(s):
                 continue
             if s in going_on:
@@ -380,17 +401,19 @@ class GameService:
         """During simultaneous decisions, one player's choices do not change another's: a button made
         before others decided stays valid as long as this seat has not acted since and the stage
         did not change (the engine then re-checks the action itself)."""
-        stage = game.live["stage"]
-        if stage not in SIMULTANEOUS or version > game.live["seq"]:
+        rules = game_of(game).rules
+        state = game.live
+        if not rules.simultaneous(state) or version > state["seq"]:
             return False
+        stage = rules.stage(state)
         since = await self.store.actors_since(game.id, version)
         return all(s != seat and st == stage for s, st in since)
 
     # ---- leaving and ending ------------------------------------------------------------------
     @guarded
     async def leave_game(self, game_id: int, user_id: int) -> Outcome:
-        """A person leaves a running game: an easy AI plays their seat on. Code "ended" when nobody
-        is left: the game is then over (status ended)."""
+        """A person leaves a running game: an AI plays their seat on. Code "ended" when nobody is left:
+        the game is then over (status ended)."""
         game = await self.store.game(game_id)
         if game is None or game.status != "active":
             return refuse("closed", _("This game is not running."), game)
@@ -406,11 +429,12 @@ class GameService:
             await self.store.end_game(game_id, user_id, reason,
                                       outbox.ended(game.state, game.panel_message_id, reason))
             return Outcome(True, code="ended", game=await self.store.game(game_id), seat=seat)
+        level = game_of(game).timeout_level
         with use(lang):
-            line = _("{who} left the table: an AI (easy) plays on.", who=name)
+            line = _("{who} left the table: an AI ({level}) plays on.", who=name, level=level_name(level))
         recent = (game.recent + [line])[-RECENT:]
         host = others[0].user_id if user_id == game.host_id else None
-        if not await self.store.seat_to_ai(game_id, user_id, "easy", recent, host):
+        if not await self.store.seat_to_ai(game_id, user_id, level, recent, host):
             return refuse("closed", _("This game is not running."), game)
         return Outcome(True, game=await self.store.game(game_id), seat=seat, line=line)
 
@@ -475,7 +499,7 @@ class GameService:
         return await self.store.game(ids[-1]) if ids else None
 
     async def records(self, game: GameRow) -> list:
-        return records.records(await self.store.start_events(game.id), await self.store.actions(game.id))
+        return game_of(game).show.records(await self.store.start_events(game.id), await self.store.actions(game.id))
 
     async def log_lines(self, game: GameRow, count: int) -> list[str]:
         """The last `count` events, one line each, under the heading of the record they belong to: the game's
@@ -485,9 +509,10 @@ class GameService:
 
     async def _log_lines(self, game: GameRow, count: int) -> list[str]:
         nm = names(game)
+        show = game_of(game).show
         out: list[str] = []
         for rec in reversed(await self.records(game)):
-            lines = records.lines(rec, nm)
+            lines = show.lines(rec.events, nm)
             room = count - sum(1 for x in out if not x.startswith("**"))
             if room <= 0:
                 break
@@ -500,30 +525,40 @@ class GameService:
         recs = await self.records(game)
         rows = await self.store.actions(game.id)
         last = max((r["seq"] for r in rows if r["seq"] < seq), default=None)
-        rec = records.closed_by(recs, last) if last is not None else None
+        rec = next((r for r in recs if r.close_seq == last), None) if last is not None else None
         if rec is None and recs and recs[-1].close_seq is None:
             rec = recs[-1]
-        return records.lines(rec, names(game)) if rec else []
+        return game_of(game).show.lines(rec.events, names(game)) if rec else []
 
     async def headlines(self, game: GameRow, since: int | None, seq: int) -> list[str]:
-        """What happened between versions `since` (None: the start) and `seq`, for the day image: the
-        disasters that struck, the town visit, the day that begins (one short line each, the last 4)."""
+        """What happened between versions `since` (None: the start) and `seq`, for the chapter's picture."""
         events = list(await self.store.start_events(game.id)) if since is None else []
         for r in await self.store.actions(game.id):
             if (since is None or r["seq"] >= since) and r["seq"] < seq:
                 events += r["events"]
-        keep = ("disaster_triggered", "town_visited", "day_started", "game_over")
-        picked = [e for e in events if e["type"] in keep or (e["type"] == "disaster_advanced" and e["triggered"])]
-        return narrate.lines(picked, names(game))[-4:]
+        return game_of(game).show.headlines(events, names(game))
 
     async def state_at(self, game: GameRow, seq: int) -> dict:
         """The game's state at version `seq` (the stored one, or rebuilt from the log)."""
         if seq == game.seq:
             return game.live
-        state, _events = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id, before=seq))
+        state, _events = engine.rebuild(game_of(game).rules, game.config or {}, game.seed,
+                                       await self.store.action_ids(game.id, before=seq))
         return state
 
     async def replayed(self, game: GameRow) -> dict:
         """The state rebuilt from config + seed + the logged actions (for checks and recovery)."""
-        state, _events = engine.replay(game.config or {}, game.seed, await self.store.action_ids(game.id))
+        state, _events = engine.rebuild(game_of(game).rules, game.config or {}, game.seed,
+                                       await self.store.action_ids(game.id))
         return state
+
+
+def action_line(lines: list[str]) -> str:
+    """The narrated lines of one accepted action as one short line."""
+    line = " ".join(lines)
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE - 1] + "…"
+
+
+def level_name(level: str) -> str:
+    """An AI level as the lobby and the log say it."""
+    return {"easy": _("easy"), "hard": _("hard"), "random": _("random")}.get(level, level)

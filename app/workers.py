@@ -1,4 +1,4 @@
-"""CPU-bound work off the event loop: the hard AI's search and the images.
+"""CPU-bound work off the event loop: the AI's search, the coach's reviews and the images.
 
 In a thread such work holds the GIL and delays every click of every game, and the default thread pool
 grows a thread (and its memory) per concurrent job; so each kind of work gets worker processes of its
@@ -12,25 +12,18 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-log = logging.getLogger("pioneer.workers")
+log = logging.getLogger("bot.workers")
 
 
-class LazyRenderer:
-    """The real renderer (render/), imported on first use so the bot starts even without it; its images
-    are drawn by `draw` in a worker."""
+def draw(lang: str, pictures: str, name: str, *args):
+    """A game's picture `name` (a function of its pictures module, engine/protocol.py Pictures) drawn in a
+    worker, speaking `lang`: a module-level function, so it travels to the process; the caller's language
+    does not travel by itself."""
+    import importlib
 
-    def __getattr__(self, name):
-        import games.pioneer_days.pictures as render
-        return getattr(render, name)
-
-
-def draw(lang: str, name: str, *args):
-    """Runs render.<name>(*args) in a worker, speaking `lang` (a module-level function: it travels to the
-    process; the caller's language does not travel by itself)."""
-    import games.pioneer_days.pictures as render
     import i18n
     with i18n.use(lang):
-        return getattr(render, name)(*args)
+        return getattr(importlib.import_module(pictures), name)(*args)
 
 
 class Workers:

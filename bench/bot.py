@@ -60,7 +60,7 @@ from simharness import (  # noqa: E402
 )
 
 from app.settings import Settings  # noqa: E402
-from bot import PioneerBot, keep_start_up_objects  # noqa: E402
+from bot import GameBot, keep_start_up_objects  # noqa: E402
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -121,7 +121,7 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
     settings = Settings(database_url=url, new_database=True, sync=True, render_processes=1)
     if processes is not None:
         settings.ai_processes = processes
-    bot = PioneerBot(settings, renderer=None if real_images else CheapRenderer())
+    bot = GameBot(settings, renderer=None if real_images else CheapRenderer())
     first, committed, thought, memory = [], [], 0, {}
     async with simcord.run(bot, settle_timeout=120) as env:
         uploads = Uploads()

@@ -30,7 +30,7 @@ from simcord.http import router  # noqa: E402
 from simharness import CheapRenderer, play_random_step, start_tables  # noqa: E402
 
 import games.pioneer_days.rules as engine  # noqa: E402
-from bot import PioneerBot, Settings  # noqa: E402
+from bot import GameBot, Settings  # noqa: E402
 from db.store import Store  # noqa: E402
 
 
@@ -71,8 +71,8 @@ class Killer:
         self.dead, self.countdown = False, None
 
 
-def make_bot(path: str, commits: list) -> PioneerBot:
-    bot = PioneerBot(Settings(database_path=path, sync=True, ai_pause=0.0, ai_processes=0),
+def make_bot(path: str, commits: list) -> GameBot:
+    bot = GameBot(Settings(database_path=path, sync=True, ai_pause=0.0, ai_processes=0),
                      renderer=CheapRenderer())
 
     def track(service):
@@ -149,7 +149,7 @@ async def verify(env, bot, channels, commits) -> dict:
         game = await store.game(gid)
         hist = ch.history()
         # every day's end and every day's start is shown once, alone or sharing an image
-        images = [m.content for m in hist if m.attachments and m.attachments[0].filename == "day.png"]
+        images = [m.content for m in hist if m.attachments and m.attachments[0].filename == "round.png"]
         shown = collections.Counter(x for c in images
                                     for x in re.findall(r"End of week \d, day \d|Week \d, day \d begins", c))
         r["images_expected"] += 40

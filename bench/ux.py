@@ -27,7 +27,7 @@ from simharness import buttons, first_choice, message, pick, start_game  # noqa:
 
 import games.pioneer_days.pictures as render  # noqa: E402
 import games.pioneer_days.rules as engine  # noqa: E402
-from bot import PioneerBot, Settings  # noqa: E402
+from bot import GameBot, Settings  # noqa: E402
 from engine import rng  # noqa: E402
 from engine.moves import Move  # noqa: E402
 from games.pioneer_days import plans  # noqa: E402
@@ -125,7 +125,7 @@ async def decide(env, bot, channel, people, game) -> list[int]:
 
 async def one_game(seed: int, players: int) -> dict:
     tmp = tempfile.TemporaryDirectory()
-    bot = PioneerBot(Settings(database_path=f"{tmp.name}/data/ux.sqlite3", sync=True, ai_processes=0, ai_pause=0))
+    bot = GameBot(Settings(database_path=f"{tmp.name}/data/ux.sqlite3", sync=True, ai_processes=0, ai_pause=0))
     turns, decisions = [], []
     async with simcord.run(bot, settle_timeout=120) as env:
         guild = env.create_guild()
@@ -140,7 +140,7 @@ async def one_game(seed: int, players: int) -> dict:
             else:
                 decisions += await decide(env, bot, channel, people, game)
         hist = channel.history()
-        images = [m for m in hist if m.attachments and m.attachments[0].filename == "day.png"]
+        images = [m for m in hist if m.attachments and m.attachments[0].filename == "round.png"]
         sizes = [len(await m.attachments[0].read()) for m in images]
         per_day, current, disaster = [], 0, False
         for m in hist:  # messages left, attributed to the day whose image opened them

@@ -16,30 +16,29 @@ import logging
 import discord
 from discord.ext import commands
 
-import games.pioneer_days.rules as engine
 import i18n
 from app.locks import ChannelLocks
-from app.service import names
-from app.workers import LazyRenderer, Workers, draw
+from app.tables import game_of
+from app.workers import Workers, draw
 from db import GameRow, OutboxItem
-from games.pioneer_days import panel as panel_ui
 from i18n import N_, _, use
 from ui import lobby as lobby_ui
+from ui import messages, texts
 from ui import results as results_ui
-from ui import texts
 from ui.texts import language
 
-log = logging.getLogger("pioneer.channel")
+log = logging.getLogger("bot.channel")
 NO_FILES = N_("_(I need the **Attach Files** permission here to show the table image.)_")
 DAMAGED = N_("⚠️ The saved data of this channel's game (game {gid}) can't be read, so it can't go on. The bot's "
-           "operator has been told. You can start a new game with `/pioneer new` after `/pioneer end`.")
+           "operator has been told. You can start a new game with `/play new` after `/play end`.")
 HISTORY = 100  # messages looked at, at start-up, to tell whether a pending item was already posted
 
 
 def _is_panel(msg: discord.Message, game_id: int) -> bool:
-    """A live panel of this game: it carries the game's "My wagon" button (frozen panels have no buttons)."""
+    """A live panel of this game: it carries the game's "board" button (every live panel has it; frozen
+    panels have no buttons). Panels of before carried "My wagon" ("wagon") instead."""
     ids = [getattr(c, "custom_id", None) or "" for row in msg.components for c in getattr(row, "children", [])]
-    return any(cid.startswith(f"pd:{game_id}:") and cid.endswith(":wagon") for cid in ids)
+    return any(cid.startswith(f"pd:{game_id}:") and cid.endswith((":board", ":wagon")) for cid in ids)
 
 
 def _signature(msg: discord.Message) -> tuple:
@@ -58,15 +57,16 @@ class Courier(commands.Cog):
         self.workers.stop()
 
     # ---- Discord helpers -----------------------------------------------------------------------
-    async def render(self, name: str, *args) -> bytes | None:
-        """PNG bytes from the renderer, off the event loop (a worker process, or one dedicated thread);
-        None (logged) if it fails."""
+    async def render(self, game: GameRow, name: str, *args) -> bytes | None:
+        """A picture of the game's (engine/protocol.py Pictures) as bytes, off the event loop (a worker
+        process, or one dedicated thread); None (logged) if it fails. A stand-in (bot.renderer, tests)
+        draws every game's pictures instead."""
         try:
-            if isinstance(self.bot.renderer, LazyRenderer):  # the real renderer: it can go to a process
-                return await self.workers.run(draw, i18n.current(), name, *args)
+            if self.bot.renderer is None:  # the game's own pictures: they can go to a process
+                return await self.workers.run(draw, i18n.current(), game_of(game).pictures, name, *args)
             return await self.workers.run(getattr(self.bot.renderer, name), *args, in_process=False)
         except Exception:
-            log.exception("renderer %s failed", name)
+            log.exception("picture %s of game %s failed", name, game.id)
             return None
 
     async def channel(self, channel_id: int):
@@ -185,7 +185,7 @@ class Courier(commands.Cog):
 
     def _signature(self, game: GameRow, item: OutboxItem) -> tuple:
         if item.kind == "image":
-            return texts.caption(item.data, names(game)), None, None
+            return texts.caption(game, item.data), None, None
         if item.kind == "results":
             return "", _("Game over"), _("Game {id}", id=game.id)
         return "", _("Game ended"), _("Game {id}", id=game.id)
@@ -193,20 +193,20 @@ class Courier(commands.Cog):
     # ---- the kinds of items ---------------------------------------------------------------------
     async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
         lines = await self.service.day_record(game, item.seq)
-        shown = panel_ui.frozen(game, item.data["heading"], lines, item.seq)
+        shown = messages.frozen(game, item.data["heading"], lines, item.seq)
         await self._edit(ch, item.data["panel"], **shown)
 
     async def _show_image(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         state = await self.service.state_at(game, item.seq)
         since = await self.service.store.previous_seq(game.id, "image", item.id)
         lines = await self.service.headlines(game, since, item.seq)
-        png = await self.render("day_png", state, lines)
-        msg = await self.send(ch, game.id, png, "day.png", content=texts.caption(item.data, names(game)))
+        png = await self.render(game, "round", state, lines)
+        msg = await self.send(ch, game.id, png, "round.png", content=texts.caption(game, item.data))
         return msg.id if msg else None
 
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         state = await self.service.state_at(game, item.seq)
-        png = await self.render("results_png", state)
+        png = await self.render(game, "results", state)
         rows = await self.service.store.results_of(game.id)  # written by the finishing commit
         shown = results_ui.results(game, state, png is not None, rows)
         msg = await self.send(ch, game.id, png, "results.png", **shown)
@@ -228,7 +228,7 @@ class Courier(commands.Cog):
 
     async def _ping(self, game: GameRow, ch, items: list[OutboxItem], recovering: bool) -> None:
         """One ping naming everyone of these items who still has to decide (nobody left: none)."""
-        deciding = set(engine.deciders(game.state)) if game.status == "active" else set()
+        deciding = set(game_of(game).rules.deciders(game.live)) if game.status == "active" else set()
         seats = sorted({s for x in items for s in x.data["seats"] if s in deciding and not game.is_ai(s)})
         text = None
         if seats:
@@ -271,7 +271,7 @@ class Courier(commands.Cog):
 
     # ---- the panel --------------------------------------------------------------------------------
     async def post_panel(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
-        msg = await self.send(ch, game.id, None, "", **panel_ui.panel(game, note))
+        msg = await self.send(ch, game.id, None, "", **messages.panel(game, note))
         if msg is not None:
             await self.service.panel_posted(game.id, msg.id)
             game.panel_message_id = msg.id
@@ -284,12 +284,12 @@ class Courier(commands.Cog):
             game = await self.service.game(game_id)
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return
-            if not await self._edit(ch, game.panel_message_id, **panel_ui.panel(game)):
+            if not await self._edit(ch, game.panel_message_id, **messages.panel(game)):
                 with use(language(game)):
                     await self.post_panel(game, ch, note=_("_(The previous panel was deleted.)_"))
 
     async def repost(self, game: GameRow) -> None:
-        """/pioneer board: a new panel at the bottom; the old one is deleted (or marked as moved)."""
+        """/play board: a new panel at the bottom; the old one is deleted (or marked as moved)."""
         async with self.lock(game.channel_id):
             ch = await self.channel(game.channel_id)
             if ch is None:
@@ -415,3 +415,8 @@ class Courier(commands.Cog):
                         await self.post_panel(fresh, ch, note=_("_(The previous panel was deleted.)_"))
                     elif fresh.status == "lobby" and fresh.lobby_message_id == payload.message_id:
                         await self.post_lobby(fresh, ch, note=_("_(The lobby was deleted: here it is again.)_"))
+
+
+async def setup(bot):
+    bot.courier = Courier(bot)
+    await bot.add_cog(bot.courier)

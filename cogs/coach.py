@@ -1,22 +1,24 @@
-"""The coach on Discord: "Review my game" and /pioneer review answer privately, show the queue and the
-progress by editing that answer, and end with the review and its chart (app/coach.py does the work).
-Not a cog: the bot holds one, next to its AI seats, whose worker processes it shares."""
+"""The coach on Discord: "Review my game" and /play review answer privately, show the queue and the
+progress by editing that answer, and end with the review and its chart (app/coach.py does the work, in
+the AI seats' worker processes)."""
 
 import asyncio
 import io
 import logging
 
 import discord
+from discord.ext import commands
 
 import i18n
 from app.coach import Coach
+from app.tables import game_of
 from i18n import _
 from ui import review as review_ui
 
-log = logging.getLogger("pioneer.coach")
+log = logging.getLogger("bot.coach")
 
 
-class CoachDesk:
+class CoachDesk(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.coach = Coach(bot.store, bot.ai.workers.run, rounds=bot.settings.review_rounds)
@@ -26,6 +28,9 @@ class CoachDesk:
         self.coach.stop()
         for t in self._waits:
             t.cancel()
+
+    async def cog_unload(self) -> None:
+        self.stop()
 
     async def refuse(self, interaction: discord.Interaction, text: str) -> None:
         if not interaction.response.is_done():
@@ -46,6 +51,10 @@ class CoachDesk:
         game = await self.bot.records.finished(interaction, game_id)
         if game is None:
             return
+        played = game_of(game)
+        if played.coach is None:
+            await self.refuse(interaction, _("The coach does not review this game yet."))
+            return
         seat = game.seat_of(user)
         if seat is None or game.is_ai(seat):
             await self.refuse(interaction, _("You did not play in game {id}: you can review only your own games.",
@@ -64,7 +73,7 @@ class CoachDesk:
                 await interaction.edit_original_response(content=review_ui.waiting(place, done, total))
 
         actions = await store.action_ids(game.id)
-        job = await self.coach.request(game.id, seat, game.config, game.seed, actions, watch)
+        job = await self.coach.request(played, game.id, seat, game.config, game.seed, actions, watch)
         task = asyncio.get_running_loop().create_task(self._finish(interaction, game, job.result, lang))
         self._waits.add(task)
         task.add_done_callback(self._waits.discard)
@@ -81,8 +90,8 @@ class CoachDesk:
             await self.show(interaction, game, data)
 
     async def show(self, interaction: discord.Interaction, game, data: dict) -> None:
-        players = [{"seat": p["seat"], "name": game.display(p["seat"])} for p in game.live["players"]]
-        png = await self.bot.courier.render("review_png", players, data["curve"], data["seat"],
+        players = [{"seat": s, "name": game.display(s)} for s in range(len(game.players))]
+        png = await self.bot.courier.render(game, "review", players, data["curve"], data["seat"],
                                             review_ui.chart_marks(data))
         msg = review_ui.review(game, data)
         if png is None:
@@ -103,3 +112,8 @@ class CoachDesk:
                                                 embed=msg.get("embed") or discord.utils.MISSING)
             except discord.HTTPException:
                 log.info("the review of game %s could not be shown; it is stored for the next request", gid)
+
+
+async def setup(bot):
+    bot.coach = CoachDesk(bot)
+    await bot.add_cog(bot.coach)

@@ -1,31 +1,37 @@
-"""Players' records on Discord: /pioneer stats, leaderboard (and its page buttons), history and replay.
-Not a cog: the /pioneer commands (cogs/pioneer.py) hand over to it; the store keeps the records
-(db/records.py), ui/stats.py builds the messages."""
+"""Players' records on Discord: /play stats, leaderboard (and its page buttons), history and replay (the
+commands, cogs/play.py, hand over to it); the store keeps the records (db/records.py), ui/stats.py builds
+the messages."""
 
 import io
 import json
 import logging
 
 import discord
+from discord.ext import commands
 
 import i18n
 from app import ledger
 from app.ratings import MIN_GAMES, player_key
+from app.tables import game_of
 from db import GameRow
-from games.pioneer_days.rules import record as game_record
+from engine import record as game_record
+from engine.protocol import Game
 from i18n import _
 from ui import stats as stats_ui
 from ui.texts import language
 
 from .table import tell
 
-log = logging.getLogger("pioneer.records")
-HISTORY = 10  # games listed by /pioneer history
+log = logging.getLogger("bot.records")
+HISTORY = 10  # games listed by /play history
 
 
-class RecordsDesk:
+class RecordsDesk(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(stats_ui.BoardButton)  # leaderboard pages keep working after a restart
 
     @property
     def store(self):
@@ -50,28 +56,31 @@ class RecordsDesk:
             return None
         return game
 
-    # ---- /pioneer stats ----------------------------------------------------------------------
-    async def stats(self, interaction: discord.Interaction, member: discord.abc.User | None, everywhere: bool,
-                    public: bool) -> None:
+    # ---- /play stats ----------------------------------------------------------------------
+    async def stats(self, interaction: discord.Interaction, game: Game | None, member: discord.abc.User | None,
+                    everywhere: bool, public: bool) -> None:
+        if game is None:
+            await tell(interaction, _("That is not a game I host."))
+            return
         member = member or interaction.user
         if member.bot:
             await tell(interaction, _("Bots have no records; AI seats are on the leaderboard as AI levels."))
             return
         key = player_key(member.id, None)
         guild = None if everywhere else interaction.guild_id
-        st = await self.store.player_stats(key, guild)
-        scope = ledger.scopes(guild)[-1]
+        st = await self.store.player_stats(key, game.key, guild)
+        scope = ledger.scopes(game, guild)[-1]
         rating = await self.store.rating(scope, key)
         place = await self.store.board_place(scope, key, MIN_GAMES)
-        emb = stats_ui.stats(member.display_name, st, rating, place, everywhere)
+        emb = stats_ui.stats(game, member.display_name, st, rating, place, everywhere)
         if public:
             await interaction.response.send_message(embed=emb)
         else:
             await tell(interaction, embed=emb)
 
-    # ---- /pioneer leaderboard ----------------------------------------------------------------
-    async def board(self, guild_id: int, page: int, reader: int, server: str) -> dict:
-        scope = ledger.scopes(guild_id)[-1]
+    # ---- /play leaderboard ----------------------------------------------------------------
+    async def board(self, game: Game, guild_id: int, page: int, reader: int, server: str) -> dict:
+        scope = ledger.scopes(game, guild_id)[-1]
         total, rows = await self.store.leaderboard(scope, MIN_GAMES, page * stats_ui.PAGE, stats_ui.PAGE)
         mine = None
         key = player_key(reader, None)
@@ -79,25 +88,31 @@ class RecordsDesk:
             place = await self.store.board_place(scope, key, MIN_GAMES)
             rating = await self.store.rating(scope, key) if place else None
             mine = (place, rating[0] - 3 * rating[1]) if place and rating else None
-        return stats_ui.board(server, guild_id, page, total, rows, mine)
+        return stats_ui.board(game, server, guild_id, page, total, rows, mine)
 
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: Game | None) -> None:
         guild = interaction.guild
         if guild is None:
             await tell(interaction, _("The leaderboard belongs to a server: use it in one."))
             return
-        await tell(interaction, **await self.board(guild.id, 0, interaction.user.id, guild.name))
+        if game is None:
+            await tell(interaction, _("That is not a game I host."))
+            return
+        await tell(interaction, **await self.board(game, guild.id, 0, interaction.user.id, guild.name))
 
-    async def page(self, interaction: discord.Interaction, guild_id: int, page: int) -> None:
+    async def page(self, interaction: discord.Interaction, game: Game | None, guild_id: int, page: int) -> None:
         """A ◀ ▶ click: that page, in place of the one shown (a button of another server is refused)."""
         guild = interaction.guild
         if guild is None or guild.id != guild_id:
             await tell(interaction, _("This button belongs to another server's leaderboard."))
             return
-        shown = await self.board(guild_id, page, interaction.user.id, guild.name)
+        if game is None:
+            await tell(interaction, _("That is not a game I host."))
+            return
+        shown = await self.board(game, guild_id, page, interaction.user.id, guild.name)
         await interaction.response.edit_message(**shown)
 
-    # ---- /pioneer history --------------------------------------------------------------------
+    # ---- /play history --------------------------------------------------------------------
     async def history(self, interaction: discord.Interaction, server: bool) -> None:
         if server and interaction.guild is not None:
             games = await self.store.history(HISTORY, guild_id=interaction.guild_id)
@@ -107,7 +122,7 @@ class RecordsDesk:
             title = _("Last games in this channel")
         await tell(interaction, embed=stats_ui.history(title, games, interaction.guild_id))
 
-    # ---- /pioneer replay ---------------------------------------------------------------------
+    # ---- /play replay ---------------------------------------------------------------------
     async def replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """Posts the game as an animated image, a frame per day, with its record (JSON) attached."""
         game = await self.finished(interaction, game_id)
@@ -115,14 +130,15 @@ class RecordsDesk:
             return
         await interaction.response.defer(thinking=True)
         actions = await self.store.action_ids(game.id)
-        # the images' names are the engine's (the fonts have no emoji); the message shows Discord's
-        rec = game_record.make(game.config or {}, game.seed, actions, [p["name"] for p in game.live["players"]],
+        played = game_of(game)
+        # the images' names are the players' plain ones (the fonts have no emoji); the message shows Discord's
+        rec = game_record.make(played, game.config or {}, game.seed, actions, [p.name for p in game.players],
                                game.live, meta={"game": game.id, "guild": game.guild_id, "channel": game.channel_id})
         body = json.dumps(rec, ensure_ascii=False, separators=(",", ":")).encode()
         with i18n.use(language(game)):  # a public post: the game's language
-            image = await self.bot.courier.render("replay_webp", rec)
-            names = ", ".join(game.display(p["seat"]) for p in game.live["players"])
-            text = _("Replay of game {id}: {names}. A frame per game day, then the results. The attached record "
+            image = await self.bot.courier.render(game, "replay", rec)
+            names = ", ".join(game.display(s) for s in range(len(game.players)))
+            text = _("Replay of game {id}: {names}. A frame per chapter, then the results. The attached record "
                      "re-plays offline: `python -m engine.replay game-{id}.json`.", id=game.id, names=names)
             if image is None:
                 text += "\n" + _("(The animation could not be drawn this time; the record is complete.)")
@@ -130,3 +146,8 @@ class RecordsDesk:
         if image is not None:
             files.insert(0, discord.File(io.BytesIO(image), f"game-{game.id}.webp"))
         await interaction.followup.send(text, files=files)
+
+
+async def setup(bot):
+    bot.records = RecordsDesk(bot)
+    await bot.add_cog(bot.records)

@@ -13,30 +13,27 @@ import re
 import discord
 from discord.ext import commands
 
-import games.pioneer_days.rules as engine
 import i18n
 from app import collector
 from app.service import NOT_PLAYING
+from app.tables import game_of
 from engine.moves import BadMove, Move
-from games.pioneer_days import panel as panel_ui
-from games.pioneer_days import plans
-from games.pioneer_days import private as private_ui
-from games.pioneer_days.rules.constants import SIMULTANEOUS
 from i18n import N_, _, use
 from ui import lobby as lobby_ui
+from ui import messages, texts
 from ui import results as results_ui
-from ui import texts
 from ui.components import BUTTON, MOVE, SELECT, parse_value
 from ui.stats import BOARD
-from ui.texts import language
+from ui.texts import language, table_of
 
-log = logging.getLogger("pioneer.table")
-LOBBY = ("join", "leave", "start", "aieasy", "aihard", "airemove")
+log = logging.getLogger("bot.table")
+LOBBY = ("join", "leave", "start", "airemove")
 QUEUE_MAX = 6        # clicks waiting for one table's lock before new ones are turned away
 IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are turned away
 BUSY = N_("⏳ The table is busy right now, so nothing was changed: try again in a moment.")
 UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
-             "Use `/pioneer board` for a fresh panel.")
+             "Use `/play board` for a fresh panel.")
+OLD_VERBS = {"wagon": "mine", "aieasy": "ai:easy", "aihard": "ai:hard"}  # panels and lobbies of before
 OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD)]
 
 
@@ -121,13 +118,17 @@ class Table(commands.Cog):
                 else:
                     await tell(interaction, _(UNKNOWN))
                     return
+            if isinstance(act, str):
+                act = OLD_VERBS.get(act, act)
             if self.in_flight > IN_FLIGHT_MAX:
                 await tell(interaction, _(BUSY))
             elif isinstance(act, Move):
                 await self.act(interaction, gid, ver, act)
             elif isinstance(act, tuple):
                 await self.pick(interaction, gid, act[1])
-            elif act in LOBBY or act.startswith("timer:"):
+            elif act.startswith("k:"):  # a pick by a button
+                await self.pick(interaction, gid, [act[2:]])
+            elif act in LOBBY or act.startswith(("timer:", "opt:", "ai:")):
                 await self.lobby(interaction, gid, act)
             elif act == "rematch":
                 await self.rematch(interaction, gid)
@@ -135,8 +136,8 @@ class Table(commands.Cog):
                 await self.bot.coach.ask(interaction, gid)
             elif act == "decide":
                 await self.decide(interaction, gid)
-            elif act == "wagon":
-                await self.wagon(interaction, gid)
+            elif act == "mine":
+                await self.mine(interaction, gid)
             elif act == "board":
                 await self.board(interaction, gid)
             elif act == "endok":
@@ -182,7 +183,7 @@ class Table(commands.Cog):
                 if private:
                     await self.answer(interaction, attachments=[], **self.private_followup(out))
                 elif msg is not None and msg.id == game.panel_message_id:  # no new panel is due
-                    answered = await self.answer(interaction, **panel_ui.panel(game))
+                    answered = await self.answer(interaction, **messages.panel(game))
         if not out.ok:  # outside the lock: the courier takes it to repair the panel
             await self.refused(interaction, out)
             return
@@ -207,10 +208,16 @@ class Table(commands.Cog):
             return False
 
     def private_followup(self, out) -> dict:
-        """What replaces a player's private message after their choice."""
-        if out.state["stage"] in SIMULTANEOUS:
-            return private_ui.choices(out.game, out.seat)  # the next choice, or "Done, still deciding: ..."
-        return {"content": f"✅ {out.line or 'Done.'}", "view": None, "embed": None}
+        """What replaces a player's private message after their choice: their next step of the same
+        decision, or what happened (and who is still deciding)."""
+        game = out.game
+        played = game_of(game)
+        if out.seat in played.rules.deciders(game.live):
+            with use(language(game)):
+                nxt = played.show.decision(table_of(game), game.live, out.seat)
+            if nxt is not None:
+                return messages.private(game, nxt)
+        return messages.done(game, out.line if not played.rules.simultaneous(game.live) else "")
 
     # ---- private views -------------------------------------------------------------------------
     async def _game_for(self, interaction, gid: int, finished: bool = False):
@@ -237,32 +244,52 @@ class Table(commands.Cog):
         return game, seat
 
     async def decide(self, interaction: discord.Interaction, gid: int) -> None:
+        """The clicker's own decision, privately (with its picture, if the game draws one)."""
         game, seat = await self._player(interaction, gid)
         if game is None:
             return
-        st = game.state
-        if st["stage"] not in SIMULTANEOUS or st["pending"][seat] is None:
-            waiting = [game.display(s) for s in engine.deciders(st)]
+        played = game_of(game)
+        st = game.live
+        msg = played.show.decision(table_of(game), st, seat) if seat in played.rules.deciders(st) else None
+        if msg is None:
+            waiting = [game.display(s) for s in played.rules.deciders(st)]
             await tell(interaction, _("You have nothing to decide right now.")
                        + (" " + _("Waiting for {who}.", who=", ".join(waiting)) if waiting else ""))
             return
-        await tell(interaction, **private_ui.choices(game, seat))
+        await self._private(interaction, game, msg)
+
+    async def _private(self, interaction: discord.Interaction, game, msg, edit: bool = False) -> None:
+        """A private message of the game's (a decision, a seat's own things), its picture drawn first."""
+        kw = messages.private(game, msg)
+        png = None
+        if msg.picture is not None:
+            if not await acknowledge(interaction, ephemeral=True, thinking=not edit):
+                return
+            png = await self.bot.courier.render(game, msg.picture.name, *msg.picture.args)
+        files = [discord.File(io.BytesIO(png), msg.picture.filename)] if png is not None and msg.picture else []
+        if edit:
+            await update(interaction, attachments=files, **kw)
+        elif interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, files=files,
+                                            **{k: v for k, v in kw.items() if v is not None})
+        else:
+            await tell(interaction, **kw)
 
     async def pick(self, interaction: discord.Interaction, gid: int, items: list[str]) -> None:
-        """Townsfolk picked in the Disease multi-select: the message shows that plan first, to confirm."""
+        """Items picked (a multi-select, or a pick button): the decision is shown again with them picked."""
         game, seat = await self._player(interaction, gid)
         if game is None:
             return
-        st = game.state
-        dec = st["pending"][seat] if st["stage"] in SIMULTANEOUS else None
-        if dec is None or dec["kind"] != "disease":
+        played = game_of(game)
+        st = game.live
+        msg = played.show.decision(table_of(game), st, seat, items) if seat in played.rules.deciders(st) else None
+        if msg is None:
             await tell(interaction, _("That choice is from an earlier moment: the game has moved on."))
             return
-        plan = plans.disease_plan(st, seat, [x for x in items if x in dec["left"]])
-        await update(interaction, **private_ui.choices(game, seat, picked=plan))
+        await self._private(interaction, game, msg, edit=True)
 
     async def board(self, interaction: discord.Interaction, gid: int, game=None) -> None:
-        """The full detailed board, privately (the public day image is made for phones); for a finished
+        """The full detailed board, privately (the public chapter image is made for phones); for a finished
         game, its final board and results."""
         game = game or await self._game_for(interaction, gid, finished=True)
         if game is None:
@@ -270,34 +297,28 @@ class Table(commands.Cog):
         if not await acknowledge(interaction, ephemeral=True, thinking=True):
             return
         viewer = game.seat_of(interaction.user.id)
-        st = game.state
-        if st["stage"] == "over":
-            png = await self.bot.courier.render("results_png", st)
+        st = game.live
+        if game_of(game).rules.is_over(st):
+            png = await self.bot.courier.render(game, "results", st)
             kw = results_ui.results(game, st, png is not None)
             name = "results.png"
         else:
-            png = await self.bot.courier.render("table_png", st, viewer)
-            kw = {"content": texts.title(st) + ("" if game.status == "active" else " — " + _("the game was ended"))}
+            png = await self.bot.courier.render(game, "table", st, viewer)
+            kw = {"content": texts.title(game) + ("" if game.status == "active" else " — " + _("the game was ended"))}
             name = "board.png"
         if png is not None:
             kw["file"] = discord.File(io.BytesIO(png), name)
         await interaction.followup.send(ephemeral=True, **kw)
 
-    async def wagon(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
+    async def mine(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
+        """A seat's own things (values only it may see), privately: the game's text and picture."""
         game, seat = await self._player(interaction, gid, game, finished=True)
         if game is None:
             return
-        if not await acknowledge(interaction, ephemeral=True, thinking=True):
+        msg = game_of(game).show.mine(table_of(game), game.live, seat)
+        if msg.picture is None and not await acknowledge(interaction, ephemeral=True, thinking=True):
             return
-        png = await self.bot.courier.render("wagon_png", game.state, seat)
-        kw = {"content": private_ui.wagon_text(game.state, seat)}
-        view = private_ui.wagon_view(game, seat)
-        if view is not None:
-            kw["view"] = view
-            kw["content"] += "\n" + _("You may discard goods during your turn:")
-        if png is not None:
-            kw["file"] = discord.File(io.BytesIO(png), "wagon.png")
-        await interaction.followup.send(ephemeral=True, **kw)
+        await self._private(interaction, game, msg)
 
     # ---- the lobby -----------------------------------------------------------------------------
     async def lobby(self, interaction: discord.Interaction, gid: int, act: str) -> None:
@@ -320,19 +341,24 @@ class Table(commands.Cog):
                 out = await self.service.join(gid, user.id, user.display_name)
             elif act == "leave":
                 out = await self.service.leave(gid, user.id)
-            elif act in ("aieasy", "aihard"):
-                out = await self.service.add_ai(gid, user.id, act[2:])
+            elif act.startswith("ai:"):
+                out = await self.service.add_ai(gid, user.id, act[3:])
             elif act == "airemove":
                 out = await self.service.remove_ai(gid, user.id)
             elif act.startswith("timer:"):
                 seconds = act[6:]
-                out = await self.service.set_timer(gid, user.id, int(seconds) if seconds.isdigit() else -1)
+                out = await self.service.set_timer(gid, user.id, int(seconds) if seconds.isdigit() and
+                                                   len(seconds) < 9 else -1)
+            elif act.startswith("opt:"):
+                _verb, key, value = (act.split(":", 2) + ["", ""])[:3]
+                out = await self.service.set_option(gid, user.id, key, value)
             else:
                 out = await self.service.start(gid, user.id)
             if not out.ok:
                 await tell(interaction, out.message)
                 return
-            note = "**The game has started below.**" if act == "start" else None
+            with use(language(out.game)):
+                note = _("**The game has started below.**") if act == "start" else None
             await self.answer(interaction, **lobby_ui.lobby(out.game, note=note))
         if act == "start":
             await self.bot.courier.after(gid, out.game.channel_id)
@@ -350,7 +376,7 @@ class Table(commands.Cog):
             if isinstance(resp.resource, discord.InteractionMessage):
                 await self.service.lobby_posted(out.game.id, resp.resource.id)
 
-    # ---- confirmations (/pioneer end, /pioneer leave) --------------------------------------------
+    # ---- confirmations (/play end, /play leave) --------------------------------------------
     async def cancel(self, interaction: discord.Interaction, gid: int, text: str) -> None:
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:

@@ -11,8 +11,8 @@ the target is created if needed (a new SQLite file; a PostgreSQL database the se
 and must hold no game yet. Every row of every table (games, players, the action log, deadlines, the
 outbox) is copied with its ids, a batch of games per transaction; then every game is verified:
   - each row of the target equals the source's,
-  - each started game's action log replays to its stored state (engine.replay(config, seed, action
-    ids) must equal the stored state JSON, as app/service.py `replayed` checks).
+  - each started game's action log replays to its stored state (engine.replay(its game's rules, config,
+    seed, action ids) must equal the stored state JSON, as app/service.py `replayed` checks).
 Prints what it copied and verified; exit status 0 when everything was verified, 1 when a check failed
 (the target then holds a copy that must not be used: delete it before trying again), 2 when a
 database could not be used.
@@ -97,7 +97,8 @@ async def copy(source: Store, target: Store, batch: int = 200, out=print) -> dic
 
 async def verify(source: Store, target: Store, ids: list[int], verbose: bool = False, out=print) -> dict:
     """Every row equal on both sides; every started game's log replays to its stored state."""
-    import games.pioneer_days.rules as engine  # here only: the store itself knows nothing of the rules
+    import engine  # here only: the store itself knows nothing of the rules
+    from engine import registry
 
     cols = await columns(source, target)
     problems: list[str] = []
@@ -125,7 +126,8 @@ async def verify(source: Store, target: Store, ids: list[int], verbose: bool = F
             continue
         log = await target.action_ids(gid)
         try:
-            state, _ = engine.replay(game.config or {}, game.seed, log)
+            rules = registry.game(game.game).rules
+            state, _ = engine.rebuild(rules, game.config or {}, game.seed, log)
             same = engine.to_json(state) == game.state_json
         except Exception as e:  # an action the engine rejects
             same, state = False, {"error": str(e)}
@@ -133,7 +135,7 @@ async def verify(source: Store, target: Store, ids: list[int], verbose: bool = F
             src = await source.game(gid)
             note = ""
             try:
-                if src is not None and engine.to_json(engine.replay(src.config or {}, src.seed,
+                if src is not None and engine.to_json(engine.rebuild(rules, src.config or {}, src.seed,
                                                                     await source.action_ids(gid))[0]) != src.state_json:
                     note = " (the same in the source: its log did not replay to its state before the copy either)"
             except Exception:

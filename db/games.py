@@ -23,7 +23,7 @@ from .shards import Owned, owned_sql
 
 # the players come along as one JSON column: a game is read in one round trip
 _GAME_COLS = ("id, guild_id, channel_id, host_id, status, options, config, seed, state, seq, recent, "
-              "panel_message_id, lobby_message_id, end_reason, ping_message_id, ")
+              "panel_message_id, lobby_message_id, end_reason, ping_message_id, game, ")
 
 
 async def locked_status(db: Tx, game_id: int) -> str | None:
@@ -49,8 +49,8 @@ class Games(StoreBase):
         row = rows[0]
         g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
                     json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
-                    row[11], row[12], row[13], row[14])
-        g.players = [Player(*p) for p in json.loads(row[15])]
+                    row[11], row[12], row[13], row[14], game=row[15])
+        g.players = [Player(*p) for p in json.loads(row[16])]
         return g
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -106,12 +106,12 @@ class Games(StoreBase):
 
     # ---- the lobby -------------------------------------------------------------------------
     async def create_lobby(self, guild_id, channel_id: int, host_id: int, host_name: str, options: dict,
-                           seed: int) -> int:
+                           seed: int, game: str) -> int:
         async def tx(db: Tx):
             # the unique index on open games per channel turns a second one into "nothing inserted"
-            row = await db.fetchone("INSERT INTO games (guild_id, channel_id, host_id, status, options, seed) "
-                                    "VALUES (?, ?, ?, 'lobby', ?, ?) ON CONFLICT DO NOTHING RETURNING id",
-                                    (guild_id, channel_id, host_id, json.dumps(options), seed))
+            row = await db.fetchone("INSERT INTO games (guild_id, channel_id, host_id, status, options, seed, game) "
+                                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+                                    (guild_id, channel_id, host_id, json.dumps(options), seed, game))
             if row is None:  # the channel already has an open game
                 return None
             await db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",

@@ -319,6 +319,55 @@ STEPS: list[Step] = [
         PRIMARY KEY (game_id, seat)
     );
     """),
+    Step(
+        "many games: the game a table plays (every older row is Pioneer Days); results as scores by category "
+        "(JSON) with the game's other details, per game; the columns of Pioneer Days' own categories stay, "
+        "filled in by whoever writes (a v5 process during a rolling restart still can: a trigger then makes "
+        "its scores from them)",
+        """
+    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'pioneer-days';
+    ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT 'pioneer-days';
+    ALTER TABLE results ADD COLUMN scores TEXT NOT NULL DEFAULT '{}';   -- JSON: {category: points}, in order
+    ALTER TABLE results ADD COLUMN detail TEXT NOT NULL DEFAULT '{}';   -- JSON: what else the game records
+    UPDATE results SET
+        scores = json_object('gold', gold, 'favors', favors, 'majority', majority, 'townsfolk', townsfolk,
+                             'equipment', equipment, 'damage', damage, 'in_game', in_game),
+        detail = json_object('silver', silver, 'pioneer', pioneer);
+    CREATE INDEX results_by_game ON results (game, player, guild_id, finished_at);
+    CREATE TRIGGER results_v5_scores AFTER INSERT ON results
+        WHEN NEW.scores = '{}' AND NEW.game = 'pioneer-days'
+        BEGIN
+            UPDATE results SET
+                scores = json_object('gold', NEW.gold, 'favors', NEW.favors, 'majority', NEW.majority,
+                                     'townsfolk', NEW.townsfolk, 'equipment', NEW.equipment, 'damage', NEW.damage,
+                                     'in_game', NEW.in_game),
+                detail = json_object('silver', NEW.silver, 'pioneer', NEW.pioneer)
+            WHERE game_id = NEW.game_id AND seat = NEW.seat;
+        END;
+    """,
+        """
+    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'pioneer-days';
+    ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT 'pioneer-days';
+    ALTER TABLE results ADD COLUMN scores TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE results ADD COLUMN detail TEXT NOT NULL DEFAULT '{}';
+    UPDATE results SET
+        scores = json_build_object('gold', gold, 'favors', favors, 'majority', majority, 'townsfolk', townsfolk,
+                                   'equipment', equipment, 'damage', damage, 'in_game', in_game)::text,
+        detail = json_build_object('silver', silver, 'pioneer', pioneer)::text;
+    CREATE INDEX results_by_game ON results (game, player, guild_id, finished_at);
+    CREATE FUNCTION results_v5_scores() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF NEW.scores = '{}' AND NEW.game = 'pioneer-days' THEN
+                NEW.scores := json_build_object('gold', NEW.gold, 'favors', NEW.favors, 'majority', NEW.majority,
+                                                'townsfolk', NEW.townsfolk, 'equipment', NEW.equipment,
+                                                'damage', NEW.damage, 'in_game', NEW.in_game)::text;
+                NEW.detail := json_build_object('silver', NEW.silver, 'pioneer', NEW.pioneer)::text;
+            END IF;
+            RETURN NEW;
+        END $$;
+    CREATE TRIGGER results_v5_scores BEFORE INSERT ON results
+        FOR EACH ROW EXECUTE FUNCTION results_v5_scores();
+    """),
 ]
 
 LATEST = len(STEPS)

@@ -12,11 +12,11 @@ from datetime import datetime
 
 from .base import StoreBase, Tx
 
-CATEGORIES = ("gold", "favors", "majority", "townsfolk", "equipment", "damage", "in_game")
-_RESULT_COLS = ("game_id, seat, player, user_id, name, guild_id, channel_id, players, rank, winner, total, "
-                + ", ".join(CATEGORIES) + ", silver, pioneer, rated, mu_before, sigma_before, mu_after, "
-                "sigma_after, finished_at")
+_RESULT_COLS = ("game_id, seat, game, player, user_id, name, guild_id, channel_id, players, rank, winner, total, "
+                "scores, detail, rated, mu_before, sigma_before, mu_after, sigma_after, finished_at")
 _RESULT_KEYS = [k.strip() for k in _RESULT_COLS.split(",")]
+_KNOWN = frozenset(_RESULT_KEYS)
+_legacy: dict[str, list[tuple[str, bool]]] = {}  # per database kind: columns of older schemas still required
 
 # {player: (mu, sigma, games)} before -> after, for the players of one scope
 Rate = Callable[[dict[str, tuple[float, float, int]]], dict[str, tuple[float, float, int]]]
@@ -28,10 +28,29 @@ class Finish:
     guild_id: int | None
     channel_id: int
     finished_at: float
-    seats: list[dict]  # per seat: seat, player, user_id, name, rank, winner, total, CATEGORIES, silver, pioneer,
-    #                    rated (bool)
+    seats: list[dict]  # per seat: seat, player, user_id, name, rank, winner, total, scores {category: points},
+    #                    detail {...}, rated (bool)
     scopes: list[str] = field(default_factory=list)  # rating scopes, the game's own last ("global", "g:<id>")
     rate: Rate | None = None  # None: the game is not rated
+    game: str = ""            # the game's key
+
+
+async def legacy_columns(db: Tx) -> list[tuple[str, bool]]:
+    """(name, is text) of the results columns an older schema requires (NOT NULL, no default) that this
+    code does not write by name: each gets the same-named score or detail, else 0 or ''. (Schema v5 kept
+    its one game's categories as columns; an older process may still read them.)"""
+    kind = db.dialect.name
+    if kind not in _legacy:
+        if kind == "sqlite":
+            rows = [(r[1], str(r[2]).upper(), bool(r[3]), r[4])
+                    for r in await db.fetchall("PRAGMA table_info(results)")]
+        else:
+            rows = [(r[0], str(r[1]).upper(), r[2] == "NO", r[3]) for r in await db.fetchall(
+                "SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns "
+                "WHERE table_schema = current_schema() AND table_name = 'results'")]
+        _legacy[kind] = [(name, "TEXT" in typ) for name, typ, notnull, default in rows
+                         if notnull and default is None and name not in _KNOWN]
+    return _legacy[kind]
 
 
 async def write_finish(db: Tx, game_id: int, f: Finish) -> None:
@@ -55,23 +74,30 @@ async def write_finish(db: Tx, game_id: int, f: Finish) -> None:
                 [(scope, k, names[k], mu, sigma, mu - 3 * sigma, games)
                  for k, (mu, sigma, games) in sorted(new.items())])
             before, after = current, new  # the last scope is the game's own
+    legacy = await legacy_columns(db)
     rows = []
     # a rated seat stays marked rated without a rate (a game backfilled by add_results), so that a
     # recomputation (app/recompute.py) counts it; an unrated game's seats come all unmarked (app/ledger.py)
     for s in f.seats:
         b = before.get(s["player"]) if s["rated"] else None
         a = after.get(s["player"]) if s["rated"] else None
-        rows.append((game_id, s["seat"], s["player"], s["user_id"], s["name"], f.guild_id, f.channel_id,
-                     len(f.seats), s["rank"], int(s["winner"]), s["total"], *(s[c] for c in CATEGORIES),
-                     s["silver"], s["pioneer"], int(bool(s["rated"])),
-                     b[0] if b else None, b[1] if b else None,
-                     a[0] if a else None, a[1] if a else None, f.finished_at))
-    await db.executemany(f"INSERT INTO results ({_RESULT_COLS}) VALUES ({','.join('?' * len(_RESULT_KEYS))})", rows)
+        scores, detail = s.get("scores") or {}, s.get("detail") or {}
+        old = [scores.get(c, detail.get(c, "" if text else 0)) for c, text in legacy]
+        rows.append((game_id, s["seat"], f.game, s["player"], s["user_id"], s["name"], f.guild_id, f.channel_id,
+                     len(f.seats), s["rank"], int(s["winner"]), s["total"], json.dumps(scores), json.dumps(detail),
+                     int(bool(s["rated"])), b[0] if b else None, b[1] if b else None,
+                     a[0] if a else None, a[1] if a else None, f.finished_at, *old))
+    cols = _RESULT_COLS + "".join(f", {c}" for c, _text in legacy)
+    await db.executemany(f"INSERT INTO results ({cols}) VALUES ({','.join('?' * (len(_RESULT_KEYS) + len(legacy)))})",
+                         rows)
     await db.execute("UPDATE games SET finished_at=? WHERE id=?", (f.finished_at, game_id))
 
 
 def _row(r: tuple) -> dict:
-    return dict(zip(_RESULT_KEYS, r, strict=True))
+    out = dict(zip(_RESULT_KEYS, r, strict=True))
+    out["scores"] = json.loads(out["scores"] or "{}")
+    out["detail"] = json.loads(out["detail"] or "{}")
+    return out
 
 
 class Records(StoreBase):
@@ -88,32 +114,40 @@ class Records(StoreBase):
         return rows[0][0] if rows else None
 
     # ---- a player ----------------------------------------------------------------------------
-    async def player_stats(self, player: str, guild_id: int | None = None) -> dict:
-        """A player's record, on one server (guild_id) or on all: by player count (games, wins, mean and
-        best total), mean VP per category, the pioneer played most, and games against each AI level."""
-        where, args = ("player=?", (player,)) if guild_id is None else ("player=? AND guild_id=?", (player, guild_id))
-        cats = ", ".join(f"AVG({c})" for c in CATEGORIES)
-        by_count = await self._rows(
-            f"SELECT players, COUNT(*), SUM(winner), AVG(total), MAX(total), {cats} FROM results WHERE {where} "
-            "GROUP BY players ORDER BY players", args)
-        pioneers = await self._rows(f"SELECT pioneer, COUNT(*) FROM results WHERE {where} GROUP BY pioneer "
-                                    "ORDER BY COUNT(*) DESC, pioneer LIMIT 1", args)
+    async def player_stats(self, player: str, game: str, guild_id: int | None = None) -> dict:
+        """A player's record in one game, on one server (guild_id) or on all: by player count (games, wins,
+        mean and best total), mean points per category (in the game's order), the detail values seen most
+        often (a pioneer), and games against each AI level."""
+        where = "player=? AND game=?" + ("" if guild_id is None else " AND guild_id=?")
+        args: tuple = (player, game) if guild_id is None else (player, game, guild_id)
+        rows = await self._rows(f"SELECT players, winner, total, scores, detail FROM results WHERE {where}", args)
         vs_ai = await self._rows(
             "SELECT o.player, COUNT(*), SUM(CASE WHEN r.rank < o.rank THEN 1 ELSE 0 END), "
             "SUM(CASE WHEN r.rank = o.rank THEN 1 ELSE 0 END) FROM results r JOIN results o "
             "ON o.game_id = r.game_id AND o.seat <> r.seat AND o.player LIKE 'ai:%' "
-            f"WHERE r.{where.replace(' AND guild_id', ' AND r.guild_id')} GROUP BY o.player ORDER BY o.player", args)
-        games = sum(r[1] for r in by_count)
-        out: dict = {"games": games, "wins": sum(r[2] or 0 for r in by_count), "by_players": {}, "categories": {},
-                     "pioneer": pioneers[0][0] if pioneers else None,
-                     "vs_ai": {r[0]: {"games": r[1], "ahead": r[2] or 0, "tied": r[3] or 0} for r in vs_ai}}
-        for r in by_count:
-            out["by_players"][r[0]] = {"games": r[1], "wins": r[2] or 0, "mean": float(r[3]), "best": r[4]}
-        if games:
-            out["mean"] = sum(r[1] * float(r[3]) for r in by_count) / games
-            out["best"] = max(r[4] for r in by_count)
-            for i, c in enumerate(CATEGORIES):
-                out["categories"][c] = sum(r[1] * float(r[5 + i]) for r in by_count) / games
+            f"WHERE {' AND '.join('r.' + w for w in where.split(' AND '))} GROUP BY o.player ORDER BY o.player",
+            args)
+        out: dict = {"games": len(rows), "wins": sum(r[1] for r in rows), "by_players": {}, "categories": {},
+                     "most": {}, "vs_ai": {r[0]: {"games": r[1], "ahead": r[2] or 0, "tied": r[3] or 0} for r in vs_ai}}
+        seen: dict[str, dict] = {}
+        for players, winner, total, scores, detail in sorted(rows, key=lambda r: r[0]):
+            b = out["by_players"].setdefault(players, {"games": 0, "wins": 0, "sum": 0, "best": None})
+            b["games"] += 1
+            b["wins"] += winner
+            b["sum"] += total
+            b["best"] = total if b["best"] is None else max(b["best"], total)
+            for c, v in json.loads(scores or "{}").items():
+                out["categories"][c] = out["categories"].get(c, 0) + v
+            for k, v in json.loads(detail or "{}").items():
+                if isinstance(v, str):
+                    seen.setdefault(k, {})[v] = seen.get(k, {}).get(v, 0) + 1
+        for b in out["by_players"].values():
+            b["mean"] = b.pop("sum") / b["games"]
+        if rows:
+            out["mean"] = sum(r[2] for r in rows) / len(rows)
+            out["best"] = max(r[2] for r in rows)
+            out["categories"] = {c: v / len(rows) for c, v in out["categories"].items()}
+        out["most"] = {k: sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for k, counts in seen.items()}
         return out
 
     async def rating(self, scope: str, player: str) -> tuple[float, float, int] | None:
@@ -142,7 +176,7 @@ class Records(StoreBase):
         """The newest finished games of a channel (or of a server): each with its seats and the message that
         showed its results."""
         where, arg = ("channel_id=?", channel_id) if channel_id is not None else ("guild_id=?", guild_id)
-        ids = await self._rows(f"SELECT game_id, finished_at, channel_id FROM results WHERE {where} AND seat=0 "
+        ids = await self._rows(f"SELECT game_id, finished_at, channel_id, game FROM results WHERE {where} AND seat=0 "
                                "ORDER BY finished_at DESC, game_id DESC LIMIT ?", (arg, limit))
         if not ids:
             return []
@@ -154,23 +188,24 @@ class Records(StoreBase):
                                  f"game_id IN ({marks}) GROUP BY game_id", tuple(keys))
         messages = {r[0]: r[1] for r in shown}
         out = []
-        for gid, at, ch in ids:
+        for gid, at, ch, game in ids:
             out.append({"game_id": gid, "finished_at": at, "channel_id": ch, "message_id": messages.get(gid),
+                        "game": game,
                         "seats": [{"seat": s[1], "name": s[2], "total": s[3], "rank": s[4], "winner": bool(s[5]),
                                    "player": s[6]} for s in seats if s[0] == gid]})
         return out
 
     # ---- recomputing -------------------------------------------------------------------------
-    async def rated_games(self) -> list[tuple[int, int | None, float, list[dict]]]:
-        """Every game with rated seats, in the order they finished: (game id, guild id, finished at, its
-        rated seats in seat order as {"player", "rank", "name"})."""
-        rows = await self._rows("SELECT game_id, guild_id, finished_at, player, rank, name FROM results "
+    async def rated_games(self) -> list[tuple[int, str, int | None, float, list[dict]]]:
+        """Every game with rated seats, in the order they finished: (game id, the game's key, guild id,
+        finished at, its rated seats in seat order as {"player", "rank", "name"})."""
+        rows = await self._rows("SELECT game_id, game, guild_id, finished_at, player, rank, name FROM results "
                                 "WHERE rated=1 ORDER BY finished_at, game_id, seat")
-        out: list[tuple[int, int | None, float, list[dict]]] = []
-        for gid, guild, at, player, rank, name in rows:
+        out: list[tuple[int, str, int | None, float, list[dict]]] = []
+        for gid, game, guild, at, player, rank, name in rows:
             if not out or out[-1][0] != gid:
-                out.append((gid, guild, at, []))
-            out[-1][3].append({"player": player, "rank": rank, "name": name})
+                out.append((gid, game, guild, at, []))
+            out[-1][4].append({"player": player, "rank": rank, "name": name})
         return out
 
     async def all_ratings(self) -> dict[tuple[str, str], tuple[float, float, int]]:
@@ -208,7 +243,7 @@ class Records(StoreBase):
         """The record of a game finished before records were kept: its seats marked rated as f says, but no
         rating is changed (app/recompute.py recomputes them all after)."""
         async def tx(db: Tx):
-            await write_finish(db, game_id, Finish(f.guild_id, f.channel_id, f.finished_at, f.seats))
+            await write_finish(db, game_id, Finish(f.guild_id, f.channel_id, f.finished_at, f.seats, game=f.game))
         await self._write(tx)
 
     # ---- the coach ---------------------------------------------------------------------------

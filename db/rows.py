@@ -32,6 +32,7 @@ class GameRow:
     lobby_message_id: int | None
     end_reason: str | None
     ping_message_id: int | None = None
+    game: str = ""             # the key of the game it plays (engine/registry.py)
     players: list[Player] = field(default_factory=list)
     _state: dict | None = None
 

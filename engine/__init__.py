@@ -1,5 +1,5 @@
 """The game protocol (protocol.py), the registry of games (registry.py) and what every game's rules
-share: the seeded generator (rng.py), replay from (config, seed, actions), the JSON codec, game
+share: the seeded generator (rng.py), replay from (config, seed, actions): rebuild(), the JSON codec, game
 records (record.py) and the offline simulator (simulate.py)."""
 
 import json
@@ -8,11 +8,11 @@ from typing import Any
 
 from .protocol import Action, Applied, Event, Game, Rejected, Rules, State
 
-__all__ = ["Action", "Applied", "Event", "Game", "Rejected", "Rules", "State", "from_json", "replay",
+__all__ = ["Action", "Applied", "Event", "Game", "Rejected", "Rules", "State", "from_json", "rebuild",
            "to_json"]
 
 
-def replay(rules: Rules, config: Mapping[str, Any], seed: int,
+def rebuild(rules: Rules, config: Mapping[str, Any], seed: int,
            actions: Iterable[str]) -> tuple[State, list[Event]]:
     """A game rebuilt from its config, seed and accepted actions (it equals the live state); raises
     ValueError if one is rejected."""

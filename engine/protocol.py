@@ -207,6 +207,8 @@ class Show(Protocol):
     def facts(self, state: State) -> dict:
         """What part of the game a panel covers (its heading once frozen: `heading`)."""
     def heading(self, facts: Mapping[str, Any]) -> str: ...
+    def points(self, n: int) -> str:
+        """A score as the game says it ("45 VP")."""
     def result_line(self, result: SeatResult) -> str:
         """A seat's results by category, one line."""
     def standings(self, table: Table, state: State) -> tuple[str, list[tuple[int, str]]]:
@@ -251,7 +253,7 @@ class Game:
     """A game, as the host knows it. `key` is stored with every game and record: it never changes."""
     key: str
     name: str
-    summary: str                      # one sentence: what the game is
+    summary: str                      # what the game is, <= 100 characters (a slash command's description)
     credit: str                       # designers and publisher
     players: tuple[int, int]          # seats, fewest and most (AI seats count)
     options: tuple[Option, ...]

@@ -1,4 +1,4 @@
-"""Test fixtures: a real PioneerBot on SimCord with a temporary database and a cheap renderer, and the
+"""Test fixtures: a real GameBot on SimCord with a temporary database and a cheap renderer, and the
 databases to run it on.
 
 Backends: `db_path` is a temporary SQLite file; `pg_url` is a fresh PostgreSQL database of its own
@@ -127,16 +127,16 @@ async def make_bot(db_url):
     """Builds bots sharing one database (a restart is a new bot); checks and closes them after."""
     from simharness import CheapRenderer
 
-    from bot import PioneerBot, Settings
+    from bot import GameBot, Settings
     bots = []
 
     def make(renderer="cheap", **settings):
-        """renderer: "cheap" (default), None for the real render/ module, or any object. AI moves come
+        """renderer: "cheap" (default), None for the games' own pictures, or any object. AI moves come
         without pause and the hard AI thinks briefly (settings override)."""
         if renderer == "cheap":
             renderer = CheapRenderer()
         settings = {"ai_pause": 0.0, "ai_hard_budget": 4, "ai_processes": 0, "render_processes": 0, **settings}
-        bot = PioneerBot(Settings(database_url=db_url, sync=True, **settings), renderer=renderer)
+        bot = GameBot(Settings(database_url=db_url, sync=True, **settings), renderer=renderer)
         bots.append(bot)
         return bot
     yield make

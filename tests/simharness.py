@@ -27,35 +27,42 @@ def tiny_png() -> bytes:
 
 
 class CheapRenderer:
-    """Stands in for render/ in most tests: same contract, no drawing. Counts the calls."""
+    """Stands in for every game's pictures in most tests (engine/protocol.py Pictures, by name): same
+    contract, no drawing. Counts the calls."""
 
     def __init__(self):
         self.calls: list[tuple] = []
         self.png = tiny_png()
 
-    def table_png(self, state, viewer=None):
-        self.calls.append(("table", state["week"], state["day"], viewer))
+    def table(self, state, viewer=None):
+        self.calls.append(("table", state.get("week"), state.get("day"), viewer))
         return self.png
 
-    def wagon_png(self, state, seat):
-        self.calls.append(("wagon", seat))
+    def mine(self, state, seat):
+        self.calls.append(("mine", seat))
         return self.png
 
-    def results_png(self, state):
+    def results(self, state):
         self.calls.append(("results",))
         return self.png
 
-    def day_png(self, state, lines=(), viewer=None):
-        self.calls.append(("day", state["week"], state["day"], viewer))
+    def round(self, state, lines=()):
+        self.calls.append(("round", state.get("week"), state.get("day"), None))
         return self.png
 
-    def review_png(self, players, curve, seat, marks):
+    def review(self, players, curve, seat, marks):
         self.calls.append(("review", seat, len(curve), tuple(marks)))
         return self.png
 
-    def replay_webp(self, record):
+    def replay(self, record):
         self.calls.append(("replay", len(record["actions"])))
         return self.png
+
+    def __getattr__(self, name):  # a game's own pictures of other names (a decision's picture)
+        def draw(*args):
+            self.calls.append((name,))
+            return self.png
+        return draw
 
 
 def table(env, players: int = 3, names=("ann", "bob", "cy", "dee")):

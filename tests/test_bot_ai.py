@@ -77,7 +77,7 @@ async def test_lobby_add_and_remove_ai_by_the_host_only(simcord_env, simcord_bot
     await ann.click(lobby, label="Add AI (easy)")
     await ann.click(lobby, label="Add AI (hard)")
     text = message(env, channel, lobby.id).embeds[0].description
-    assert "2. 🤖 Easy AI 1 (easy)" in text and "3. 🤖 Hard AI 2 (hard)" in text
+    assert "2. 🤖 Easy AI 1\n" in text and "3. 🤖 Hard AI 2\n" in text  # the level is in the name: said once
     await ann.click(lobby, label="Remove AI")  # the last one added goes
     text = message(env, channel, lobby.id).embeds[0].description
     assert "Easy AI 1" in text and "Hard AI 2" not in text
@@ -230,20 +230,21 @@ async def test_a_dead_ai_worker_process_is_replaced():
     new worker process, and both are the AI's reproducible choice."""
     from types import SimpleNamespace
 
-    from cogs.ai_seats import AiSeats
-    settings = SimpleNamespace(ai_hard_budget=3, ai_processes=1)
-    seats = AiSeats(SimpleNamespace(settings=settings, service=None, present=None))
+    from app.ai_seats import AiSeats
+    from games.pioneer_days import GAME
+    settings = SimpleNamespace(ai_hard_budget=3, ai_processes=1, ai_pause=0)
+    seats = AiSeats(None, settings, after=None)
     state, _ = engine.new_game({"players": 3}, 11)
     expected = choose(state, 0, "hard", seed=5, budget=3)
     try:
-        assert (await seats.think(state, 0, "hard", 5)).id == expected.id
+        assert (await seats.think(GAME, state, 0, "hard", 5)).id == expected.id
         first = seats.workers.pool
         for p in list(first._processes.values()):
             p.kill()
             p.join()
-        assert (await seats.think(state, 0, "hard", 5)).id == expected.id  # in a thread
+        assert (await seats.think(GAME, state, 0, "hard", 5)).id == expected.id  # in a thread
         assert seats.workers.pool is None
-        assert (await seats.think(state, 0, "hard", 5)).id == expected.id
+        assert (await seats.think(GAME, state, 0, "hard", 5)).id == expected.id
         assert seats.workers.pool is not None and seats.workers.pool is not first
     finally:
         seats.stop()

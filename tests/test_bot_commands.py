@@ -20,7 +20,7 @@ from simharness import (
 )
 
 from app.settings import SettingsError
-from bot import PERMISSIONS, ROOT, SIMULATOR, PioneerBot, Settings
+from bot import PERMISSIONS, ROOT, SIMULATOR, GameBot, Settings
 from games.pioneer_days.rules.cards import EQUIPMENT
 
 
@@ -67,9 +67,11 @@ async def test_the_host_changes_the_turn_timer_in_the_lobby(simcord_env, simcord
     guild, channel, (ann, bob) = table(env, 2)
     lobby = (await ann.slash(channel, "pioneer new")).response
     assert "Turn timer: **24 h**" in lobby.embeds[0].description
-    res = await bob.select(lobby, ["timer:600"])
+    game = await bot.store.open_game_in_channel(channel.id)
+    timer = f"pds:{game.id}:0:0"  # the lobby's first menu (the game's own options follow)
+    res = await bob.select(lobby, ["v:timer:600"], custom_id=timer)
     assert "Only the host" in private(res)
-    await ann.select(lobby, ["timer:600"])
+    await ann.select(lobby, ["v:timer:600"], custom_id=timer)
     assert "Turn timer: **10 min**" in message(env, channel, lobby.id).embeds[0].description
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.options["timer"] == 600
@@ -117,7 +119,7 @@ async def test_help_rules_and_autocomplete(simcord_env, simcord_bot):
     guild, channel, actors = table(env, 1)
     a = actors[0]
     res = await a.slash(channel, "pioneer help")
-    assert "/pioneer new" in private(res)
+    assert "/play new" in private(res) and "Matthew Dunstan" in private(res)  # how to start; the credit
     for topic in ("turn", "actions", "wagons", "disasters", "town", "scoring"):
         res = await a.slash(channel, "pioneer rules", topic=topic)
         assert res.ephemeral and len(res.response.content) > 80
@@ -184,7 +186,7 @@ async def test_dev_guild_gets_the_commands_at_start(simcord_env, db_path):
     guild = env.create_guild(id=4242424242424242)
     channel = guild.create_text_channel("dev")
     user = guild.add_member(env.create_user("dev"))
-    bot = PioneerBot(Settings(database_path=db_path, dev_guild_id=guild.id), renderer=CheapRenderer())
+    bot = GameBot(Settings(database_path=db_path, dev_guild_id=guild.id), renderer=CheapRenderer())
     await env.restart_bot(bot)
     try:
         assert "pioneer help" in user.available_commands(channel)

@@ -62,7 +62,7 @@ async def test_three_player_game_first_choice(simcord_env, simcord_bot):
     assert len(fields) == 4 and fields[3].name == "Rating"  # the breakdown of every player, the ratings
     assert all(f"{g.state['players'][s]['name']} 0.0 →" in fields[3].value for s in range(3))  # 3 new players
     # a table image at the start and end of every day: 20 days begin, the last one ends
-    images = [m for m in history if m.attachments and m.attachments[0].filename == "day.png"]
+    images = [m for m in history if m.attachments and m.attachments[0].filename == "round.png"]
     assert sum("begins" in m.content for m in images) == 20
     assert any("End of week 4, day 5" in m.content for m in images)
     # one panel per day edited in place, not a message per action

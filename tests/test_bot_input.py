@@ -27,8 +27,9 @@ async def current(bot, channel):
 
 
 @pytest.mark.parametrize("options, expected", [
-    ({"sets": "ZZ"}, "not valid"), ({"sets": "AA"}, "not valid"), ({"sets": "ABC"}, "not valid"),
-    ({"sets": 5}, "not valid"), ({"pioneers": "all"}, "not valid"), ({"timer": -1}, "not one I offer"),
+    ({"sets": "ZZ"}, "not a choice of `sets`"), ({"sets": "AA"}, "not a choice of `sets`"),
+    ({"sets": "ABC"}, "not a choice of `sets`"), ({"sets": 5}, "not a choice of `sets`"),
+    ({"pioneers": "all"}, "not a choice of `pioneers`"), ({"timer": -1}, "not one I offer"),
     ({"timer": 7}, "not one I offer"), ({"timer": "soon"}, "not one I offer"),
 ])
 async def test_forged_new_options_are_refused(simcord_env, simcord_bot, options, expected):
@@ -81,7 +82,7 @@ async def test_a_lobby_lost_before_its_message_was_recorded(simcord_env, simcord
     """The lobby row was written but the answer never reached Discord: /pioneer new shows it again."""
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 2)
-    out = await bot.service.new_lobby(guild.id, channel.id, actors[0].id, "ann",
+    out = await bot.service.new_lobby("pioneer-days", guild.id, channel.id, actors[0].id, "ann",
                                       {"sets": ["A", "B"], "pioneers": "standard", "timer": 0})
     assert out.ok and out.game.lobby_message_id is None
     res = await actors[1].slash(channel, "pioneer new")

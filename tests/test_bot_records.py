@@ -6,7 +6,7 @@ import json
 from simharness import answer, buttons, click_payload, emit_clicks, forge, play_step, private, restart, table
 from test_bot_ai import current, lobby_with_ais
 
-from games.pioneer_days.rules import record
+from engine import record
 
 
 async def solo_to_the_end(env, bot, channel, ann):

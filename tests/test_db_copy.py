@@ -31,16 +31,16 @@ async def some_games(store) -> dict:
     """A lobby, a running game with turn deadlines and pending outbox items, a finished game, an ended one
     and an AI seat: every table has rows."""
     svc = GameService(store, clock=lambda: 1000.0)
-    lobby = (await svc.new_lobby(1, 10, 1, "ann", OPTS)).game.id
+    lobby = (await svc.new_lobby("pioneer-days", 1, 10, 1, "ann", OPTS)).game.id
     await svc.join(lobby, 2, "bob")
-    running = (await svc.new_lobby(1, 11, 1, "ann", {**OPTS, "timer": 600})).game.id
+    running = (await svc.new_lobby("pioneer-days", 1, 11, 1, "ann", {**OPTS, "timer": 600})).game.id
     await svc.join(running, 2, "bob")
     await svc.add_ai(running, 1, "easy")
     assert (await svc.start(running, 1)).ok
-    over = (await svc.new_lobby(1, 12, 3, "cy", OPTS)).game.id
+    over = (await svc.new_lobby("pioneer-days", 1, 12, 3, "cy", OPTS)).game.id
     await svc.join(over, 4, "dee")
     assert (await svc.start(over, 3)).ok
-    ended = (await svc.new_lobby(1, 13, 5, "eve", OPTS)).game.id
+    ended = (await svc.new_lobby("pioneer-days", 1, 13, 5, "eve", OPTS)).game.id
     await svc.join(ended, 6, "fay")
     assert (await svc.start(ended, 5)).ok
     await play(svc, store, ended, 5)
@@ -103,7 +103,7 @@ async def test_sqlite_to_postgres_and_back(db_path, pg_url, tmp_path):
                          else svc.act(g.id, 11, g.user_at(seat), g.seq, a.id))
             assert out.ok, out.message
             g = await pg.game(g.id)
-        fresh = (await svc.new_lobby(1, 14, 1, "ann", OPTS)).game.id
+        fresh = (await svc.new_lobby("pioneer-days", 1, 14, 1, "ann", OPTS)).game.id
         assert fresh == max(games.values()) + 1
         assert engine.to_json(await svc.replayed(g)) == g.state_json
     finally:

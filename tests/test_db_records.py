@@ -18,6 +18,8 @@ from db import GameRow, Player, Store
 from db.migrations import LATEST
 from db.records import write_finish
 from db.rows import AI_MARK
+from engine.protocol import SeatResult
+from games.pioneer_days import GAME as PD
 
 OPTS = {"sets": ["A", "B"], "pioneers": "standard", "timer": 0}
 NAMES = ["ann", "bob", "cy", "dee"]
@@ -58,7 +60,7 @@ async def play(store: Store, seed: int, ids: list[str], people: int, ais: int = 
     service: people's moves with act, AI seats' with auto. at_move(svc, gid, i) runs before move i;
     stop: play only that many moves."""
     svc = GameService(store, clock=lambda: 1000.0 + seed)
-    gid = await store.create_lobby(guild, channel, 1, NAMES[0], OPTS, seed)
+    gid = await store.create_lobby(guild, channel, 1, NAMES[0], OPTS, seed, game="pioneer-days")
     for uid in range(2, people + 1):
         assert (await svc.join(gid, uid, NAMES[uid - 1])).ok
     for _ in range(ais):
@@ -96,7 +98,8 @@ async def test_a_four_player_game_with_a_tie_is_recorded_and_rated(store):
     by_seat = {r["seat"]: r for r in final["result"]}
     for r in rows:
         want = by_seat[r["seat"]]
-        assert (r["rank"], bool(r["winner"]), r["total"], r["gold"], r["in_game"], r["silver"]) == \
+        assert (r["rank"], bool(r["winner"]), r["total"], r["scores"]["gold"], r["scores"]["in_game"],
+                r["detail"]["silver"]) == \
             (want["rank"], want["winner"], want["total"], want["vp"]["gold"], want["vp"]["game"], want["silver"])
         assert r["rated"] == 1 and r["players"] == 4 and r["guild_id"] == 1 and r["channel_id"] == 100
         assert r["finished_at"] == 1000.0 + seed
@@ -141,7 +144,7 @@ async def test_games_without_a_rating(store):
                 assert await store.seat_to_ai(gid, uid, "easy", [], None)
     _svc, gid = await play(store, 11, ids, people=2, ais=1, channel=101, at_move=everyone_leaves)
     g = await store.game(gid)
-    assert g.status == "over" and ledger.why_not_rated(g, g.state) == "no_person"
+    assert g.status == "over" and ledger.why_not_rated(g, True, PD.rules.results(g.state)) == "no_person"
 
     ids, _ = random_game(2, 12)
 
@@ -150,7 +153,7 @@ async def test_games_without_a_rating(store):
             assert (await svc.leave_game(gid, 2)).ok
     _svc, alone = await play(store, 12, ids, people=2, channel=102, at_move=one_leaves)
     g = await store.game(alone)
-    assert g.status == "over" and ledger.why_not_rated(g, g.state) == "too_few"
+    assert g.status == "over" and ledger.why_not_rated(g, True, PD.rules.results(g.state)) == "too_few"
 
     for game_id, seats in ((gid, 3), (alone, 2)):
         rows = await store.results_of(game_id)
@@ -174,11 +177,11 @@ def finish_of(guild: int, channel: int, players: list[str], ranks: list[int], at
     """A Finish as app/ledger.py makes it when a game of these players ("u:<id>" or "ai:<level>") ends."""
     seated = [Player(int(p[2:]) if p.startswith("u:") else -1 - i, f"name {p}", i,
                      p[3:] if p.startswith("ai:") else None) for i, p in enumerate(players)]
-    game = GameRow(0, guild, channel, 1, "over", {}, None, 0, None, 0, [], None, None, None, players=seated)
-    result = [{"seat": i, "rank": r, "winner": r == 1, "total": 20 - 3 * r, "silver": i,
-               "vp": {k: r for k in ledger.COLUMN}} for i, r in enumerate(ranks)]
-    state = {"stage": "over", "result": result, "players": [{"pioneer": None} for _ in players]}
-    return ledger.finish(game, state, at)
+    game = GameRow(0, guild, channel, 1, "over", {}, None, 0, None, 0, [], None, None, None, players=seated,
+                   game=PD.key)
+    results = [SeatResult(i, r, r == 1, 20 - 3 * r, {k: r for k in ("gold", "favors", "in_game")},
+                          {"silver": i, "pioneer": "standard"}) for i, r in enumerate(ranks)]
+    return ledger.finish(PD, game, results, at)
 
 
 def shown_name(player: str) -> str:

@@ -26,7 +26,7 @@ async def store(any_db):
 
 async def started(store, channel=100, players=3):
     svc = GameService(store)
-    gid = (await svc.new_lobby(1, channel, 1, "ann", OPTS)).game.id
+    gid = (await svc.new_lobby("pioneer-days", 1, channel, 1, "ann", OPTS)).game.id
     for uid, name in ((2, "bob"), (3, "cy"), (4, "dee"))[:players - 1]:
         await svc.join(gid, uid, name)
     out = await svc.start(gid, 1)
@@ -87,15 +87,15 @@ async def test_database_folder_is_created(tmp_path):
 
 async def test_one_open_game_per_channel_and_finished_games_kept(store):
     svc = GameService(store)
-    first = await svc.new_lobby(1, 100, 1, "ann", OPTS)
+    first = await svc.new_lobby("pioneer-days", 1, 100, 1, "ann", OPTS)
     gid = first.game.id
     assert first.ok
-    again = await svc.new_lobby(1, 100, 2, "bob", OPTS)
+    again = await svc.new_lobby("pioneer-days", 1, 100, 2, "bob", OPTS)
     assert not again.ok and again.code == "busy" and again.game.id == gid
-    other = await svc.new_lobby(1, 101, 2, "bob", OPTS)  # another channel is fine
+    other = await svc.new_lobby("pioneer-days", 1, 101, 2, "bob", OPTS)  # another channel is fine
     assert other.ok
     await svc.end(gid, 1)
-    third = await svc.new_lobby(1, 100, 3, "cy", OPTS)
+    third = await svc.new_lobby("pioneer-days", 1, 100, 3, "cy", OPTS)
     assert third.ok and third.game.id not in (gid, other.game.id)
     assert (await store.game(gid)).status == "ended"  # kept
 
@@ -210,7 +210,7 @@ async def test_deadlines_follow_the_decisions(store):
     svc = GameService(store, clock=lambda: now[0])
     poked = []
     svc.on_deadline = poked.append
-    gid = (await svc.new_lobby(1, 100, 1, "ann", {**OPTS, "timer": 60})).game.id
+    gid = (await svc.new_lobby("pioneer-days", 1, 100, 1, "ann", {**OPTS, "timer": 60})).game.id
     await svc.join(gid, 2, "bob")
     assert (await svc.add_ai(gid, 2, "easy")).code == "not_host"
     assert (await svc.add_ai(gid, 1, "easy")).ok

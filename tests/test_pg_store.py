@@ -80,8 +80,8 @@ async def test_two_processes_writing_one_game(pg_ready_url):
         for round_ in range(8):
             svc_a, svc_b = GameService(a), GameService(b)
             channel = 100 + round_
-            lobbies = await asyncio.gather(svc_a.new_lobby(1, channel, 1, "ann", OPTS),
-                                           svc_b.new_lobby(1, channel, 9, "zed", OPTS))
+            lobbies = await asyncio.gather(svc_a.new_lobby("pioneer-days", 1, channel, 1, "ann", OPTS),
+                                           svc_b.new_lobby("pioneer-days", 1, channel, 9, "zed", OPTS))
             assert sorted(x.ok for x in lobbies) == [False, True]
             gid = next(x.game.id for x in lobbies if x.ok)
             assert [x.code for x in lobbies if not x.ok] == ["busy"]
@@ -99,7 +99,7 @@ async def test_two_processes_writing_one_game(pg_ready_url):
             assert sorted(r.ok for r in results) == [False, True]
             assert len(await b.actions(gid)) == 1
         with pytest.raises(ChannelBusy):
-            await b.create_lobby(1, 100, 1, "ann", OPTS, 5)
+            await b.create_lobby(1, 100, 1, "ann", OPTS, 5, game="pioneer-days")
     finally:
         await a.close()
         await b.close()

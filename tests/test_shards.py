@@ -15,7 +15,7 @@ from simharness import CheapRenderer, restart, start_game
 import games.pioneer_days.rules as engine
 from app.settings import Settings, SettingsError
 from app.shards import CHECK, shard_of
-from bot import PioneerBot, ShardedPioneerBot, build, main
+from bot import GameBot, ShardedGameBot, build, main
 from db import Store
 
 # ---- the rule -----------------------------------------------------------------------------------
@@ -35,7 +35,7 @@ async def test_the_sql_twin_lists_the_same_games(any_db):
         guilds = [None, 1 << 22, 2 << 22, 3 << 22, 1456074443980800006, 1456074443984994310, 7 << 22 | 5]
         ids = {}
         for n, guild in enumerate(guilds):
-            ids[await store.create_lobby(guild, 1000 + n, 1, "ann", {}, 1)] = guild
+            ids[await store.create_lobby(guild, 1000 + n, 1, "ann", {}, 1, game="pioneer-days")] = guild
             await store.add_items(max(ids), 0, [("ping", {"seats": []})])
         for count, mine in ((2, (0,)), (2, (1,)), (3, (0, 2)), (3, (1,)), (4, (3,)), (4, ())):
             want = sorted(g for g, guild in ids.items() if shard_of(guild, count) in mine)
@@ -69,9 +69,9 @@ def test_bad_shard_settings_stop_the_bot_naming_them(monkeypatch, capsys, env, n
 
 def test_shard_settings_choose_the_kind_of_bot(db_path):
     plain = build(Settings(database_url=db_path))
-    assert type(plain) is PioneerBot and plain.settings.shards == (1, (0,))
+    assert type(plain) is GameBot and plain.settings.shards == (1, (0,))
     one = build(Settings(database_url=db_path, shard_count=4, shard_ids="3, 1"))
-    assert isinstance(one, ShardedPioneerBot) and (one.shard_count, one.shard_ids) == (4, [3, 1])
+    assert isinstance(one, ShardedGameBot) and (one.shard_count, one.shard_ids) == (4, [3, 1])
     every = build(Settings(database_url=db_path, shard_count=2))
     assert every.shard_ids == [0, 1] and every.settings.sharded
 

@@ -14,6 +14,7 @@ import re
 import discord
 
 from engine.moves import BadMove, Move
+from engine.protocol import Button, Menu
 
 BUTTON = r"pd:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<act>\S{1,80})"
 MOVE = r"pm:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<move>\S{1,80})"
@@ -68,10 +69,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON):
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVE):
     def __init__(self, gid: int, ver: int, move: Move, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji=None, row: int | None = None):
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji=None, row: int | None = None,
+                 disabled: bool = False):
         cid = f"pm:{gid}:{ver}:{move.text()}"
         assert len(cid) <= 100 and re.fullmatch(MOVE, cid), cid
-        super().__init__(discord.ui.Button(label=clip(label), style=style, emoji=emoji, custom_id=cid), row=row)
+        super().__init__(discord.ui.Button(label=clip(label), style=style, emoji=emoji, custom_id=cid,
+                                           disabled=disabled), row=row)
         self.gid, self.ver, self.move = gid, ver, move
 
     @classmethod
@@ -106,6 +109,88 @@ def option(label: str, value: str, description: str | None = None, emoji=None,
     return discord.SelectOption(label=clip(label, 100), value=value[:100],
                                 description=clip(description, 100) if description else None, emoji=emoji,
                                 default=default)
+
+
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+def is_move(act: str) -> bool:
+    try:
+        Move.parse(act)
+        return True
+    except BadMove:
+        return False
+
+
+def value_of(act: str) -> str:
+    """A select option's value for a control's act: "m:{move}", "k:{item}" (a pick) or "v:{verb}"."""
+    if act.startswith("k:"):
+        return act
+    return ("m:" if is_move(act) else "v:") + act
+
+
+def items_of(controls: list, gid: int, ver: int) -> list:
+    """A game's controls (engine/protocol.py Button, Menu) as our persistent components, with the custom
+    ids of this game and version."""
+    out: list = []
+    selects = 0
+    for c in controls:
+        if isinstance(c, Button):
+            style = STYLES[c.style]
+            if is_move(c.act):
+                out.append(MoveButton(gid, ver, Move.parse(c.act), c.label, style, c.emoji, row=c.row,
+                                      disabled=c.disabled))
+            else:
+                out.append(GameButton(gid, ver, c.act, c.label, style, c.emoji, row=c.row, disabled=c.disabled))
+        elif isinstance(c, Menu):
+            opts = [option(i.label, value_of(i.act), i.description, i.emoji, i.default) for i in c.items]
+            out.append(GameSelect(gid, ver, selects, opts, c.placeholder, row=c.row, low=c.low, high=c.high))
+            selects += 1
+        else:
+            raise TypeError(f"not a control: {c!r}")
+    return out
+
+
+def problems(controls: list, gid: int = 10 ** 14, ver: int = 10 ** 8) -> list[str]:
+    """What in these controls would not fit Discord (the conformance suite asks it of every decision):
+    more than 25 options in a menu, a text past its limit, a custom_id or value past 100 characters, two
+    components with one custom_id, more than 5 rows or 5 buttons in a row."""
+    out = []
+    rows: dict[int, int] = {}
+    ids: set[str] = set()
+    for c in controls:
+        if isinstance(c, Button):
+            if len(c.label) > LABEL_MAX:
+                out.append(f"button label over {LABEL_MAX}: {c.label!r}")
+            cid = (f"pm:{gid}:{ver}:{c.act}" if is_move(c.act) else f"pd:{gid}:{ver}:{c.act}")
+            width = 1
+        else:
+            if not 1 <= len(c.items) <= 25:
+                out.append(f"a menu with {len(c.items)} options: {c.placeholder!r}")
+            for i in c.items:
+                if len(i.label) > 100 or (i.description and len(i.description) > 100):
+                    out.append(f"option text over 100: {i.label!r}")
+                if len(value_of(i.act)) > 100:
+                    out.append(f"option value over 100: {i.act!r}")
+            if len({value_of(i.act) for i in c.items}) != len(c.items):
+                out.append(f"two options with one value: {c.placeholder!r}")
+            if len(c.placeholder) > 150:
+                out.append(f"placeholder over 150: {c.placeholder!r}")
+            cid = f"pds:{gid}:{ver}:{len(ids)}"
+            width = 5
+        if len(cid) > 100:
+            out.append(f"custom_id over 100: {cid!r}")
+        if cid in ids:
+            out.append(f"two components with custom_id {cid!r}")
+        ids.add(cid)
+        row = c.row if c.row is not None else next((r for r in range(6) if rows.get(r, 0) + width <= 5), 5)
+        if not 0 <= row <= 4:
+            out.append(f"row {row} (Discord has 5)")
+        rows[row] = rows.get(row, 0) + width
+        if rows[row] > 5:
+            out.append(f"row {row} overfull")
+    return out
 
 
 def view_of(items: list) -> discord.ui.View:

@@ -1,55 +1,72 @@
-"""The lobby message: who is seated, the options, and the host's buttons."""
+"""The lobby message: who is seated, the options, and the host's buttons (AI seats of the game's levels,
+the turn timer and the game's own options as menus)."""
 
 import discord
 
-from app.service import TIMERS
+from app.service import TIMERS, level_name
+from app.tables import game_of
 from db import GameRow
 from i18n import LANGUAGE_NAMES, _
 
-from .components import GameButton, GameSelect, view_of
+from .components import GameButton, GameSelect, clip, view_of
 from .layout import BROWN
-from .texts import language, public, timer_text
+from .texts import game_name, language, public, timer_text
+
+OPTION_MENUS = 2  # rows left for the game's own options under the buttons and the timer
 
 
 def level(ai: str) -> str:
     """An AI seat's level, as the lobby lists it."""
-    return _("hard") if ai == "hard" else _("easy")
+    return level_name(ai)
 
 
 @public
 def lobby(game: GameRow, note: str | None = None) -> dict:
+    played = game_of(game)
     o = game.options
-    seated = "\n".join(f"{i + 1}. " + ("🤖 " + p.name + " (" + level(p.ai) + ")" if p.ai else p.name)
+    low, high = played.players
+    seated = "\n".join(f"{i + 1}. " + ("🤖 " + p.name if p.ai else p.name)
                        + (" " + _("(host)") if p.user_id == game.host_id else "") for i, p in enumerate(game.players))
     timer = o.get("timer", 0)
-    pioneers = _("standard") if o["pioneers"] == "standard" else _("unique")
     host = "<@" + str(game.host_id) + ">"
+    name = game_name(played)
     lines = [_("Host: {host}", host=host),
-             _("Townsfolk sets: **{sets}** · Pioneers: **{pioneers}** · Turn timer: **{timer}**",
-               sets="+".join(o["sets"]), pioneers=pioneers, timer=timer_text(timer)),
+             played.show.options_text(o) + " · " + _("Turn timer: **{timer}**", timer=timer_text(timer)),
              _("Language: **{language}**", language=LANGUAGE_NAMES[language(game)]),
-             "", "**" + _("Seated ({n}/4)", n=len(game.players)) + "**", seated or "—", ""]
+             "", "**" + _("Seated ({n}/{most})", n=len(game.players), most=high) + "**", seated or "—", ""]
     if game.status == "lobby":
-        lines.append(_("Press **Join** to take a seat. The host can add AI players (solo play: one person and "
-                       "1-3 AIs), may change the turn timer, and presses **Start** with 2-4 seated, at least "
-                       "one a person."))
+        ai = _(" The host can add AI players (solo play: one person and AIs).") if played.ai_levels else ""
+        lines.append(_("Press **Join** to take a seat.") + ai + " "
+                     + _("The host may change the options and presses **Start** with {low}-{high} seated, at least "
+                         "one a person.", low=low, high=high))
     elif game.status == "active":
         lines.append(_("This table is playing: the game is below."))
     else:
         lines.append(_("This table is closed."))
     if note:
         lines.append(note)
-    emb = discord.Embed(title=_("Pioneer Days — new table"), description="\n".join(lines), colour=BROWN)
-    emb.set_footer(text=_("Game {id}", id=game.id))
+    emb = discord.Embed(title=clip(_("{game} — new table", game=name), 256), description="\n".join(lines),
+                        colour=BROWN)
+    emb.set_footer(text=_("Game {id}", id=game.id) + " · " + played.texts._(played.summary)[:200])
     if game.status != "lobby":
         return {"embed": emb, "view": None}
-    items = [GameButton(game.id, 0, "join", _("Join"), discord.ButtonStyle.success, row=0),
-             GameButton(game.id, 0, "leave", _("Leave"), discord.ButtonStyle.secondary, row=0),
-             GameButton(game.id, 0, "start", _("Start the game"), discord.ButtonStyle.primary, row=0),
-             GameButton(game.id, 0, "aieasy", _("Add AI (easy)"), discord.ButtonStyle.secondary, "🤖", row=1),
-             GameButton(game.id, 0, "aihard", _("Add AI (hard)"), discord.ButtonStyle.secondary, "🤖", row=1),
-             GameButton(game.id, 0, "airemove", _("Remove AI"), discord.ButtonStyle.secondary, row=1),
-             GameSelect(game.id, 0, 0, [discord.SelectOption(label=_("Turn timer: {time}", time=timer_text(v)),
-                                                             value=f"timer:{v}", default=v == timer)
-                                        for v in TIMERS], _("Turn timer…"), row=2)]
+    items: list = [GameButton(game.id, 0, "join", _("Join"), discord.ButtonStyle.success, row=0),
+                   GameButton(game.id, 0, "leave", _("Leave"), discord.ButtonStyle.secondary, row=0),
+                   GameButton(game.id, 0, "start", _("Start the game"), discord.ButtonStyle.primary, row=0)]
+    for lv in played.ai_levels[:3]:
+        items.append(GameButton(game.id, 0, f"ai:{lv}", _("Add AI ({level})", level=level_name(lv)),
+                                discord.ButtonStyle.secondary, "🤖", row=1))
+    if played.ai_levels:
+        items.append(GameButton(game.id, 0, "airemove", _("Remove AI"), discord.ButtonStyle.secondary, row=1))
+    items.append(GameSelect(game.id, 0, 0, [discord.SelectOption(label=_("Turn timer: {time}", time=timer_text(v)),
+                                                                 value=f"v:timer:{v}", default=v == timer)
+                                            for v in TIMERS], _("Turn timer…"), row=2))
+    menus = [opt for opt in played.options if 1 < len(opt.choices) <= 25][:OPTION_MENUS]
+    for i, opt in enumerate(menus):
+        current = o.get(opt.key, opt.default)
+        label = played.texts._(opt.label)
+        items.append(GameSelect(game.id, 0, i + 1, [
+            discord.SelectOption(label=clip(f"{label}: {played.texts._(c.label)}", 100),
+                                 value=f"v:opt:{opt.key}:{c.value}"[:100], default=c.value == current)
+            for c in opt.choices], clip(played.texts._(opt.description), 150), row=3 + i))
     return {"embed": emb, "view": view_of(items), "allowed_mentions": discord.AllowedMentions.none()}

@@ -3,44 +3,43 @@
 import discord
 
 from app import ledger
+from app.tables import game_of
 from db import GameRow
-from i18n import _, n_
+from i18n import _
 
 from . import stats
 from .components import GameButton, clip, view_of
 from .layout import BROWN, GREEN
-from .texts import public
+from .texts import public, table_of
 
 
 @public
-def results(game: GameRow, state: dict, has_image: bool, rows: list[dict] | None = None) -> dict:
-    """The final message: title "Game over", the results image, the breakdown and the winners; with the
-    game's results rows (db/records.py), each rated player's rating change, or why it was not rated."""
-    res = sorted(state["result"], key=lambda r: (r["rank"], r["seat"]))
-    winners = [game.display(r["seat"]) for r in res if r["winner"]]
+def results(game: GameRow, state: dict, has_image: bool, rows: list[dict] | None = None,
+            filename: str = "results.png") -> dict:
+    """The final message: title "Game over", the results image, each seat's points by category and the
+    winners; with the game's results rows (db/records.py), each rated player's rating change, or why it
+    was not rated."""
+    played = game_of(game)
+    res = sorted(played.rules.results(state), key=lambda r: (r.rank, r.seat))
+    winners = [game.display(r.seat) for r in res if r.winner]
     head = ("🏆 " + _("**{who}** wins!", who=winners[0]) if len(winners) == 1
             else "🏆 " + _("Shared victory: {who}", who=", ".join(f"**{w}**" for w in winners)))
     emb = discord.Embed(title=_("Game over"), description=head, colour=GREEN)
     for r in res:
-        v = r["vp"]
-        emb.add_field(
-            name=clip(f"{r['rank']}. {game.display(r['seat'])} — {n_('{n} VP', '{n} VP', r['total'])}"
-                      + (" 🏆" if r["winner"] else ""), 250),
-            value=_("Gold {gold} · Favors {favors} · Majority {majority} · Townsfolk {townsfolk} · "
-                    "Equipment {equipment} · Damage {damage} · During the game {game} · ${silver} left",
-                    silver=r["silver"], **v),
-            inline=False)
+        emb.add_field(name=clip(f"{r.rank}. {game.display(r.seat)} — {played.show.points(r.total)}"
+                                + (" 🏆" if r.winner else ""), 250),
+                      value=clip(played.show.result_line(r), 1024), inline=False)
     if rows is not None:
         changes = stats.rating_lines(rows)
-        why = ledger.why_not_rated(game, state)
+        why = ledger.why_not_rated(game, played.rules.is_over(state), res)
         if changes:
             emb.add_field(name=_("Rating"), value=changes, inline=False)
         elif why:
             emb.add_field(name=_("Rating"), value=_(stats.NOT_RATED[why]), inline=False)
     if has_image:
-        emb.set_image(url="attachment://results.png")
+        emb.set_image(url=f"attachment://{filename}")
     emb.set_footer(text=_("Game {id}", id=game.id))
-    return {"embed": emb, "view": after_game(game, review=True)}
+    return {"embed": emb, "view": after_game(game, review=played.coach is not None)}
 
 
 def after_game(game: GameRow, review: bool = False) -> discord.ui.View:
@@ -55,19 +54,15 @@ def after_game(game: GameRow, review: bool = False) -> discord.ui.View:
 
 @public
 def standings(game: GameRow, reason: str) -> dict:
-    """Posted when a game is ended early: the current scores."""
-    from games.pioneer_days.panel import public_vp
+    """Posted when a game is ended early: the scores so far, as everyone may know them."""
     st = game.state
     emb = discord.Embed(title=_("Game ended"), description=reason, colour=BROWN)
-    if st is not None:  # the gold tokens stay face down: an unfinished game reveals nothing
-        emb.description = f"{reason}\n{_(stats.NOT_RATED['ended'])}"
-        vps = public_vp(st)
-        rows = sorted(((vps[p["seat"]], game.display(p["seat"]), p["silver"]) for p in st["players"]),
-                      reverse=True)
-        emb.add_field(name=_("Standings when it ended (VP without gold)"),
-                      value="\n".join(f"{i + 1}. **{n}** — {n_('{n} VP', '{n} VP', t)} (${s})"
-                                      for i, (t, n, s) in enumerate(rows)))
-        emb.set_footer(text=_("Game {id}", id=game.id))
-        return {"embed": emb, "view": after_game(game)}
     emb.set_footer(text=_("Game {id}", id=game.id))
-    return {"embed": emb}
+    if st is None:
+        return {"embed": emb}
+    emb.description = f"{reason}\n{_(stats.NOT_RATED['ended'])}"
+    heading, rows = game_of(game).show.standings(table_of(game), st)
+    emb.add_field(name=clip(heading, 250),
+                  value=clip("\n".join(f"{i + 1}. **{game.display(seat)}** — {score}"
+                                       for i, (seat, score) in enumerate(rows)), 1024) or "—")
+    return {"embed": emb, "view": after_game(game)}

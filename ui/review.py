@@ -1,9 +1,10 @@
-"""The coach's private messages: the wait, the progress, and the review itself (engine/ai/review.py)."""
+"""The coach's private messages: the wait, the progress, and the review itself (a game's Coach)."""
 
 import discord
 
+from app import tables
+from app.tables import game_of
 from db import GameRow
-from games.pioneer_days import narrate
 from i18n import _, n_, number
 
 from .components import clip
@@ -22,24 +23,17 @@ def waiting(place: int, done: int, total: int) -> str:
     return "⏳ " + _("Reviewing… {done}/{total} decisions", done=done, total=total)
 
 
-def _when(d: dict) -> str:
-    if d["stage"] == "pioneer":
-        return _("Pioneer choice")
-    if d["stage"] == "town":
-        return _("Week {week}, town visit", week=d["week"])
-    return _("Week {week}, day {day}", week=d["week"], day=d["day"])
-
-
-def _said(events: list, names: list[str], fallback: str) -> str:
+def _said(show, events: list, names: list[str], fallback: str) -> str:
     """What a line did, as the game log tells it (the player's name left in: it reads the same in every
     language)."""
-    lines = narrate.lines(events, names)
+    lines = show.lines(events, names)
     return " ".join(lines) if lines else fallback
 
 
 def review(game: GameRow, data: dict) -> dict:
     """The review: accuracy, VP lost per decision, the three costliest decisions, the chart."""
-    names = [game.display(p["seat"]) for p in game.live["players"]]
+    played = game_of(game)
+    names = tables.names(game)
     pct = round(100 * data["accuracy"])
     margin = number(data["margin"], 1)
     lines = [
@@ -53,9 +47,10 @@ def review(game: GameRow, data: dict) -> dict:
     by_at = {d["at"]: d for d in data["decisions"]}
     for k, at in enumerate(data["costliest"], 1):
         d = by_at[at]
-        did = _said(d.get("played_events", []), names, _("(no change)"))
-        best = _said(d.get("best_events", []), names, _("(no change)"))
-        emb.add_field(name=clip(f"{k}. {_when(d)} — " + _("about {vp} VP lost", vp=number(d["loss"], 1)), 250),
+        did = _said(played.show, d.get("played_events", []), names, _("(no change)"))
+        best = _said(played.show, d.get("best_events", []), names, _("(no change)"))
+        when = played.coach.when(d) if played.coach else ""
+        emb.add_field(name=clip(f"{k}. {when} — " + _("about {vp} VP lost", vp=number(d["loss"], 1)), 250),
                       value=clip(_("You: {did}", did=did) + "\n" + _("Better: {best}", best=best), 1000),
                       inline=False)
     if not data["costliest"]:

@@ -5,7 +5,8 @@ was not rated. Built from the store's records (db/records.py); ratings are opens
 import discord
 
 from app.ratings import MIN_GAMES, MU, SIGMA
-from games.pioneer_days.rules import words
+from engine import registry
+from engine.protocol import Game
 from i18n import N_, _, n_, number
 
 from .components import clip, view_of
@@ -13,11 +14,8 @@ from .layout import BROWN, GREEN
 
 PAGE = 10  # leaderboard lines per page
 # a leaderboard page button: pdb:{guild}:{page}:{p or n} (◀ or ▶: custom ids must differ on a message)
-BOARD = r"pdb:(?P<guild>[0-9]{1,20}):(?P<page>[0-9]{1,6}):(?P<way>[pn])"
-AI_LEVELS = {"ai:easy": N_("🤖 Easy AI"), "ai:hard": N_("🤖 Hard AI")}
-CATEGORY_NAMES = {"gold": N_("Gold"), "favors": N_("Favors"), "majority": N_("Majority"),
-                  "townsfolk": N_("Townsfolk"), "equipment": N_("Equipment"), "damage": N_("Damage"),
-                  "in_game": N_("During the game")}
+BOARD = r"pdb:(?P<guild>[0-9]{1,20}):(?P<page>[0-9]{1,6}):(?P<way>[pn])(?::(?P<game>[a-z0-9-]{1,40}))?"
+AI_LEVELS = {"ai:easy": N_("🤖 Easy AI"), "ai:hard": N_("🤖 Hard AI"), "ai:random": N_("🤖 Random AI")}
 NOT_RATED = {"ended": N_("Not rated: the game was ended before its last day."),
              "no_person": N_("Not rated: no person played it to the end (an AI took every seat)."),
              "too_few": N_("Not rated: fewer than two of its players played it to the end.")}
@@ -46,18 +44,21 @@ def rating_lines(rows: list[dict]) -> str | None:
     return "\n".join(out) or None
 
 
-# ---- /pioneer stats ------------------------------------------------------------------------------
-def stats(name: str, st: dict, rating: tuple | None, place: int | None, everywhere: bool) -> discord.Embed:
-    """A player's record: totals, by player count, mean VP per category, pioneer, against the AIs, rating."""
+# ---- /play stats --------------------------------------------------------------------------------
+def stats(game: Game, name: str, st: dict, rating: tuple | None, place: int | None, everywhere: bool) -> discord.Embed:
+    """A player's record in one game: totals, by player count, mean points per category, what they played
+    most, against the AIs, rating."""
     where = _("all servers") if everywhere else _("this server")
-    emb = discord.Embed(title=clip(_("Pioneer Days record — {name}", name=name), 250), colour=GREEN)
+    title = game.texts._(game.name)
+    emb = discord.Embed(title=clip(_("{game} record — {name}", game=title, name=name), 250), colour=GREEN)
     emb.set_footer(text=_("Games played to the end on {where}", where=where))
     if not st["games"]:
-        emb.description = _("No finished games yet on {where}. Play one: `/pioneer new`.", where=where)
+        emb.description = _("No finished games yet on {where}. Play one: `/play new`.", where=where)
         return emb
+    show = game.show
     lines = [n_("**{n}** game", "**{n}** games", st["games"]) + " · "
              + n_("{n} win", "{n} wins", st["wins"]) + f" ({number(100 * st['wins'] / st['games'], 0)} %)",
-             _("Average {mean} VP · best {best} VP", mean=number(st["mean"], 1), best=st["best"])]
+             _("Average {mean} · best {best}", mean=number(st["mean"], 1), best=show.points(st["best"]))]
     if rating is not None:
         mu, sigma, games = rating
         if games >= MIN_GAMES:
@@ -71,14 +72,16 @@ def stats(name: str, st: dict, rating: tuple | None, place: int | None, everywhe
     emb.description = "\n".join(lines)
     emb.add_field(name=_("By number of players"), inline=False, value="\n".join(
         n_("{n} player", "{n} players", k) + ": " + n_("{n} game", "{n} games", v["games"]) + ", "
-        + n_("{n} win", "{n} wins", v["wins"]) + " · " + _("average {mean} VP, best {best}",
+        + n_("{n} win", "{n} wins", v["wins"]) + " · " + _("average {mean}, best {best}",
                                                           mean=number(v["mean"], 1), best=v["best"])
         for k, v in sorted(st["by_players"].items())))
-    emb.add_field(name=_("Average VP by category"), inline=False, value=" · ".join(
-        f"{_(CATEGORY_NAMES[c])} {number(v, 1)}" for c, v in st["categories"].items()))
-    if st["pioneer"]:
-        emb.add_field(name=_("Pioneer played most"), value=words.name("pioneer", st["pioneer"])
-                      if st["pioneer"] != "standard" else _("the standard Pioneer side"))
+    if st["categories"]:
+        emb.add_field(name=_("Average points by category"), inline=False, value=clip(" · ".join(
+            f"{show.category(c)} {number(v, 1)}" for c, v in st["categories"].items()), 1024))
+    for key, value in st["most"].items():
+        shown = show.detail(key, value)
+        if shown:
+            emb.add_field(name=clip(shown[0], 250), value=clip(shown[1], 1024))
     vs = [f"{_(AI_LEVELS[k])}: " + n_("{n} game", "{n} games", v["games"]) + ", "
           + _("finished ahead {n}×", n=v["ahead"]) for k, v in st["vs_ai"].items() if k in AI_LEVELS]
     if vs:
@@ -86,33 +89,37 @@ def stats(name: str, st: dict, rating: tuple | None, place: int | None, everywhe
     return emb
 
 
-# ---- /pioneer leaderboard ------------------------------------------------------------------------
+# ---- /play leaderboard ------------------------------------------------------------------------
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=BOARD):
-    """◀ / ▶ under a leaderboard: shows page `page` of the server's board (the guild is checked)."""
+    """◀ / ▶ under a leaderboard: shows page `page` of the server's board of one game (the guild is
+    checked). Buttons made before there were several games carry no game: the first installed one."""
 
-    def __init__(self, guild: int, page: int, way: str, disabled: bool = False):
+    def __init__(self, guild: int, page: int, way: str, game: str = "", disabled: bool = False):
+        suffix = f":{game}" if game else ""
         super().__init__(discord.ui.Button(label="◀" if way == "p" else "▶", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"pdb:{guild}:{page}:{way}", disabled=disabled))
-        self.guild, self.page = guild, page
+                                           custom_id=f"pdb:{guild}:{page}:{way}{suffix}", disabled=disabled))
+        self.guild, self.page, self.game = guild, page, game
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["guild"]), int(match["page"]), match["way"])
+        return cls(int(match["guild"]), int(match["page"]), match["way"], match["game"] or "")
 
     async def callback(self, interaction: discord.Interaction):
-        await interaction.client.records.page(interaction, self.guild, self.page)  # type: ignore[attr-defined]
+        game = registry.find(self.game) if self.game else registry.games()[0]
+        await interaction.client.records.page(interaction, game, self.guild, self.page)  # type: ignore[attr-defined]
 
 
-def board(server: str, guild: int, page: int, total: int, rows: list[dict],
+def board(game: Game, server: str, guild: int, page: int, total: int, rows: list[dict],
           mine: tuple[int, float] | None) -> dict:
-    """One page of a server's leaderboard (page from 0), with ◀ ▶ buttons; mine: the reader's (place, value)
-    when they are on the board but not on this page."""
+    """One page of a server's leaderboard of one game (page from 0), with ◀ ▶ buttons; mine: the reader's
+    (place, value) when they are on the board but not on this page."""
     pages = max(1, -(-total // PAGE))
-    emb = discord.Embed(title=clip(_("Leaderboard — {server}", server=server), 250), colour=BROWN)
+    emb = discord.Embed(title=clip(_("Leaderboard — {server} · {game}", server=server, game=game.texts._(game.name)),
+                                   250), colour=BROWN)
     if not rows:
         emb.description = n_("Nobody is on the board yet: a player appears after {n} game played to the end "
-                             "(`/pioneer new`).", "Nobody is on the board yet: a player appears after {n} games "
-                             "played to the end (`/pioneer new`).", MIN_GAMES)
+                             "(`/play new`).", "Nobody is on the board yet: a player appears after {n} games "
+                             "played to the end (`/play new`).", MIN_GAMES)
     else:
         emb.description = "\n".join(
             f"{page * PAGE + i + 1}. **{who(r['player'], r['name'])}** — {number(r['shown'], 1)} "
@@ -121,12 +128,12 @@ def board(server: str, guild: int, page: int, total: int, rows: list[dict],
             emb.description += "\n\n" + _("You: #{place} ({value})", place=mine[0], value=number(mine[1], 1))
     emb.set_footer(text=_("Page {page}/{pages} · rating = μ − 3σ (openskill), after {n} rated games",
                           page=page + 1, pages=pages, n=MIN_GAMES))
-    view = view_of([BoardButton(guild, max(page - 1, 0), "p", disabled=page == 0),
-                    BoardButton(guild, min(page + 1, pages - 1), "n", disabled=page >= pages - 1)])
+    view = view_of([BoardButton(guild, max(page - 1, 0), "p", game.key, disabled=page == 0),
+                    BoardButton(guild, min(page + 1, pages - 1), "n", game.key, disabled=page >= pages - 1)])
     return {"embed": emb, "view": view}
 
 
-# ---- /pioneer history ----------------------------------------------------------------------------
+# ---- /play history ----------------------------------------------------------------------------
 def history(title: str, games: list[dict], guild_id: int | None) -> discord.Embed:
     """The last finished games: number, date (each reader's own time zone), players and scores by rank,
     the winner, and a link to the results message."""
@@ -138,7 +145,9 @@ def history(title: str, games: list[dict], guild_id: int | None) -> discord.Embe
     for g in games:
         seats = " · ".join(f"{who(s['player'], s['name'])} {s['total']}" + (" 🏆" if s["winner"] else "")
                            for s in g["seats"])
-        line = f"**{_('Game {id}', id=g['game_id'])}** · <t:{int(g['finished_at'])}:d> · {seats}"
+        played = registry.find(g.get("game") or "")
+        kind = f" · {played.texts._(played.name)}" if played else ""
+        line = f"**{_('Game {id}', id=g['game_id'])}**{kind} · <t:{int(g['finished_at'])}:d> · {seats}"
         if g["message_id"] and guild_id:
             line += " · " + _("[results]({url})", url=f"https://discord.com/channels/{guild_id}/"
                                                        f"{g['channel_id']}/{g['message_id']}")

@@ -1,12 +1,14 @@
-"""Short texts shared by several messages: mentions, pings, timers, captions, headings.
+"""Short texts shared by several messages: mentions, pings, timers, the game's name, the table a game
+sees (engine/protocol.py Table).
 
-Public messages speak the game's language (chosen in /pioneer new), whoever's click they answer; what
+Public messages speak the game's language (chosen in /play new), whoever's click they answer; what
 only one person sees follows that person's Discord language (set where the interaction comes in)."""
 
 import functools
 
+from app.tables import game_of, names
 from db import GameRow
-from games.pioneer_days.rules import words
+from engine.protocol import Game, Table
 from i18n import _, n_, use
 
 
@@ -28,20 +30,31 @@ def mention(game: GameRow, seat: int) -> str:
     return f"<@{uid}>" if uid and uid > 0 else f"**{game.display(seat)}**"
 
 
+def table_of(game: GameRow) -> Table:
+    """What the game's Show sees of this table."""
+    seats = range(len(names(game)))
+    return Table(id=game.id, names=names(game), mentions=[mention(game, s) for s in seats],
+                 ai=[game.is_ai(s) for s in seats], options=dict(game.options), recent=list(game.recent),
+                 timer=game.options.get("timer", 0))
+
+
+def game_name(game: Game) -> str:
+    """The game's name in the current language."""
+    return game.texts._(game.name)
+
+
+def title(game: GameRow) -> str:
+    """The game's title for its state (or its name, for a lobby)."""
+    played = game_of(game)
+    return played.show.title(game.state) if game.state is not None else game_name(played)
+
+
 @public
 def ping_text(game: GameRow, seats: list[int]) -> str:
     """The short message that notifies people of their new decision (an edited panel notifies no one).
-    It is posted under the panel, also when a day's image and a new panel come first."""
+    It is posted under the panel, also when a chapter's image and a new panel come first."""
     who = " ".join(mention(game, s) for s in seats)
-    state = game.live
-    if state["stage"] == "turn":
-        return _("{who}, your turn — see the panel ↑", who=who)
-    if state["stage"] == "town":
-        return _("{who}: decide the town visit (private) — see the panel ↑", who=who)
-    if state["stage"] == "pioneer":
-        return _("{who}: decide your pioneer (private) — see the panel ↑", who=who)
-    what = words.disaster(state["disasters"][0]) if state["disasters"] else _("Disaster!")
-    return _("{who}: decide the {disaster} (private) — see the panel ↑", who=who, disaster=what)
+    return game_of(game).show.ping(game.live, who)
 
 
 @public
@@ -60,37 +73,13 @@ def timer_text(seconds: int) -> str:
     return n_("{n} min", "{n} min", seconds // 60)
 
 
-def heading(facts: dict) -> str:
-    """The title of a finished panel: what part of the game it covered (app.outbox.heading_facts)."""
-    st = facts["stage"]
-    if st == "ended":
+def heading(game: GameRow, facts: dict) -> str:
+    """The title of a finished panel: what part of the game it covered."""
+    if facts.get("stage") == "ended":
         return _("Game ended")
-    if st == "disaster":
-        d = words.disaster(facts["disaster"]) if facts.get("disaster") else _("Disaster!")
-        return _("Week {week}, day {day} — {disaster}", week=facts["week"], day=facts["day"], disaster=d)
-    if st == "town":
-        return _("Week {week} — town visit", week=facts["week"])
-    if st == "pioneer":
-        return _("Pioneers chosen")
-    return _("Week {week}, day {day}", week=facts["week"], day=facts["day"])
+    return game_of(game).show.heading(facts)
 
 
-def caption(marks: dict, names: list[str]) -> str:
-    """The line over a day's image: the day that ended and/or the day that begins."""
-    bits = []
-    if marks.get("ended"):
-        e = marks["ended"]
-        bits.append(_("End of week {week}, day {day}", week=e["week"], day=e["day"]))
-    if marks.get("started"):
-        s = marks["started"]
-        bits.append(_("Week {week}, day {day} begins — {who} starts", week=s["week"], day=s["day"],
-                      who=names[s["start"]]))
-    return " · ".join(f"**{x}**" for x in bits)
-
-
-def title(state: dict) -> str:
-    if state["stage"] == "pioneer":
-        return _("Pioneer Days — choosing pioneers")
-    if state["stage"] == "over":
-        return _("Pioneer Days — game over")
-    return _("Pioneer Days — week {week}, day {day}", week=state["week"], day=state["day"])
+def caption(game: GameRow, marks: dict) -> str:
+    """The line over a chapter's picture: the chapter that ended and/or the one that begins."""
+    return game_of(game).show.caption(marks, names(game))

@@ -5,21 +5,13 @@ A record closes after the event that ends a day (the leftover die moves the trac
 when the next day or week opens; the opening events begin the next record. All events of one action
 that close records belong to one panel (the one that action froze)."""
 
-from dataclasses import dataclass, field
-
+from engine.protocol import Record
 from games.pioneer_days.rules import words
 
 from . import narrate
 from .lang import _
 
 OPENERS = ("week_started", "day_started")
-
-
-@dataclass
-class Record:
-    close_seq: int | None = None  # the log seq of the action that closed it (None: still open)
-    events: list = field(default_factory=list)
-    heading: str = ""
 
 
 def records(start_events: list, actions: list) -> list[Record]:

@@ -172,3 +172,16 @@ def suggestions(current: str) -> list[tuple[str, str]]:
         if len(out) >= 25:
             break
     return out[:25]
+
+
+def help_text() -> str:
+    """How Pioneer Days is played on Discord (the host adds how to start a table and its commands)."""
+    return "\n".join([
+        _("**Pioneer Days** is a dice-drafting game for 2-4 players: draft dice, fill your wagons, survive "
+          "disasters and satisfy towns over four weeks."), "",
+        _("**Play**: the panel at the bottom of the channel is where you play. On your turn, choose a die and "
+          "its use in one menu (or take a die first with its button). During disasters and town visits press "
+          "**Decide** to choose privately. After each day an image shows what happened, the dice, the "
+          "disasters, everyone's goods and the townsfolk for hire."),
+        _("**My wagon** (or `/pioneer wagon`) shows your wagon privately, with your gold values; "
+          "`/pioneer rules` explains a rules topic or any card, tile, town or pioneer.")])

@@ -1,21 +1,32 @@
 """The action panel: one message per game day, edited in place after every move, frozen into that
-day's record when the day ends. Built from the stored game; no I/O here."""
-
-import discord
+day's record when the day ends (the host does that). Built from the state and the table; no I/O."""
 
 import games.pioneer_days.rules as engine
-from db import GameRow
 from engine.moves import Move
+from engine.protocol import Button, Item, Menu, Message, Table
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import SIMULTANEOUS
-from ui.components import GameButton, GameSelect, MoveButton, clip, option, view_of
-from ui.layout import BROWN, GREEN, fit, is_private
-from ui.texts import heading, mention, public, timer_text, title
+from games.pioneer_days.rules.effects import free_spaces, wagon_cost
+from games.pioneer_days.rules.scoring import breakdown
 
 from . import narrate, plans
 from .lang import _, n_
 
 SELECT_MAX = 25
+
+
+def is_private(action_id: str) -> bool:
+    """Actions whose label shows a gold token's value: only ever offered in private messages."""
+    body = action_id.split(":", 1)[1]
+    return body.startswith(("drop:gold:", "lose:gold:"))
+
+
+def title(state: dict) -> str:
+    if state["stage"] == "pioneer":
+        return _("Pioneer Days — choosing pioneers")
+    if state["stage"] == "over":
+        return _("Pioneer Days — game over")
+    return _("Pioneer Days — week {week}, day {day}", week=state["week"], day=state["day"])
 
 
 def dice_line(state: dict) -> str:
@@ -41,18 +52,16 @@ def forecast_line(state: dict) -> str | None:
 
 def public_vp(state: dict) -> list[int]:
     """Each seat's VP so far as everyone may know it: gold tokens are face down, so they count 0."""
-    from games.pioneer_days.rules.scoring import breakdown
     view = engine.view_for(state, None)
     return [breakdown(view, p["seat"])["total"] for p in view["players"]]
 
 
 def player_line(p: dict, vp: int | None = None) -> str:
-    from games.pioneer_days.rules.effects import free_spaces
     bits = [_("**{vp} VP** (without gold)", vp=vp)] if vp is not None else []
     bits += [f"${p['silver']}", n_("{n} wood", "{n} wood", p["wood"]),
-            n_("{n} medicine", "{n} medicine", p["medicine"]), n_("{n} cattle", "{n} cattle", p["cattle"]),
-            n_("{n} gold token", "{n} gold tokens", len(p["gold"])),
-            n_("{n} free space", "{n} free spaces", max(0, free_spaces(p)))]
+             n_("{n} medicine", "{n} medicine", p["medicine"]), n_("{n} cattle", "{n} cattle", p["cattle"]),
+             n_("{n} gold token", "{n} gold tokens", len(p["gold"])),
+             n_("{n} free space", "{n} free spaces", max(0, free_spaces(p)))]
     if p["townsfolk"]:
         bits.append(n_("{n} townsfolk", "{n} townsfolk", len(p["townsfolk"])))
     if p["equipment"]:
@@ -72,30 +81,27 @@ def decision_heading(state: dict) -> str:
     return "**" + _("Choosing pioneers") + "**"
 
 
-def utility(gid: int, ver: int, row: int) -> list:
+def utility(row: int) -> list[Button]:
     """The buttons every panel has: your own wagon and the full board, both private."""
-    return [GameButton(gid, ver, "wagon", _("My wagon"), discord.ButtonStyle.secondary, "🔒", row=row),
-            GameButton(gid, ver, "board", _("Full board"), discord.ButtonStyle.secondary, "🔍", row=row)]
+    return [Button(_("My wagon"), "mine", "secondary", "🔒", row=row),
+            Button(_("Full board"), "board", "secondary", "🔍", row=row)]
 
 
-def _wagon_buttons(gid: int, ver: int, state: dict, seat: int, row: int) -> list:
+def _wagon_buttons(state: dict, seat: int, row: int) -> list[Button]:
     out = []
     for a in engine.legal_actions(state, seat):
         body = a.id.split(":", 1)[1]
         if body.startswith("buy:"):
             size = body[4:]
-            from games.pioneer_days.rules.effects import wagon_cost
             cost = wagon_cost(state["players"][seat], size)
             label = _("Buy a {size} wagon (${cost})", size=_("small") if size == "small" else _("large"),
                       cost=cost)
-            out.append(MoveButton(gid, ver, Move.action(a.id), label, discord.ButtonStyle.secondary, "🛒", row=row))
+            out.append(Button(label, a.id, "secondary", "🛒", row=row))
     return out
 
 
-def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
-    """(components, extra lines) for the player whose turn it is: the likely choices first, few controls."""
-    state = game.state
-    gid, ver = game.id, state["seq"]
+def turn_controls(state: dict, seat: int) -> tuple[list, list[str]]:
+    """(controls, extra lines) for the player whose turn it is: the likely choices first, few controls."""
     step = state["step"]
     items: list = []
     lines: list[str] = []
@@ -103,31 +109,31 @@ def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
         offered = plans.turn_plans(state, seat)
         shown = offered[:SELECT_MAX]
         if shown:
-            opts = [option(x.label, "m:" + x.move.text(), x.detail) for x in shown]
-            items.append(GameSelect(gid, ver, 0, opts, _("Take a die and use it (ends your turn)…"), row=0))
+            items.append(Menu(_("Take a die and use it (ends your turn)…"),
+                              [Item(x.label, x.move.text(), x.detail) for x in shown], row=0))
         if len(offered) > len(shown):
             lines.append(_("More ways to use a die: take it first (buttons below)."))
-        seen = []
+        seen: list[tuple[str, str]] = []
         for colour, face in state["pool"]:
             if (colour, face) not in seen:
                 seen.append((colour, face))
         for colour, face in seen[:5]:
-            m = Move.action(f"{seat}:take:{colour}:{face}")
-            items.append(MoveButton(gid, ver, m, _("Take {die}", die=words.die(colour, face)),
-                                    discord.ButtonStyle.secondary, row=1))
-        items += _wagon_buttons(gid, ver, state, seat, 2)
-        items += utility(gid, ver, 2 if len(items) < 4 + len(seen[:5]) else 3)
+            items.append(Button(_("Take {die}", die=words.die(colour, face)), f"{seat}:take:{colour}:{face}",
+                                row=1))
+        items += _wagon_buttons(state, seat, 2)
+        items += utility(2 if len(items) < 4 + len(seen[:5]) else 3)
     elif step == "use":
         offered = plans.turn_plans(state, seat)
         for i, x in enumerate(offered[:10]):
-            style = discord.ButtonStyle.success if x.move.parts[1] == "income" else discord.ButtonStyle.primary
-            items.append(MoveButton(gid, ver, x.move, x.label, style, row=i // 5))
+            style = "success" if x.move.parts[1] == "income" else "primary"
+            items.append(Button(x.label, x.move.text(), style, row=i // 5))
         faces = [a for a in engine.legal_actions(state, seat) if a.id.split(":")[1] == "face"]
         if faces:
-            opts = [option(plans.action_label(state, seat, a.id.split(":", 1)[1]), "m:" + a.id) for a in faces]
-            items.append(GameSelect(gid, ver, 0, opts, _("Turn the die to another face…"), row=2))
-        items += _wagon_buttons(gid, ver, state, seat, 3)
-        items += utility(gid, ver, 3)
+            items.append(Menu(_("Turn the die to another face…"),
+                              [Item(plans.action_label(state, seat, a.id.split(":", 1)[1]), a.id) for a in faces],
+                              row=2))
+        items += _wagon_buttons(state, seat, 3)
+        items += utility(3)
         details = [f"• **{x.label}**: {x.detail}" for x in offered[:10] if x.detail]
         lines += details[:6]
     else:  # wild / equip / after: the engine's own choices
@@ -135,24 +141,20 @@ def turn_controls(game: GameRow, seat: int) -> tuple[list, list[str]]:
                 and not a.id.split(":")[1].startswith("drop")]
         for i, a in enumerate(acts[:15]):
             body = a.id.split(":", 1)[1]
-            items.append(MoveButton(gid, ver, Move.action(a.id), plans.action_label(state, seat, body),
-                                    discord.ButtonStyle.primary if body == "end" else discord.ButtonStyle.secondary,
-                                    row=i // 5))
-        items += utility(gid, ver, 3)
+            items.append(Button(plans.action_label(state, seat, body), Move.action(a.id).text(),
+                                "primary" if body == "end" else "secondary", row=i // 5))
+        items += utility(3)
     lines += plans.unavailable(state, seat)
     return items, lines
 
 
-@public
-def panel(game: GameRow, note: str | None = None) -> dict:
-    """kwargs for send/edit of the action panel: content, embed, view, allowed_mentions."""
-    state = game.state
-    gid, ver = game.id, state["seq"]
+def panel(table: Table, state: dict) -> Message:
+    """The action panel: whose turn, the dice, tonight's disasters, everyone's goods; the controls."""
     lines, content = [], ""
     items: list = []
     if state["stage"] == "turn":
         seat = state["turn"]
-        who = game.display(seat)
+        who = table.names[seat]
         lines.append("🎲 " + _("**Dice:** {dice}", dice=dice_line(state)))
         fc = forecast_line(state)
         if fc:
@@ -164,48 +166,29 @@ def panel(game: GameRow, note: str | None = None) -> dict:
                                    die=words.die(d["colour"], d["face"]), changed=changed))
         else:
             lines.append("👉 " + _("**{who}**'s turn.", who=who))
-        if game.is_ai(seat):  # the bot plays this seat: nothing for people to press but their own views
-            items = utility(gid, ver, 0)
+        if table.ai[seat]:  # the bot plays this seat: nothing for people to press but their own views
+            items = utility(0)
             content = _("{who} is playing…", who=who)
         else:
-            items, more = turn_controls(game, seat)
+            items, more = turn_controls(state, seat)
             lines += more
-            content = _("{who}, it's your turn.", who=mention(game, seat))
+            content = _("{who}, it's your turn.", who=table.mentions[seat])
     elif state["stage"] in SIMULTANEOUS:
         waiting = engine.deciders(state)
         lines.append(decision_heading(state) + " " + _("Each player with a choice: press **Decide** to see "
                                                        "yours privately."))
-        lines.append(_("Still deciding: {who}", who=", ".join(f"**{game.display(s)}**" for s in waiting)))
-        items = [GameButton(gid, ver, "decide", _("Decide (private)"), discord.ButtonStyle.primary, "✋", row=0),
-                 *utility(gid, ver, 0)]
-        content = _("Waiting for {who}.", who=", ".join(mention(game, s) for s in waiting))
+        lines.append(_("Still deciding: {who}", who=", ".join(f"**{table.names[s]}**" for s in waiting)))
+        items = [Button(_("Decide (private)"), "decide", "primary", "✋", row=0), *utility(0)]
+        content = _("Waiting for {who}.", who=", ".join(table.mentions[s] for s in waiting))
     lines.append(_("Tracks: {tracks}", tracks=narrate.tracks(state["tracks"])))
-    if note:
-        lines.append(note)
-    recent = game.recent[-4:]
+    recent = list(table.recent[-4:])
     if recent:
         lines.append("\n**" + _("Recent") + "**\n" + "\n".join(f"• {x}" for x in recent))
-    emb = discord.Embed(title=title(state), description=fit("\n".join(lines), 4000), colour=GREEN)
     vps = public_vp(state)
+    fields = []
     for p in state["players"]:
         mark = " ⭐" if p["seat"] == state["start"] and state["stage"] != "pioneer" else ""
-        emb.add_field(name=clip(f"{game.display(p['seat'])}{mark}", 250), value=player_line(p, vps[p["seat"]]),
-                      inline=False)
-    timer = game.options.get("timer", 0)
-    footer = _("Game {id} · move {move} · ⭐ start player", id=gid, move=ver)
-    if timer:
-        footer += " · " + _("⏱ {time} per turn, then the AI decides", time=timer_text(timer))
-    emb.set_footer(text=footer)
-    # the panel is edited far more often than posted, and edits notify no one: pings do (ping_text)
-    return {"content": content, "embed": emb, "view": view_of(items) if items else None,
-            "allowed_mentions": discord.AllowedMentions.none()}
-
-
-@public
-def frozen(game: GameRow, facts: dict, lines: list[str], seq: int) -> dict:
-    """The panel of a finished day, kept in the channel as that day's record (no buttons): one line per
-    event of that day (facts: app.outbox.heading_facts of the panel's state)."""
-    body = "\n".join(f"• {x}" for x in lines) or "—"
-    emb = discord.Embed(title=heading(facts), description=fit(body, 4000), colour=BROWN)
-    emb.set_footer(text=_("Game {id} · move {move}", id=game.id, move=seq))
-    return {"content": "", "embed": emb, "view": None}
+        fields.append((f"{table.names[p['seat']]}{mark}", player_line(p, vps[p["seat"]])))
+    footer = _("Game {id} · move {move} · ⭐ start player", id=table.id, move=state["seq"])
+    return Message(content=content, title=title(state), body="\n".join(lines), fields=fields, footer=footer,
+                   colour="green", controls=items)

@@ -1,13 +1,8 @@
-"""What one player sees privately (ephemeral): their simultaneous decision as one message, and their
-wagon, gold values included."""
+"""What one player sees privately: their simultaneous decision as one message, and their wagon, gold
+values included."""
 
-import discord
-
-import games.pioneer_days.rules as engine
-from db import GameRow
+from engine.protocol import Button, Item, Menu, Message, Picture, Table
 from games.pioneer_days.rules.describe import card
-from ui.components import GameSelect, MoveButton, option, view_of
-from ui.layout import fit
 
 from . import narrate, plans
 from .lang import _, n_
@@ -15,39 +10,45 @@ from .lang import _, n_
 SHOWN = 10  # plans shown as numbered buttons; more go into a select
 
 
-def _style(index: int) -> discord.ButtonStyle:
-    """The first choice (the likely one) stands out."""
-    return discord.ButtonStyle.primary if index == 0 else discord.ButtonStyle.secondary
-
-
-def choices(game: GameRow, seat: int, picked: plans.Plan | None = None) -> dict:
-    """A player's own simultaneous decision (ephemeral), in one message: the situation, every choice with
-    what it costs and what then happens, one click to confirm. `picked`: a plan built from the
-    multi-select, offered first."""
-    state = game.state
+def decision(table: Table, state: dict, seat: int, picked: list[str] | tuple[str, ...] = ()) -> Message | None:
+    """A player's own simultaneous decision, in one message: the situation, every choice with what it
+    costs and what then happens, one click to confirm. `picked`: townsfolk picked in the multi-select:
+    the plan they make is offered first."""
     d = plans.decision(state, seat)
     if d is None:
-        waiting = [game.display(s) for s in engine.deciders(state)]
-        text = "✅ " + _("Done.") + (" " + _("Still deciding: {who}.", who=", ".join(waiting)) if waiting else "")
-        return {"content": text, "view": None, "embed": None}
-    gid, ver = game.id, state["seq"]
-    offered = ([picked] if picked else []) + [x for x in d.plans if not picked or x.move != picked.move]
+        return None
+    plan = None
+    if picked and d.pick is not None:
+        dec = state["pending"][seat]
+        plan = plans.disease_plan(state, seat, [x for x in picked if x in dec.get("left", ())])
+    offered = ([plan] if plan else []) + [x for x in d.plans if not plan or x.move != plan.move]
     lines = [f"**{d.title}**", *d.lines, "", "**" + _("Your choices") + "**"]
     items: list = []
     for i, x in enumerate(offered[:SHOWN]):
         label = f"{i + 1}. {x.label}"
         lines.append(f"{label} → {x.detail or _('nothing changes')}")
-        items.append(MoveButton(gid, ver, x.move, label, _style(i), row=i // 5))
+        items.append(Button(label, x.move.text(), "primary" if i == 0 else "secondary", row=i // 5))
     if len(offered) > SHOWN:
-        opts = [option(f"{i + 1}. {x.label}", "m:" + x.move.text(), x.detail)
-                for i, x in enumerate(offered[SHOWN:SHOWN + 25], SHOWN)]
-        items.append(GameSelect(gid, ver, 0, opts, _("More choices…"), row=2))
+        items.append(Menu(_("More choices…"), [Item(f"{i + 1}. {x.label}", x.move.text(), x.detail)
+                                               for i, x in enumerate(offered[SHOWN:SHOWN + 25], SHOWN)], row=2))
     if d.pick and d.pick.options:
         chosen = set(d.pick.chosen)
-        opts = [option(label, "k:" + value, desc, default=value in chosen) for value, label, desc in d.pick.options]
-        items.append(GameSelect(gid, ver, 1, opts[:25], d.pick.placeholder, row=3, low=d.pick.low,
-                                high=min(d.pick.high, len(opts[:25])) or 1))
-    return {"content": fit("\n".join(lines), 1900), "view": view_of(items), "embed": None}
+        opts = [Item(label, "k:" + value, desc, default=value in chosen) for value, label, desc in d.pick.options]
+        items.append(Menu(d.pick.placeholder, opts[:25], low=d.pick.low, high=min(d.pick.high, len(opts[:25])) or 1,
+                          row=3))
+    return Message(content="\n".join(lines), controls=items)
+
+
+def mine(table: Table, state: dict, seat: int) -> Message:
+    """A player's own wagon (gold values included), and the goods they may discard now."""
+    content = wagon_text(state, seat)
+    controls: list = []
+    acts = discards(state, seat)
+    if acts:
+        items = [Item(_discard_label(a.id.split(":", 1)[1]), a.id) for a in acts][:25]
+        controls.append(Menu(_("Discard goods…"), items, row=0))
+        content += "\n" + _("You may discard goods during your turn:")
+    return Message(content=content, controls=controls, picture=Picture("mine", (state, seat), "wagon.png"))
 
 
 def wagon_text(state: dict, seat: int) -> str:
@@ -79,12 +80,12 @@ def wagon_text(state: dict, seat: int) -> str:
     return "\n".join(lines)
 
 
-def discards(game: GameRow, seat: int) -> list:
+def discards(state: dict, seat: int) -> list:
     """The goods the player may give back now (their own turn, before the die is used)."""
-    st = game.state
-    if st["stage"] != "turn" or st["turn"] != seat:
+    import games.pioneer_days.rules as engine
+    if state["stage"] != "turn" or state["turn"] != seat:
         return []
-    return [a for a in engine.legal_actions(st, seat) if a.id.split(":")[1] == "drop"]
+    return [a for a in engine.legal_actions(state, seat) if a.id.split(":")[1] == "drop"]
 
 
 def _discard_label(body: str) -> str:
@@ -94,14 +95,6 @@ def _discard_label(body: str) -> str:
     if parts[1] == "gold":
         return n_("Discard a gold token ({n} nugget)", "Discard a gold token ({n} nuggets)", int(parts[2]))
     return _("Discard {tile}", tile=narrate.name_of("equipment", parts[2]))
-
-
-def wagon_view(game: GameRow, seat: int):
-    acts = discards(game, seat)
-    if not acts:
-        return None
-    opts = [option(_discard_label(a.id.split(":", 1)[1]), "m:" + a.id) for a in acts]
-    return view_of([GameSelect(game.id, game.state["seq"], 0, opts[:25], _("Discard goods…"), row=0)])
 
 
 def card_line(kind: str, cid: str) -> str:

@@ -53,3 +53,14 @@ def _legal(a: Action, acts: list[Action]) -> Action:
 
 
 __all__ = ["choose", "LEVELS"]
+
+
+class PioneerAi:
+    """The protocol's Ai: choose(state, seat, level, seed, budget)."""
+
+    def choose(self, state: dict, seat: int, level: str, seed: int,
+               budget: int | float | dict | None = None) -> Action:
+        return choose(state, seat, level, seed, budget)
+
+
+AI = PioneerAi()

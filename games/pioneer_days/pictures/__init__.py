@@ -85,3 +85,4 @@ def replay_webp(record: dict) -> bytes:
     """A finished game's record (engine/record.py) as an animated WebP: a frame per day, then the results."""
     from . import replay
     return replay.animation(record)
+

@@ -14,16 +14,22 @@ import asyncio
 import logging
 import math
 import sqlite3
+from typing import Any
 
-from app.shards import CHECK
+from .shards import CHECK, ShardLeases
 
-log = logging.getLogger("pioneer.timers")
+log = logging.getLogger("bot.timers")
 MAX_SLEEP = 40 * 86400.0  # a wake-up now and then costs nothing; very long sleeps are not needed
 
 
 class Timers:
-    def __init__(self, bot, clock):
-        self.bot = bot
+    def __init__(self, store: Any, leases: ShardLeases, ai: Any, clock, errors: Any = None):
+        """ai: the AI seats (app/ai_seats.py), which time out and remind; errors: the bot's list of
+        unexpected errors (tests assert it stays empty)."""
+        self.store = store
+        self.leases = leases
+        self.ai = ai
+        self.errors = errors
         self.clock = clock
         self._task: asyncio.Task | None = None
         self._sleeping = False
@@ -57,10 +63,10 @@ class Timers:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        store = self.bot.service.store
+        store = self.store
         while True:
             try:
-                leases = self.bot.leases
+                leases = self.leases
                 owned = leases.owned()
                 nxt = await store.next_deadline(exclude=self.broken, owned=owned) if leases.held else None
                 now = self.clock()
@@ -79,7 +85,8 @@ class Timers:
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # one bad row must not stop every timer: report, wait, go on
-                self.bot.errors.append(("timers", e))
+                if self.errors is not None:
+                    self.errors.append(("timers", e))
                 log.exception("turn timers failed")
                 await asyncio.sleep(60)
 
@@ -89,11 +96,11 @@ class Timers:
             if r["game_id"] in self.broken:
                 continue
             if r["due_at"] <= now:
-                await self._guard(r["game_id"], self.bot.ai.timeout(r["game_id"], r["seat"], r["seq"]))
+                await self._guard(r["game_id"], self.ai.timeout(r["game_id"], r["seat"], r["seq"]))
             else:
                 reminders.setdefault(r["game_id"], []).append(r)
         for gid, due in reminders.items():
-            await self._guard(gid, self.bot.ai.remind(gid, due))
+            await self._guard(gid, self.ai.remind(gid, due))
 
     async def _guard(self, game_id: int, work) -> None:
         """One game whose saved data can't be read must not stop the others' timers: it is left out

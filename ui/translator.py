@@ -1,11 +1,16 @@
 """Slash command names, options, choices and descriptions in each user's language: discord.py asks this
 Translator for every locale_str when the commands are synced, and Discord shows each user their own.
-(Not a cog: the bot installs it on its command tree.)"""
+A text is the host's (i18n/) or a game's (its own catalogue: a game's options and their choices)."""
 
 import discord
 from discord import app_commands
 
 import i18n
+from engine import registry
+
+
+def catalogues() -> list:
+    return [i18n.HOST] + [g.texts for g in registry.games()]
 
 
 class Translator(app_commands.Translator):
@@ -16,7 +21,8 @@ class Translator(app_commands.Translator):
             return None  # English, or a language we don't have: Discord shows the default
         with i18n.use(lang):
             ctx = string.extras.get("context")
-            if not i18n.has(string.message, context=ctx):
-                return None  # not a text of ours (a set name like "A+C"): the same in every language
-            out = i18n.p_(ctx, string.message) if ctx else i18n._(string.message)
-        return None if out == string.message else out
+            for cat in catalogues():
+                if cat.has(string.message, context=ctx):
+                    out = cat.p_(ctx, string.message) if ctx else cat._(string.message)
+                    return None if out == string.message else out
+        return None  # not a text of ours (a set name like "A+C"): the same in every language

@@ -1,0 +1,16 @@
+"""A stored game and the game it plays: the descriptor behind a row (the registry), the seats' names."""
+
+from db import GameRow
+from engine import registry
+from engine.protocol import Game
+
+
+def game_of(row: GameRow) -> Game:
+    """The game a row plays (every row written before games were packages is Pioneer Days)."""
+    return registry.game(row.game)
+
+
+def names(row: GameRow) -> list[str]:
+    """Display names by seat (AI seats marked)."""
+    seated = sorted((p.seat, p) for p in row.players if p.seat is not None)
+    return [row.display(seat) for seat, _p in seated]

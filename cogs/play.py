@@ -1,0 +1,293 @@
+"""The slash commands' work (their shape, /play and each game's own group, is ui/commands.py): opening a
+table, the board, a seat's own things, rules, the log, leaving and ending. Records and reviews are the
+Records and Coach cogs'; component clicks are the Table cog's."""
+
+import io
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from app.service import NOT_PLAYING, level_name, lobby_options
+from app.tables import game_of
+from engine import registry
+from engine.protocol import Game
+from i18n import _
+from ui import commands as tree
+from ui import invite, texts
+from ui import lobby as lobby_ui
+from ui.components import GameButton, view_of
+
+from .table import tell
+
+log = logging.getLogger("bot.commands")
+REPOST_EVERY = 60.0  # seconds between two public re-posts of a channel's table
+
+
+def help_text(game: Game | None) -> str:
+    """What the bot does, the games it has, how a table works; one game's own help and credit."""
+    games = registry.games()
+    lines = [_("**Games**: {games}.", games=", ".join(f"**{g.texts._(g.name)}** ({g.players[0]}-{g.players[1]})"
+                                                      for g in games))]
+    if game is not None:
+        lines += ["", game.show.help(), "", "_" + game.texts._(game.credit) + "_"]
+    else:
+        lines += [f"• **{g.texts._(g.name)}**: {g.texts._(g.summary)}" for g in games]
+    lines += ["",
+              _("**Start**: `/play new <game>` opens a table in this channel; players press **Join**; the host may "
+                "add AI players (solo play: you and AIs), change the options, and presses **Start**."),
+              _("**Turn timer** (chosen in `/play new` or in the lobby, 24 h by default): a reminder at half "
+                "time, then the AI decides for you."),
+              _("**Commands**: `/play board` (the table), `/play mine` (your own things, privately), `/play rules` "
+                "(help and card texts), `/play log` (recent moves), `/play leave` (an AI takes your seat), "
+                "`/play end`."),
+              _("**After a game**: **Rematch** seats the same table again; **Review my game** shows where you lost "
+                "points; `/play stats`, `/play leaderboard`, `/play history` and `/play replay` keep the records.")]
+    return "\n".join(lines)
+
+
+class Play(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+        self.service = bot.service
+        self.reposted: dict[int, float] = {}  # channel -> when the table was last re-posted publicly
+        self.groups = tree.groups(self)
+
+    async def cog_load(self) -> None:
+        for g in self.groups:
+            self.bot.tree.add_command(g, override=True)
+
+    async def cog_unload(self) -> None:
+        for g in self.groups:
+            self.bot.tree.remove_command(g.name)
+
+    def pick(self, fixed: Game | None, key: str | None, default: bool = True) -> Game | None:
+        """The game a command is about: the group's own, or a `game:` choice (a key; a modified client may
+        send another: then none), else (default) the first installed game."""
+        if fixed is not None:
+            return fixed
+        if key:
+            return registry.find(key)
+        return registry.games()[0] if default else None
+
+    # ---- /play new -------------------------------------------------------------------------
+    async def new(self, interaction: discord.Interaction, game: Game, chosen: dict, timer: int,
+                  language: str | None) -> None:
+        perms = interaction.app_permissions
+        missing = invite.missing(perms)
+        if missing:
+            await tell(interaction, _("I can't host a game in this channel: I need the {permissions} "
+                                      "permission(s) here.", permissions=", ".join(f"**{m}**" for m in missing)))
+            return
+        # Discord offers the choices; a modified client may send anything
+        if language is not None and language not in i18n.LOCALES:
+            await tell(interaction, _("That language is not one I speak."))
+            return
+        options = lobby_options(game, chosen, timer)
+        if isinstance(options, str):
+            await tell(interaction, options)
+            return
+        options["language"] = language or i18n.supported(str(interaction.guild_locale or ""))
+        user = interaction.user
+        async with self.service.lock(interaction.channel_id):
+            out = await self.service.new_lobby(game.key, interaction.guild_id, interaction.channel_id, user.id,
+                                               user.display_name, options)
+            if out.code == "busy":
+                await self.busy(interaction, out.game)
+                return
+            if not out.ok:
+                await tell(interaction, out.message)
+                return
+            resp = await interaction.response.send_message(**lobby_ui.lobby(out.game))
+            msg = resp.resource
+            if isinstance(msg, discord.InteractionMessage):
+                await self.service.lobby_posted(out.game.id, msg.id)
+
+    async def busy(self, interaction: discord.Interaction, game) -> None:
+        """/play new where a game is open: point to it; a lobby whose message is gone is posted again."""
+        if game.status == "lobby" and not await self.bot.courier.lobby_shown(game):
+            with i18n.use(texts.language(game)):
+                note = _("_(This channel's lobby, posted again.)_")
+            resp = await interaction.response.send_message(**lobby_ui.lobby(game, note=note))
+            if isinstance(resp.resource, discord.InteractionMessage):
+                await self.service.lobby_posted(game.id, resp.resource.id)
+            return
+        await tell(interaction, _("This channel already has a game ({link}). Finish it or `/play end` it first.",
+                                  link=self.link(game)))
+
+    def link(self, game) -> str:
+        mid = game.lobby_message_id if game.status == "lobby" else game.panel_message_id
+        kind = _("lobby") if game.status == "lobby" else _("panel")
+        if mid and game.guild_id:
+            return f"[{kind}](https://discord.com/channels/{game.guild_id}/{game.channel_id}/{mid})"
+        return _("game {id}", id=game.id)
+
+    async def current(self, interaction: discord.Interaction, started: bool = True):
+        game = await self.service.in_channel(interaction.channel_id)
+        if game is None:
+            await tell(interaction, _("There is no game in this channel. Start one with `/play new`."))
+            return None
+        if started and game.status != "active":
+            await tell(interaction, _("The game has not started yet: see the {link}.", link=self.link(game)))
+            return None
+        return game
+
+    async def latest(self, interaction: discord.Interaction):
+        """The channel's running game; else its last game (finished ones too); None after telling why."""
+        game = await self.service.last_in_channel(interaction.channel_id)
+        if game is None:
+            await tell(interaction, _("There is no game in this channel. Start one with `/play new`."))
+            return None
+        if game.status == "lobby" or game.state is None:
+            await tell(interaction, _("The game has not started yet: see the {link}.", link=self.link(game)))
+            return None
+        return game
+
+    # ---- /play board, /play mine --------------------------------------------------------------
+    async def board(self, interaction: discord.Interaction) -> None:
+        game = await self.latest(interaction)
+        if game is None:
+            return
+        now = self.bot.clock()
+        last = self.reposted.get(game.channel_id, 0.0)
+        public = (game.status == "active" and game.is_player(interaction.user.id) and now - last >= REPOST_EVERY)
+        if not public:  # a finished game, a spectator, or a re-post less than a minute ago: only for you
+            await self.bot.table.board(interaction, game.id, game=game)
+            return
+        self.reposted[game.channel_id] = now
+        for cid, at in list(self.reposted.items()):  # forget old channels: the dict stays small
+            if now - at > REPOST_EVERY:
+                del self.reposted[cid]
+        await interaction.response.defer(thinking=True)
+        st = game.live
+        with i18n.use(texts.language(game)):  # a public message: the game's language
+            png = await self.bot.courier.render(game, "round", st, ()) or await self.bot.courier.render(
+                game, "table", st, None)
+            caption = f"**{texts.title(game)}**"
+            if png is not None:
+                await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "board.png"))
+            else:
+                await interaction.followup.send(caption + " " + _("(image unavailable)"))
+        await self.bot.courier.repost(game)
+
+    async def mine(self, interaction: discord.Interaction) -> None:
+        game = await self.latest(interaction)
+        if game is not None:
+            await self.bot.table.mine(interaction, None, game=game)
+
+    # ---- /play rules, /play help -----------------------------------------------------------------
+    async def rules(self, interaction: discord.Interaction, game: Game | None, topic: str | None) -> None:
+        if game is None:
+            await tell(interaction, _("That is not a game I host."))
+            return
+        show = game.show
+        if not topic:
+            text = _("**Topics**: {topics}. Or type a card or piece by its name.", topics=", ".join(show.topics()))
+        else:
+            text = show.lookup(topic) or _("Nothing called `{query}`. Topics: {topics}.", query=topic[:50],
+                                           topics=", ".join(show.topics()))
+        await tell(interaction, text[:2000])
+
+    def rules_suggestions(self, fixed: Game | None):
+        async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            key = getattr(interaction.namespace, "game", None)
+            game = self.pick(fixed, key if isinstance(key, str) else None)
+            if game is None:
+                return []
+            with i18n.use(str(interaction.locale)):
+                return [app_commands.Choice(name=label[:100], value=value[:100])
+                        for label, value in game.show.suggestions(current)]
+        return suggest
+
+    async def help(self, interaction: discord.Interaction, game: Game | None) -> None:
+        await tell(interaction, help_text(game)[:2000])
+
+    # ---- /play log ----------------------------------------------------------------------
+    async def log(self, interaction: discord.Interaction, count: int) -> None:
+        # Discord enforces the range for real clients; a modified one can send anything
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 30:
+            await tell(interaction, _("`count` must be a whole number from 1 to 30."))
+            return
+        game = await self.service.last_in_channel(interaction.channel_id)  # the running or the last game
+        if game is None or game.state is None:
+            await tell(interaction, _("No game has been played in this channel yet."))
+            return
+        lines = await self.service.log_lines(game, count)
+        out, size = [], 0
+        for line in reversed(lines):  # keep the newest lines within Discord's 2000 characters
+            if size + len(line) + 1 > 1900:
+                break
+            out.insert(0, line)
+            size += len(line) + 1
+        while out and out[-1].startswith("**"):  # a heading with nothing under it
+            out.pop()
+        await tell(interaction, "\n".join(out) or _("Nothing has happened yet."))
+
+    # ---- records: handed over -------------------------------------------------------------------
+    async def review(self, interaction: discord.Interaction, number: int | None) -> None:
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+            await tell(interaction, _("`game` must be a game's number, as shown under its results."))
+            return
+        await self.bot.coach.ask(interaction, number)
+
+    async def stats(self, interaction: discord.Interaction, game: Game | None, player, everywhere: bool,
+                    post: bool) -> None:
+        await self.bot.records.stats(interaction, await self._kind(interaction, game), player, everywhere, post)
+
+    async def leaderboard(self, interaction: discord.Interaction, game: Game | None) -> None:
+        await self.bot.records.leaderboard(interaction, await self._kind(interaction, game))
+
+    async def history(self, interaction: discord.Interaction, server: bool) -> None:
+        await self.bot.records.history(interaction, server)
+
+    async def replay(self, interaction: discord.Interaction, number: int | None) -> None:
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+            await tell(interaction, _("`game` must be a game's number, as shown under its results."))
+            return
+        await self.bot.records.replay(interaction, number)
+
+    async def _kind(self, interaction: discord.Interaction, game: Game | None) -> Game | None:
+        """The game a record command is about: the one asked for, else this channel's last one."""
+        if game is not None:
+            return game
+        last = await self.service.last_in_channel(interaction.channel_id)
+        return game_of(last) if last is not None else registry.games()[0]
+
+    # ---- /play end, /play leave -------------------------------------------------------------------
+    async def end(self, interaction: discord.Interaction) -> None:
+        game = await self.current(interaction, started=False)
+        if game is None:
+            return
+        if not self.bot.table.may_end(interaction, game):
+            await tell(interaction, _("Only the host or a member with **Manage Channels** can end this game."))
+            return
+        seq = game.seq
+        view = view_of([GameButton(game.id, seq, "endok", _("Yes, end the game"), discord.ButtonStyle.danger),
+                        GameButton(game.id, seq, "endno", _("No, keep playing"), discord.ButtonStyle.secondary)])
+        what = (_("Close this lobby?") if game.status == "lobby"
+                else _("End this game for everyone? The current standings will be posted."))
+        await tell(interaction, what, view=view)
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        game = await self.current(interaction, started=False)
+        if game is None:
+            return
+        if game.status == "lobby":
+            await tell(interaction, _("The game has not started: use **Leave** on the lobby."))
+            return
+        if game.seat_of(interaction.user.id) is None:
+            await tell(interaction, _(NOT_PLAYING))
+            return
+        alone = len(game.humans()) == 1
+        view = view_of([GameButton(game.id, game.seq, "quitok", _("Yes, leave"), discord.ButtonStyle.danger),
+                        GameButton(game.id, game.seq, "quitno", _("No, stay"), discord.ButtonStyle.secondary)])
+        await tell(interaction, _("Leave this game?") + " " + (
+            _("You are the last person at the table, so the game ends and the standings are posted.")
+            if alone else _("An AI ({level}) takes your seat and plays on; you cannot come back.",
+                            level=level_name(game_of(game).timeout_level))), view=view)
+
+
+async def setup(bot):
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,29 @@
+"""The coach of Pioneer Days (the protocol's Coach): the hard AI's review of one seat's decisions
+(ai/review.py), in steps a worker takes a few decisions at a time."""
+
+from collections.abc import Mapping, Sequence
+
+from .ai import review
+from .lang import _
+
+
+class PioneerCoach:
+    def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
+        return review.decisions(dict(config), seed, list(actions), seat)
+
+    def evaluate(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, some: list,
+                 rounds: int) -> list:
+        return review.evaluate_some(dict(config), seed, list(actions), seat, some, rounds)
+
+    def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict:
+        return review.finish(dict(config), seed, list(actions), seat, evaluated)
+
+    def when(self, decision: Mapping) -> str:
+        if decision["stage"] == "pioneer":
+            return _("Pioneer choice")
+        if decision["stage"] == "town":
+            return _("Week {week}, town visit", week=decision["week"])
+        return _("Week {week}, day {day}", week=decision["week"], day=decision["day"])
+
+
+COACH = PioneerCoach()

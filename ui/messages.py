@@ -1,0 +1,89 @@
+"""A game's messages (engine/protocol.py Message) as Discord shows them: an embed or plain text, our
+persistent components with this game's custom ids, no mentions (pings are messages of their own).
+
+The panel: one message per chapter of the game, edited in place after every move, frozen into that
+chapter's record when it ends (no buttons). Private messages: a seat's decision and its own things."""
+
+import discord
+
+from app.tables import game_of
+from db import GameRow
+from engine.protocol import Button, Message
+from i18n import _
+
+from .components import clip, items_of, view_of
+from .layout import BROWN, GREEN, fit
+from .texts import heading, public, table_of, timer_text
+from .texts import title as game_title
+
+COLOURS = {"green": GREEN, "brown": BROWN}
+
+
+def kwargs(msg: Message, gid: int, ver: int, note: str | None = None, extra_footer: str = "") -> dict:
+    """kwargs for send/edit: content, embed (None: plain text), view (None: no components)."""
+    items = items_of(msg.controls, gid, ver)
+    content = msg.content
+    embed = None
+    if msg.title is not None:
+        body = msg.body + (f"\n{note}" if note else "")
+        embed = discord.Embed(title=clip(msg.title, 256), description=fit(body, 4000) or None,
+                              colour=COLOURS[msg.colour])
+        for name, value in msg.fields[:25]:
+            embed.add_field(name=clip(name, 250), value=fit(value, 1024) or "—", inline=False)
+        footer = msg.footer + (f" · {extra_footer}" if extra_footer else "")
+        if footer:
+            embed.set_footer(text=clip(footer, 2048))
+    else:
+        content = fit(content + (f"\n{note}" if note else ""), 1900)
+    return {"content": content, "embed": embed, "view": view_of(items) if items else None,
+            "allowed_mentions": discord.AllowedMentions.none()}
+
+
+@public
+def panel(game: GameRow, note: str | None = None) -> dict:
+    """kwargs for send/edit of the action panel (the game's own Show.panel)."""
+    played = game_of(game)
+    state = game.live
+    msg = played.show.panel(table_of(game), state)
+    # every live panel has the host's "board" verb: the courier finds the live panel by it
+    if not any(isinstance(c, Button) and c.act == "board" for c in msg.controls):
+        msg.controls.append(Button(_full_board(), "board", "secondary", "🔍"))
+    timer = game.options.get("timer", 0)
+    extra = _("⏱ {time} per turn, then the AI decides", time=timer_text(timer)) if timer else ""
+    return kwargs(msg, game.id, state["seq"], note, extra)
+
+
+def _full_board() -> str:
+    return _("Full board")
+
+
+@public
+def frozen(game: GameRow, facts: dict, lines: list[str], seq: int) -> dict:
+    """The panel of a finished chapter, kept in the channel as its record (no buttons): one line per
+    event of that chapter (facts: the game's Show.facts of the panel's state)."""
+    body = "\n".join(f"• {x}" for x in lines) or "—"
+    emb = discord.Embed(title=clip(heading(game, facts), 256), description=fit(body, 4000), colour=BROWN)
+    emb.set_footer(text=_("Game {id} · move {move}", id=game.id, move=seq))
+    return {"content": "", "embed": emb, "view": None}
+
+
+def private(game: GameRow, msg: Message) -> dict:
+    """kwargs of a private (ephemeral) message: a seat's decision or its own things."""
+    out = kwargs(msg, game.id, game.live["seq"])
+    out.pop("allowed_mentions")
+    return out
+
+
+def done(game: GameRow, line: str = "") -> dict:
+    """What replaces a private decision once it is made: what happened, who is still deciding."""
+    state = game.live
+    played = game_of(game)
+    waiting = [game.display(s) for s in played.rules.deciders(state)] if played.rules.simultaneous(state) else []
+    text = "✅ " + (line or _("Done."))
+    if waiting:
+        text += " " + _("Still deciding: {who}.", who=", ".join(waiting))
+    return {"content": fit(text, 1900), "view": None, "embed": None}
+
+
+def title(game: GameRow) -> str:
+    return game_title(game)
