@@ -4,7 +4,7 @@ encoding (here). A game's own pictures live in its package."""
 
 import io
 
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 COMPRESS = 2
 
@@ -17,6 +17,17 @@ def png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
         pal = img.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         pal = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    info = None
+    if "min_text_px" in img.info:  # the smallest essential text drawn (render/canvas.py), for the host's checks
+        info = PngImagePlugin.PngInfo()
+        info.add_text("min_text_px", str(img.info["min_text_px"]))
     buf = io.BytesIO()
-    pal.save(buf, "PNG", compress_level=COMPRESS)
+    pal.save(buf, "PNG", compress_level=COMPRESS, pnginfo=info)
     return buf.getvalue()
+
+
+def min_text_px(png: bytes) -> int | None:
+    """The smallest essential text size a PNG of ours says it holds (None: it does not say)."""
+    with Image.open(io.BytesIO(png)) as img:
+        value = img.info.get("min_text_px")
+    return int(value) if value is not None else None

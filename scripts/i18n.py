@@ -1,22 +1,50 @@
 """The translation catalogues: extract the texts, update each language, check them.
 
-    .venv/bin/python scripts/i18n.py extract    # i18n/messages.pot from the code, merged into every .po
+    .venv/bin/python scripts/i18n.py extract    # every catalogue's messages.pot from the code, merged into its .po
     .venv/bin/python scripts/i18n.py extract es # the same, merged into the listed languages' .po only
-    .venv/bin/python scripts/i18n.py init xx    # a new language: i18n/locales/xx/LC_MESSAGES/messages.po
+    .venv/bin/python scripts/i18n.py init xx    # a new language: a messages.po in every catalogue
     .venv/bin/python scripts/i18n.py check      # every text translated, the same {placeholders}, sizes
 
-The texts are found by their markers: _("…"), n_("one", "many", n), N_("…"), p_("context", "…"),
-locale_str("…") and cmd("…") (slash command names)."""
+One catalogue for the host (i18n/: the texts of engine/, app/, ui/, cogs/, render/ and bot.py) and one
+per game (games/<game>/locales, its package's texts). The texts are found by their markers: _("…"),
+n_("one", "many", n), N_("…"), p_("context", "…"), locale_str("…") and cmd("…") (slash command names)."""
 
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-POT = ROOT / "i18n" / "messages.pot"
 KEYWORDS = ["_", "n_:1,2", "N_", "p_:1c,2", "locale_str", "cmd"]
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+HOST_SOURCES = ("engine", "app", "ui", "cogs", "render", "bot.py")
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    root: Path              # <root>/messages.pot, <root>/locales/<lang>/LC_MESSAGES/messages.po
+    sources: tuple[str, ...]  # files and folders (from the project folder) whose texts it holds
+
+    @property
+    def pot(self) -> Path:
+        return self.root / "messages.pot"
+
+    def po(self, lang: str) -> Path:
+        return self.root / "locales" / lang / "LC_MESSAGES" / "messages.po"
+
+    def languages(self) -> list[str]:
+        return sorted(p.parents[1].name for p in (self.root / "locales").glob("*/LC_MESSAGES/messages.po"))
+
+
+def domains() -> list[Domain]:
+    """The host's catalogue, then each game package's (a folder of games/ with a locales/ folder)."""
+    out = [Domain("host", ROOT / "i18n", HOST_SOURCES)]
+    for pkg in sorted((ROOT / "games").iterdir()):
+        if (pkg / "locales").is_dir():
+            out.append(Domain(pkg.name, pkg, (str(pkg.relative_to(ROOT)),)))
+    return out
 
 
 def pybabel(*args: str) -> None:
@@ -24,41 +52,47 @@ def pybabel(*args: str) -> None:
 
 
 def extract(langs: list[str] | None = None) -> None:
-    """The template from the code, merged into the catalogues of `langs` (all of them if none)."""
+    """Each catalogue's template from its code, merged into its catalogues of `langs` (all if none)."""
     kw = [x for k in KEYWORDS for x in ("-k", k)]
-    pybabel("extract", "-F", "babel.cfg", "--no-default-keywords", *kw, "--add-comments=NOTE:",
-            "--sort-by-file", "--project=pioneer-days", "-o", str(POT), ".")
-    for po in sorted((ROOT / "i18n" / "locales").glob("*/LC_MESSAGES/messages.po")):
-        if not langs or po.parents[1].name in langs:
-            pybabel("update", "-i", str(POT), "-o", str(po), "-l", po.parents[1].name, "--no-fuzzy-matching",
-                    "--ignore-obsolete")
+    for d in domains():
+        pybabel("extract", "-F", "babel.cfg", "--no-default-keywords", *kw, "--add-comments=NOTE:",
+                "--sort-by-file", f"--project={d.name}", "-o", str(d.pot), *d.sources)
+        for lang in d.languages():
+            if not langs or lang in langs:
+                pybabel("update", "-i", str(d.pot), "-o", str(d.po(lang)), "-l", lang, "--no-fuzzy-matching",
+                        "--ignore-obsolete")
 
 
 def init(lang: str) -> None:
-    pybabel("init", "-i", str(POT), "-d", str(ROOT / "i18n" / "locales"), "-D", "messages", "-l", lang)
+    for d in domains():
+        pybabel("init", "-i", str(d.pot), "-d", str(d.root / "locales"), "-D", "messages", "-l", lang)
 
 
-def problems(lang: str) -> list[str]:
-    """What is missing or wrong in a language's catalogue (empty: it is complete)."""
+def problems(lang: str, domain: Domain | None = None) -> list[str]:
+    """What is missing or wrong in a language's catalogues (empty: they are complete)."""
     from babel.messages.pofile import read_po
-    with (ROOT / "i18n" / "locales" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        cat = read_po(f, locale=lang)
-    with POT.open("rb") as f:
-        template = read_po(f)
     out = []
-    for msg in template:
-        if not msg.id:
+    for d in [domain] if domain else domains():
+        if not d.po(lang).is_file():
+            out.append(f"{d.name} {lang}: no catalogue ({d.po(lang).relative_to(ROOT)})")
             continue
-        got = cat.get(msg.id, context=msg.context)
-        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
-        if got is None or got.fuzzy or not all(got.string if isinstance(got.string, tuple) else (got.string,)):
-            out.append(f"{lang}: untranslated: {ids[0]!r}")
-            continue
-        strings = got.string if isinstance(got.string, tuple) else (got.string,)
-        want = set(PLACEHOLDER.findall(" ".join(ids)))
-        for s in strings:
-            if set(PLACEHOLDER.findall(s)) - want or (want - {"{n}"}) - set(PLACEHOLDER.findall(s)):
-                out.append(f"{lang}: placeholders differ in {ids[0]!r}: {s!r}")
+        with d.po(lang).open("rb") as f:
+            cat = read_po(f, locale=lang)
+        with d.pot.open("rb") as f:
+            template = read_po(f)
+        for msg in template:
+            if not msg.id:
+                continue
+            got = cat.get(msg.id, context=msg.context)
+            ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+            if got is None or got.fuzzy or not all(got.string if isinstance(got.string, tuple) else (got.string,)):
+                out.append(f"{d.name} {lang}: untranslated: {ids[0]!r}")
+                continue
+            strings = got.string if isinstance(got.string, tuple) else (got.string,)
+            want = set(PLACEHOLDER.findall(" ".join(ids)))
+            for s in strings:
+                if set(PLACEHOLDER.findall(s)) - want or (want - {"{n}"}) - set(PLACEHOLDER.findall(s)):
+                    out.append(f"{d.name} {lang}: placeholders differ in {ids[0]!r}: {s!r}")
     return out
 
 

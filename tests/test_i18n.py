@@ -9,7 +9,8 @@ import pytest
 from simharness import CheapRenderer, message, play_step, private, speak, start_game, table
 
 import i18n
-from i18n import n_, use
+from games.pioneer_days.lang import TEXTS as PD
+from i18n import use
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for command and option names (letters of any script)
@@ -43,7 +44,7 @@ def test_every_card_has_a_name_in_every_language(lang):
 
 def forms(lang: str, singular: str, plural: str) -> dict:
     with use(lang):
-        return {n: n_(singular, plural, n) for n in (0, 1, 2, 5, 22)}
+        return {n: PD.n_(singular, plural, n) for n in (0, 1, 2, 5, 22)}
 
 
 def test_polish_plurals_have_three_forms():
@@ -63,7 +64,7 @@ def test_spanish_plurals():
 def test_other_locales_fall_back_to_english():
     assert i18n.supported("pt-BR") == "en" and i18n.supported("es-419") == "es" and i18n.supported("pl") == "pl"
     with use("fr"):
-        assert n_("{n} gold token", "{n} gold tokens", 2) == "2 gold tokens"
+        assert PD.n_("{n} gold token", "{n} gold tokens", 2) == "2 gold tokens"
 
 
 def test_a_missing_translation_falls_back_to_english_and_is_logged_once(caplog):
@@ -74,7 +75,7 @@ def test_a_missing_translation_falls_back_to_english_and_is_logged_once(caplog):
 
 
 async def test_slash_commands_are_valid_in_every_language(simcord_env, simcord_bot):
-    from cogs.translator import Translator
+    from ui.translator import Translator
     bot = simcord_bot
     translator = Translator()
     checked = 0
@@ -105,7 +106,7 @@ async def test_a_spanish_player_in_an_english_game(simcord_env, simcord_bot, mon
     panel = message(env, channel, game.panel_message_id)
     res = await actors[1].click(panel, label="My wagon")
     with use("es"):
-        expected = i18n._("Your wagon, {name}", name="bob")
+        expected = PD._("Your wagon, {name}", name="bob")
     assert expected != "Your wagon, bob" and expected in private(res)  # private: their own language
     outsider = guild.add_member(env.create_user("eve"))
     speak(monkeypatch, users={actors[1].id: "es-ES", outsider.id: "es-419"})
@@ -123,12 +124,12 @@ async def test_a_polish_game_speaks_polish_in_public(simcord_env, make_bot, monk
     env = simcord_env
     renderer = CheapRenderer()
     languages = []
-    real_day = renderer.day_png
+    real_day = renderer.round
 
-    def day_png(state, lines=(), viewer=None):
+    def day_png(state, lines=()):
         languages.append(i18n.current())
-        return real_day(state, lines, viewer)
-    renderer.day_png = day_png
+        return real_day(state, lines)
+    renderer.round = day_png
     bot = make_bot(renderer=renderer)
     await env.restart_bot(bot)
     guild, channel, actors = table(env, 2)
@@ -143,9 +144,9 @@ async def test_a_polish_game_speaks_polish_in_public(simcord_env, make_bot, monk
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.options["language"] == "pl"
     with use("pl"):
-        assert i18n._("Pioneer Days — new table") in lobby.embeds[0].title or \
-            i18n._("Pioneer Days — new table") in message(env, channel, lobby.id).embeds[0].title
-        tracks = i18n._("Tracks: {tracks}", tracks="")
+        title = i18n._("{game} — new table", game=PD._("Pioneer Days"))
+        assert title in lobby.embeds[0].title or title in message(env, channel, lobby.id).embeds[0].title
+        tracks = PD._("Tracks: {tracks}", tracks="")
     for _ in range(8):
         assert await play_step(env, bot, channel, actors)
     game = await bot.store.open_game_in_channel(channel.id)
@@ -155,6 +156,6 @@ async def test_a_polish_game_speaks_polish_in_public(simcord_env, make_bot, monk
     assert languages and set(languages) == {"pl"}  # the day images were drawn in Polish
     res = await actors[0].slash(channel, "pioneer log", count=5)
     with use("pl"):
-        day = i18n._("Week {week}, day {day}", week=1, day=1).split(",")[0]
+        day = PD._("Week {week}, day {day}", week=1, day=1).split(",")[0]
     assert day in res.response.content  # the log of a Polish game: Polish, also for an English client
     assert isinstance(discord.Locale("pl"), discord.Locale)

@@ -23,14 +23,26 @@ from i18n import _, use
 from render import text as T
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("engine", "app", "ui", "cogs", "render")
 MARKERS = {"_": 1, "N_": 1, "n_": 2, "p_": 2, "locale_str": 1, "cmd": 1}  # how many leading literal arguments
+WRAPPERS = ("cmd", "game_text")  # the helpers allowed to hand a variable to locale_str (ui/commands.py)
 
 
-def marked_calls():
-    """(file, line, marker, literal arguments or None) of every _(), N_(), n_(), p_(), locale_str(), cmd() call,
-    f-strings included (the extractor does not look inside them)."""
-    files = [p for d in SOURCES for p in sorted((ROOT / d).rglob("*.py"))] + [ROOT / "bot.py"]
+def domains():
+    """The catalogues (scripts/i18n.py): the host's, and each game's."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.domains()
+
+
+def marked_calls(sources):
+    """(file, line, marker, literal arguments or None) of every _(), N_(), n_(), p_(), locale_str(), cmd() call
+    of these sources, f-strings included (the extractor does not look inside them)."""
+    files = []
+    for s in sources:
+        path = ROOT / s
+        files += sorted(path.rglob("*.py")) if path.is_dir() else [path]
     for f in files:
         for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS:
@@ -45,30 +57,36 @@ def catalogue_ids(path: Path) -> set:
 
 
 def test_every_marked_text_reaches_the_template():
-    """A text marked inside an f-string ('unharmed', 'easy') is not extracted, so never translated."""
-    pot = catalogue_ids(ROOT / "i18n" / "messages.pot")
+    """A text marked inside an f-string ('unharmed', 'easy') is not extracted, so never translated; each
+    text reaches its own catalogue's template (the host's, or its game's)."""
     lost = []
-    for f, line, marker, args in marked_calls():
-        if args is None:
-            continue
-        key = (args[0], args[1]) if marker == "p_" else (None, args[0])
-        if key not in pot:
-            lost.append(f"{f}:{line} {marker}{args}")
-    assert not lost, "run scripts/i18n.py extract, and mark texts outside f-strings: " + ", ".join(lost)
+    checked = 0
+    for d in domains():
+        pot = catalogue_ids(d.pot)
+        for f, line, marker, args in marked_calls(d.sources):
+            if args is None:
+                continue
+            checked += 1
+            key = (args[0], args[1]) if marker == "p_" else (None, args[0])
+            if key not in pot:
+                lost.append(f"{f}:{line} {marker}{args}")
+    assert checked > 500 and not lost, "run scripts/i18n.py extract, and mark texts outside f-strings: " + \
+        ", ".join(lost)
 
 
 def test_plurals_topics_and_command_texts_are_not_built_from_variables():
     """n_(), p_() and locale_str() with a variable: the extractor cannot see the text (COUNT_MANY's plural
-    forms, the rules topics, the timer choices were never translated). cmd() is the one wrapper allowed."""
-    wrapped = [f"{f}:{line} {marker}" for f, line, marker, args in marked_calls()
+    forms, the rules topics, the timer choices were never translated). The wrappers cmd() and game_text()
+    (a game's own texts, marked in its catalogue) are the ones allowed."""
+    wrapped = [f"{f}:{line} {marker}" for d in domains() for f, line, marker, args in marked_calls(d.sources)
                if args is None and marker in ("n_", "p_", "locale_str")
-               and not (str(f) == "cogs/pioneer.py" and marker == "locale_str" and _inside_cmd(line))]
+               and not (str(f) == "ui/commands.py" and marker == "locale_str" and _inside_wrapper(line))]
     assert not wrapped
 
 
-def _inside_cmd(line: int) -> bool:
-    tree = ast.parse((ROOT / "cogs" / "pioneer.py").read_text(encoding="utf-8"))
-    return any(isinstance(n, ast.FunctionDef) and n.name == "cmd" and n.lineno <= line <= n.end_lineno
+def _inside_wrapper(line: int) -> bool:
+    tree = ast.parse((ROOT / "ui" / "commands.py").read_text(encoding="utf-8"))
+    return any(isinstance(n, ast.FunctionDef) and n.name in WRAPPERS and n.lineno <= line <= n.end_lineno
                for n in ast.walk(tree))
 
 
@@ -167,7 +185,7 @@ def test_lobby_ai_levels_and_disaster_headings_are_translated():
 
 
 def test_timer_choices_are_translated():
-    from cogs.pioneer import TIMER_CHOICES
+    from ui.commands import TIMER_CHOICES
     with use("es"):
         assert all(c._locale_name is not None and i18n.has(c.name) for c in TIMER_CHOICES)  # the Translator's
         names = [_(c.name) for c in TIMER_CHOICES]

@@ -15,6 +15,11 @@ from .lang import _, n_
 SELECT_MAX = 25
 
 
+def clip(text: str | None, n: int = 100) -> str | None:
+    """A text cut to Discord's limit for it (an option's label or description: 100)."""
+    return text if text is None or len(text) <= n else text[:n - 1] + "…"
+
+
 def is_private(action_id: str) -> bool:
     """Actions whose label shows a gold token's value: only ever offered in private messages."""
     body = action_id.split(":", 1)[1]
@@ -110,7 +115,7 @@ def turn_controls(state: dict, seat: int) -> tuple[list, list[str]]:
         shown = offered[:SELECT_MAX]
         if shown:
             items.append(Menu(_("Take a die and use it (ends your turn)…"),
-                              [Item(x.label, x.move.text(), x.detail) for x in shown], row=0))
+                              [Item(clip(x.label) or "", x.move.text(), clip(x.detail)) for x in shown], row=0))
         if len(offered) > len(shown):
             lines.append(_("More ways to use a die: take it first (buttons below)."))
         seen: list[tuple[str, str]] = []

@@ -6,6 +6,7 @@ from games.pioneer_days.rules.describe import card
 
 from . import narrate, plans
 from .lang import _, n_
+from .panel import clip
 
 SHOWN = 10  # plans shown as numbered buttons; more go into a select
 
@@ -29,11 +30,12 @@ def decision(table: Table, state: dict, seat: int, picked: list[str] | tuple[str
         lines.append(f"{label} → {x.detail or _('nothing changes')}")
         items.append(Button(label, x.move.text(), "primary" if i == 0 else "secondary", row=i // 5))
     if len(offered) > SHOWN:
-        items.append(Menu(_("More choices…"), [Item(f"{i + 1}. {x.label}", x.move.text(), x.detail)
+        items.append(Menu(_("More choices…"), [Item(clip(f"{i + 1}. {x.label}") or "", x.move.text(), clip(x.detail))
                                                for i, x in enumerate(offered[SHOWN:SHOWN + 25], SHOWN)], row=2))
     if d.pick and d.pick.options:
         chosen = set(d.pick.chosen)
-        opts = [Item(label, "k:" + value, desc, default=value in chosen) for value, label, desc in d.pick.options]
+        opts = [Item(clip(label) or "", "k:" + value, clip(desc), default=value in chosen)
+                for value, label, desc in d.pick.options]
         items.append(Menu(d.pick.placeholder, opts[:25], low=d.pick.low, high=min(d.pick.high, len(opts[:25])) or 1,
                           row=3))
     return Message(content="\n".join(lines), controls=items)

@@ -26,6 +26,7 @@ from games.pioneer_days.rules.constants import (
 )
 from games.pioneer_days.rules.scoring import breakdown
 from render import text as T
+from render.canvas import Canvas, Layer
 
 from ..lang import N_, _, n_
 from . import player_board, rich
@@ -65,51 +66,6 @@ ON_COLOUR = (164, 58, 30)
 BODY = (22, 21, 20, 19, 18)       # body text sizes, largest first (fitting shrinks down to MIN_PX)
 
 TAG_TEXT = {"Now": N_("Now:"), "Each town": N_("Each town:")}
-
-
-class Canvas:
-    """The image being drawn. Every text goes through text(), which records the smallest size of
-    the essential texts (all texts here are essential unless said otherwise). With track=True it
-    also records each text's ink box and the frame it must stay inside (`frame`, set by the code
-    drawing a part of the image), for the tests."""
-
-    def __init__(self, img: Image.Image, track: bool = False):
-        self.img = img
-        self.d = ImageDraw.Draw(img)
-        self.min_px: int | None = None
-        self.frame = (0, 0, img.width, img.height)
-        self.boxes: list | None = [] if track else None
-
-    def text(self, xy, s: str, kind: str, size: int, fill, anchor: str = "la", essential: bool = True,
-             **kw) -> None:
-        if not s:
-            return
-        if essential:
-            self.record(size)
-        T.draw(self.d, xy, s, kind, size, fill, anchor=anchor, **kw)
-        if self.boxes is not None:
-            self.boxes.append((T.ink_box(xy, s, kind, size, anchor), self.frame, s))
-
-    def record(self, size: int | None) -> None:
-        """Texts of `size` px were drawn (e.g. in a cached layer pasted here)."""
-        if size is not None:
-            self.min_px = size if self.min_px is None else min(self.min_px, size)
-
-    def paste(self, layer: "Layer", xy) -> None:
-        self.img.paste(layer.img, xy, layer.img)
-        self.record(layer.min_px)
-        if self.boxes is not None:
-            x, y = xy
-            for b, f, s in layer.boxes:
-                self.boxes.append(((b[0] + x, b[1] + y, b[2] + x, b[3] + y),
-                                   (f[0] + x, f[1] + y, f[2] + x, f[3] + y), s))
-
-
-class Layer(NamedTuple):
-    """A cached drawing (RGBA), the smallest essential text size in it, and its texts' boxes."""
-    img: Image.Image
-    min_px: int | None
-    boxes: tuple
 
 
 def fit1(s: str, room: int, kinds=("bold",), sizes=BODY) -> tuple[str, str, int]:

@@ -172,7 +172,7 @@ def _draw_wagon(img, x, y, w_spec, spaces, sp, k, p) -> None:
         item = spaces[i]
         if item == "damage":
             bw = 2 * sp + gap if i + 1 < n else sp
-            blk = damage_block(bw, sp, _("{n} VP", n=DAMAGE_VP) if bw > sp * 1.5 else str(DAMAGE_VP))
+            blk = damage_block(bw, sp, n_("{n} VP", "{n} VP", DAMAGE_VP) if bw > sp * 1.5 else str(DAMAGE_VP))
             overlay(img, blk, (sx, sy))
             sx += bw + gap
             i += 2

@@ -1,10 +1,11 @@
 """The final results image: per player the score by category, a stacked bar, the winner(s)."""
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import games.pioneer_days.rules as engine
 from games.pioneer_days.rules import describe, scoring
 from render import text as T
+from render.canvas import Canvas
 
 from ..lang import N_, _
 from . import player_board
@@ -24,16 +25,15 @@ from .style import (
     mix,
 )
 
-W = 1400
+W = 800            # made for a phone: shown about 400 px wide, so no essential text under 18 px here
 M = 16
-HEAD = 100
-ROW = 96
+HEAD = 96
+ROW = 176          # a player's card: name and total, the categories in two rows of chips, the bar
 COLS = ("gold", "favors", "majority", "townsfolk", "equipment", "game", "damage")
 COL_TITLE = {"gold": N_("Gold"), "favors": N_("Favors"), "majority": N_("Majority"), "townsfolk": N_("Townsfolk"),
              "equipment": N_("Equip."), "game": N_("In game"), "damage": N_("Damage")}
-NAME_X, NAME_W = 110, 330
-COL_X0, COL_W = NAME_X + NAME_W + 10, 96
-TOTAL_X = COL_X0 + len(COLS) * COL_W + 10
+CHIPS_PER_ROW = 4
+MIN_PX = 18
 
 
 def render(state: dict) -> Image.Image:
@@ -46,109 +46,98 @@ def render(state: dict) -> Image.Image:
         title = _("PIONEER DAYS · STANDINGS (gold not counted)")
         standings = True
     rows = sorted(result, key=lambda r: (r["rank"], r["seat"]))
-    h = HEAD + 56 + len(rows) * (ROW + 10) + 70 + M
-    img = Image.new("RGB", (W, h), WOOD)
-    d = ImageDraw.Draw(img)
+    h = HEAD + 12 + len(rows) * (ROW + 12) + 52 + M
+    cv = Canvas(Image.new("RGB", (W, h), WOOD))
+    img, d = cv.img, cv.d
     d.rectangle((0, 0, W, HEAD), fill=WOOD_DARK)
-    T.draw(d, (M + 4, 34), title, "serif", 30, CREAM, anchor="lm")
+    label, kind, size = _fit(title, W - 2 * M - 8, ("serif", "serifcond"), (28, 26, 24, 22, 20, MIN_PX))
+    cv.text((M + 4, 30), label, kind, size, CREAM, anchor="lm")
     winners = [T.player_name(state["players"][r["seat"]]) for r in rows if r["winner"]]
     if winners:
         names = " & ".join(winners)
         label = _("Winner: {names}", names=names) if len(winners) == 1 else _("Shared victory: {names}", names=names)
         if standings:
             label = _("Leading: {names}", names=names)
-        paste(img, "trophy", 34, (M + 2, 56))
-        T.draw(d, (M + 44, 74), T.ellipsize(label, "bold", 24, W - 2 * M - 60), "bold", 24, HIGHLIGHT, anchor="lm")
-    y = HEAD + 12
-    d.rounded_rectangle((M, y, W - M, h - M), radius=14, fill=PARCHMENT, outline=INK, width=3)
-    # column titles
-    ty = y + 26
-    T.draw(d, (NAME_X, ty), T.ellipsize(_("PLAYER"), "condbold", 16, NAME_W), "condbold", 16, INK_SOFT, anchor="lm")
-    for i, c in enumerate(COLS):
-        cx = COL_X0 + i * COL_W + COL_W / 2
-        d.rounded_rectangle((cx - COL_W / 2 + 3, ty - 14, cx + COL_W / 2 - 3, ty + 14), radius=8,
-                            fill=CATEGORY[c][1])
-        fg = (255, 255, 255) if sum(CATEGORY[c][1]) < 450 else INK
-        ct = _(COL_TITLE[c])
-        fs = 16 if T.width(ct, "condbold", 16) <= COL_W - 14 else 14
-        T.draw(d, (cx, ty), T.ellipsize(ct, "condbold", fs, COL_W - 10), "condbold", fs, fg, anchor="mm")
-    T.draw(d, (TOTAL_X + 60, ty), T.ellipsize(_("TOTAL VP"), "condbold", 16, 116), "condbold", 16, INK, anchor="mm")
-    T.draw(d, (W - M - 70, ty), T.ellipsize(_("SILVER"), "condbold", 16, 116), "condbold", 16, INK_SOFT,
-           anchor="mm")
+        paste(img, "trophy", 32, (M + 2, 52))
+        cv.text((M + 42, 70), T.ellipsize(label, "bold", 24, W - 2 * M - 56), "bold", 24, HIGHLIGHT, anchor="lm")
     pos = max([r["vp"]["total"] - r["vp"]["damage"] for r in rows] + [1])
     neg = max([-r["vp"]["damage"] for r in rows] + [0])
-    top = (pos, neg)
-    y = ty + 24
+    y = HEAD + 12
     for r in rows:
-        _row(img, d, y, state, r, top)
-        y += ROW + 10
-    # legend
-    x = M + 24
-    y += 8
-    d.line((M + 20, y - 6, W - M - 20, y - 6), fill=RULE, width=2)
-    for c in COLS:
-        label, col = CATEGORY[c]
-        label = _(label)
-        if c == "damage":
-            _hatch(d, (x, y + 8, x + 22, y + 26))
-        else:
-            d.rounded_rectangle((x, y + 8, x + 22, y + 26), radius=4, fill=col, outline=INK)
-        T.draw(d, (x + 28, y + 17), label, "cond", 16, INK, anchor="lm")
-        x += 28 + T.width(label, "cond", 16) + 24
-    T.draw(d, (W - M - 24, y + 17), T.ellipsize(_("tie-break: most silver"), "cond", 16, max(60, W - M - 24 - x)),
-           "cond", 16, INK_SOFT, anchor="rm")
-    return img
+        _row(cv, y, state, r, (pos, neg))
+        y += ROW + 12
+    cv.text((W - M - 8, y + 20), T.ellipsize(_("tie-break: most silver"), "cond", MIN_PX, W - 2 * M), "cond",
+            MIN_PX, CREAM, anchor="rm")
+    return cv.finish()
 
 
-def _row(img, d, y, state, r, top) -> None:
+def _fit(s: str, room: int, kinds, sizes) -> tuple[str, str, int]:
+    for kind in kinds:
+        for size in sizes:
+            if T.width(s, kind, size) <= room:
+                return s, kind, size
+    return T.ellipsize(s, kinds[-1], sizes[-1], room), kinds[-1], sizes[-1]
+
+
+def _row(cv: Canvas, y: int, state: dict, r: dict, top: tuple) -> None:
+    img, d = cv.img, cv.d
     seat = r["seat"]
     p = state["players"][seat]
-    x0, x1 = M + 14, W - M - 14
+    x0, x1 = M, W - M
     if r["winner"]:
-        d.rounded_rectangle((x0 - 6, y - 6, x1 + 6, y + ROW + 6), radius=16, fill=HIGHLIGHT, outline=INK,
-                            width=2)
+        d.rounded_rectangle((x0 - 4, y - 4, x1 + 4, y + ROW + 4), radius=16, fill=HIGHLIGHT, outline=INK, width=2)
     fill = mix(HIGHLIGHT, CREAM, 0.7) if r["winner"] else mix(PARCHMENT_DARK, CREAM, 0.5)
     d.rounded_rectangle((x0, y, x1, y + ROW), radius=12, fill=fill, outline=RULE, width=2)
-    # rank medal
-    d.ellipse((x0 + 10, y + 14, x0 + 64, y + 68), fill=WOOD_DARK if not r["winner"] else RUST, outline=INK)
-    T.draw(d, (x0 + 37, y + 41), str(r["rank"]), "bold", 28, CREAM, anchor="mm")
+    # rank medal, the seat's marker and name, the pioneer; the total and the silver on the right
+    d.ellipse((x0 + 10, y + 10, x0 + 62, y + 62), fill=RUST if r["winner"] else WOOD_DARK, outline=INK)
+    cv.text((x0 + 36, y + 36), str(r["rank"]), "bold", 28, CREAM, anchor="mm")
     if r["winner"]:
-        paste(img, "trophy", 30, (x0 + 50, y + 54))
-    player_board.marker(img, seat, (NAME_X, y + 12, NAME_X + 34, y + 46))
-    name = T.ellipsize(T.player_name(p), "bold", 24, NAME_W - 50)
-    T.draw(d, (NAME_X + 44, y + 29), name, "bold", 24, INK, anchor="lm")
+        paste(img, "trophy", 28, (x0 + 46, y + 44))
+    player_board.marker(img, seat, (x0 + 78, y + 14, x0 + 110, y + 46))
+    name_w = W - 2 * M - 120 - 190
+    cv.text((x0 + 120, y + 30), T.ellipsize(T.player_name(p), "bold", 26, name_w), "bold", 26, INK, anchor="lm")
     pion = describe.card("pioneer", p["pioneer"])["name"] if p.get("pioneer") else ""
-    T.draw(d, (NAME_X + 44, y + 54), pion, "cond", 15, INK_SOFT, anchor="lm")
+    if pion:
+        cv.text((x0 + 120, y + 58), T.ellipsize(pion, "cond", MIN_PX, name_w), "cond", MIN_PX, INK_SOFT, anchor="lm")
+    d.rounded_rectangle((x1 - 180, y + 12, x1 - 84, y + 60), radius=10, fill=INK)
+    cv.text((x1 - 132, y + 36), str(r["total"]), "bold", 30, HIGHLIGHT, anchor="mm")
+    cv.text((x1 - 132, y + 72), _("VP"), "condbold", MIN_PX, INK_SOFT, anchor="mm")
+    paste(img, "silver", 24, (x1 - 78, y + 24))
+    cv.text((x1 - 50, y + 36), f"${r['silver']}", "bold", 22, INK, anchor="lm")
+    # the categories, each a chip of its colour: its name and its VP
+    cw = (x1 - x0 - 24 - (CHIPS_PER_ROW - 1) * 8) // CHIPS_PER_ROW
     for i, c in enumerate(COLS):
+        cx = x0 + 12 + (i % CHIPS_PER_ROW) * (cw + 8)
+        cy = y + 84 + (i // CHIPS_PER_ROW) * 34
         v = r["vp"][c]
-        cx = COL_X0 + i * COL_W + COL_W / 2
-        fill = INK_SOFT if v == 0 else (RUST if v < 0 else INK)
-        T.draw(d, (cx, y + 32), f"{v:+d}" if v < 0 else str(v), "bold", 26 if v else 22, fill, anchor="mm")
-    # total
-    d.rounded_rectangle((TOTAL_X + 10, y + 10, TOTAL_X + 110, y + 56), radius=10, fill=INK)
-    T.draw(d, (TOTAL_X + 60, y + 33), str(r["total"]), "bold", 30, HIGHLIGHT, anchor="mm")
-    paste(img, "silver", 26, (W - M - 110, y + 20))
-    T.draw(d, (W - M - 78, y + 33), f"${r['silver']}", "bold", 22, INK, anchor="lm")
+        col = CATEGORY[c][1]
+        d.rounded_rectangle((cx, cy, cx + cw, cy + 28), radius=8, fill=mix(col, CREAM, 0.55) if v else CREAM,
+                            outline=col, width=2)
+        value = f"{v:+d}" if v < 0 else str(v)
+        vw = T.width(value, "bold", 20)
+        cv.text((cx + cw - 8, cy + 14), value, "bold", 20, RUST if v < 0 else INK, anchor="rm")
+        cv.text((cx + 8, cy + 14), T.ellipsize(_(COL_TITLE[c]), "cond", MIN_PX, cw - vw - 22), "cond", MIN_PX,
+                INK, anchor="lm")
     # diverging bar: VP gained to the right of zero (by category), damage to the left (hatched)
     pos, neg = top
-    bx0, bx1 = NAME_X, x1 - 16
-    by = y + ROW - 26
+    bx0, bx1 = x0 + 12, x1 - 12
+    by = y + ROW - 22
     scale = (bx1 - bx0) / (pos + neg)
     zero = bx0 + neg * scale
-    d.rounded_rectangle((bx0, by, bx1, by + 16), radius=4, fill=mix(PARCHMENT, INK, 0.06))
+    d.rounded_rectangle((bx0, by, bx1, by + 12), radius=4, fill=mix(PARCHMENT, INK, 0.06))
     x = zero
     for c in COLS:
         v = r["vp"][c]
         if v <= 0 or c == "damage":
             continue
         w = v * scale
-        d.rectangle((x, by, x + w, by + 16), fill=CATEGORY[c][1], outline=INK)
+        d.rectangle((x, by, x + w, by + 12), fill=CATEGORY[c][1], outline=INK)
         x += w
     dmg = -r["vp"]["damage"]
     if dmg > 0:
-        _hatch(d, (zero - dmg * scale, by, zero, by + 16))
+        _hatch(d, (zero - dmg * scale, by, zero, by + 12))
     if neg:
-        d.line((zero, by - 4, zero, by + 20), fill=INK, width=2)
+        d.line((zero, by - 4, zero, by + 16), fill=INK, width=2)
 
 
 def _hatch(d, box) -> None:

@@ -1,0 +1,61 @@
+"""A picture being drawn, and what it records for the host: every text goes through Canvas.text, which
+keeps the smallest size of the essential texts (the 400 px rule: at a phone's width, no essential text
+under 9 px; render.png writes it into the PNG as `min_text_px`). With track=True it also records each
+text's ink box and the frame it must stay inside, for the tests."""
+
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from . import text as T
+
+
+class Canvas:
+    """The image being drawn. Every text goes through text(), which records the smallest size of
+    the essential texts (all texts are essential unless said otherwise). With track=True it also
+    records each text's ink box and the frame it must stay inside (`frame`, set by the code drawing
+    a part of the image), for the tests."""
+
+    def __init__(self, img: Image.Image, track: bool = False):
+        self.img = img
+        self.d = ImageDraw.Draw(img)
+        self.min_px: int | None = None
+        self.frame = (0, 0, img.width, img.height)
+        self.boxes: list | None = [] if track else None
+
+    def text(self, xy, s: str, kind: str, size: int, fill, anchor: str = "la", essential: bool = True,
+             **kw) -> None:
+        if not s:
+            return
+        if essential:
+            self.record(size)
+        T.draw(self.d, xy, s, kind, size, fill, anchor=anchor, **kw)
+        if self.boxes is not None:
+            self.boxes.append((T.ink_box(xy, s, kind, size, anchor), self.frame, s))
+
+    def record(self, size: int | None) -> None:
+        """Texts of `size` px were drawn (e.g. in a cached layer pasted here)."""
+        if size is not None:
+            self.min_px = size if self.min_px is None else min(self.min_px, size)
+
+    def paste(self, layer: "Layer", xy) -> None:
+        self.img.paste(layer.img, xy, layer.img)
+        self.record(layer.min_px)
+        if self.boxes is not None:
+            x, y = xy
+            for b, f, s in layer.boxes:
+                self.boxes.append(((b[0] + x, b[1] + y, b[2] + x, b[3] + y),
+                                   (f[0] + x, f[1] + y, f[2] + x, f[3] + y), s))
+
+    def finish(self) -> Image.Image:
+        """The image, with the smallest essential text size in its info (min_text_px)."""
+        if self.min_px is not None:
+            self.img.info["min_text_px"] = self.min_px
+        return self.img
+
+
+class Layer(NamedTuple):
+    """A cached drawing (RGBA), the smallest essential text size in it, and its texts' boxes."""
+    img: Image.Image
+    min_px: int | None
+    boxes: tuple

@@ -1,0 +1,81 @@
+"""A game that lives only in the tests (tests/tinygame: Fingers) registers itself and plays through the real
+bot: no host file names it, yet it has /play new fingers with its own options, a lobby with its AI levels,
+a panel, private decisions with their picture, a chapter's picture after each round, results, ratings,
+history, its own stats, a replay, and a restart in the middle of a round."""
+
+import pytest
+import tinygame
+from simharness import message, private, restart, table
+
+from engine import registry
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    tinygame.register()  # before the bot is built: the commands are made from the registry
+    yield make_bot()
+    registry.unregister(tinygame.GAME.key)
+
+
+async def decide_all(env, bot, channel, actors) -> int:
+    """Every person who must decide opens Decide (private) and shows 2 fingers; returns how many did."""
+    game = await bot.store.open_game_in_channel(channel.id)
+    if game is None or game.status != "active":
+        return 0
+    panel = message(env, channel, game.panel_message_id)
+    done = 0
+    for a in actors:
+        seat = game.seat_of(a.id)
+        if seat is None or game.state["picks"][seat] is not None:
+            continue
+        res = await a.click(panel, label="Decide (private)")
+        assert res.ephemeral and "How many fingers" in private(res)
+        shown = [res.response, *res.followups]
+        assert any(att.filename == "hands.png" for m in shown for att in m.attachments)  # its picture with it
+        await a.click(shown[-1], label="2")
+        done += 1
+    return done
+
+
+async def test_a_test_game_registers_itself_and_plays_through_the_bot(simcord_env, simcord_bot, make_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    res = await ann.slash(channel, "play new fingers", rounds="2")
+    lobby = res.response
+    assert "Fingers — new table" in lobby.embeds[0].title and "Rounds: **2**" in lobby.embeds[0].description
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Add AI (hard)")
+    await ann.click(lobby, label="Start the game")
+    game = await bot.store.open_game_in_channel(channel.id)
+    assert game.game == "fingers" and game.config == {"players": 3, "rounds": 2, "names": ["ann", "bob", "Hard AI 1"]}
+    await env.settle()
+    assert await decide_all(env, bot, channel, [ann]) == 1
+    bot = await restart(env, bot, make_bot)  # mid-round: bob's decision still answerable on the old panel
+    assert await decide_all(env, bot, channel, [bob]) == 1
+    await env.settle()
+    game = await bot.store.game(game.id)
+    assert game.state["round"] == 2 and game.state["shown"] == [[2, 2, game.state["shown"][0][2]]]
+    history = channel.history()
+    assert any(m.content.startswith("**Round 1 shown") and m.attachments for m in history)
+    while await decide_all(env, bot, channel, [ann, bob]):
+        await env.settle()
+    game = await bot.store.game(game.id)
+    assert game.status == "over"
+    final = channel.history()[-1]
+    assert final.embeds[0].title == "Game over" and final.attachments[0].filename == "results.png"
+    by_seat = {r.seat: r for r in tinygame.GAME.rules.results(game.state)}
+    ann_line = next(f for f in final.embeds[0].fields if "ann" in f.name)
+    assert ann_line.value == f"Fingers {by_seat[0].total} · shown alone {by_seat[0].detail['alone']}×"
+    rows = await bot.store.results_of(game.id)
+    assert [r["game"] for r in rows] == ["fingers"] * 3 and all(r["scores"].keys() == {"fingers"} for r in rows)
+    assert await bot.store.rating("fingers:g:" + str(guild.id), "u:" + str(ann.id)) is not None
+    assert await bot.store.rating("g:" + str(guild.id), "u:" + str(ann.id)) is None  # not Pioneer Days' board
+    res = await ann.slash(channel, "play stats", game="fingers")
+    assert "Fingers record — ann" in res.response.embeds[0].title
+    res = await ann.slash(channel, "play history")
+    assert "Fingers" in res.response.embeds[0].description
+    res = await bob.slash(channel, "play replay")
+    post = res.followups[-1] if res.followups else res.response
+    assert [a.filename for a in post.attachments] == [f"game-{game.id}.webp", f"game-{game.id}.json"]
+    res = await ann.slash(channel, "play help", game="fingers")
+    assert "each round everyone shows 1 to 3 fingers" in private(res)
