@@ -16,10 +16,11 @@ import games.pioneer_days.rules as engine
 import i18n
 from games.pioneer_days import help as rules
 from games.pioneer_days import narrate, plans
+from games.pioneer_days.lang import _
 from games.pioneer_days.pictures import cards, day
 from games.pioneer_days.pictures import table as table_img
 from games.pioneer_days.rules import describe, words
-from i18n import _, use
+from i18n import use
 from render import text as T
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -188,7 +189,7 @@ def test_timer_choices_are_translated():
     from ui.commands import TIMER_CHOICES
     with use("es"):
         assert all(c._locale_name is not None and i18n.has(c.name) for c in TIMER_CHOICES)  # the Translator's
-        names = [_(c.name) for c in TIMER_CHOICES]
+        names = [i18n._(c.name) for c in TIMER_CHOICES]
     assert names == ["desactivado", "2 minutos", "10 minutos", "1 hora", "12 horas", "24 horas"]
 
 

@@ -65,7 +65,7 @@ def test_api_returns_pngs():
     assert w == 1000 and 300 < h < 2000
     f = finished(3, 1)
     w, h = png_size(render.results_png(f))
-    assert w == 1400 and 300 < h < 1000
+    assert w == 800 and 400 < h < 1000  # made for a phone: one card per player under the other
 
 
 def test_state_is_not_modified():
@@ -122,7 +122,7 @@ def test_every_phase_renders(players, seed, sets, pioneers):
     assert {"turn", "over"} <= stages
     assert n > 10
     res = render.results_image(state)
-    assert res.width == 1400 and spread(res, (0, 120, 1400, res.height - 80)) > 15
+    assert res.width == 800 and spread(res, (0, 120, 800, res.height - 80)) > 15
 
 
 def test_all_five_stages_render():
@@ -174,7 +174,8 @@ def test_standings_before_the_end_hide_gold():
 
 def test_gold_shown_at_game_end_only_in_results():
     f = finished(2, 8)
-    assert png_size(render.results_png(f))[0] == 1400
+    png = render.results_png(f)
+    assert png_size(png)[0] == 800 and 18 <= __import__("render").min_text_px(png)  # >= 9 px at 400 px wide
 
 
 # ---- content: every card, long names, crowded players ---------------------------------------
@@ -264,8 +265,9 @@ def test_winner_highlighted_in_results():
     winners = [r for r in f["result"] if r["winner"]]
     assert winners
     from games.pioneer_days.pictures import results
-    assert _has_colour(img, (results.M + 8, results.HEAD + 70, results.M + 14, results.HEAD + 120),
-                       HIGHLIGHT)
+    assert _has_colour(img, (results.M - 4, results.HEAD + 40, results.M - 1, results.HEAD + 100), HIGHLIGHT)
+    loser = results.HEAD + 12 + (results.ROW + 12) * 3  # the last card: no highlight around it
+    assert not _has_colour(img, (results.M - 4, loser + 40, results.M - 1, loser + 100), HIGHLIGHT)
 
 
 # ---- threads --------------------------------------------------------------------------------

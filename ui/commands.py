@@ -203,7 +203,7 @@ def play_group(c: Commands) -> app_commands.Group:
 def game_group(c: Commands, game: Game) -> app_commands.Group:
     """A game's own group (/pioneer): the same commands, for that game."""
     assert game.command
-    group = app_commands.Group(name=cmd(game.command), description=locale_str(game.summary), guild_only=True)
+    group = app_commands.Group(name=cmd(game.command), description=game_text(game.summary), guild_only=True)
     group.add_command(new_command(c, game, "new"))
     for command_ in shared_commands(c, game):
         group.add_command(command_)

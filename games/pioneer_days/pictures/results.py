@@ -111,12 +111,13 @@ def _row(cv: Canvas, y: int, state: dict, r: dict, top: tuple) -> None:
         cy = y + 84 + (i // CHIPS_PER_ROW) * 34
         v = r["vp"][c]
         col = CATEGORY[c][1]
-        d.rounded_rectangle((cx, cy, cx + cw, cy + 28), radius=8, fill=mix(col, CREAM, 0.55) if v else CREAM,
-                            outline=col, width=2)
+        # flat colours of the palette only (palette.py): the chip in its category's colour, its value on cream
+        d.rounded_rectangle((cx, cy, cx + cw, cy + 28), radius=8, fill=CREAM, outline=col, width=3)
+        d.rectangle((cx + 3, cy + 8, cx + 7, cy + 20), fill=col)
         value = f"{v:+d}" if v < 0 else str(v)
         vw = T.width(value, "bold", 20)
         cv.text((cx + cw - 8, cy + 14), value, "bold", 20, RUST if v < 0 else INK, anchor="rm")
-        cv.text((cx + 8, cy + 14), T.ellipsize(_(COL_TITLE[c]), "cond", MIN_PX, cw - vw - 22), "cond", MIN_PX,
+        cv.text((cx + 12, cy + 14), T.ellipsize(_(COL_TITLE[c]), "cond", MIN_PX, cw - vw - 26), "cond", MIN_PX,
                 INK, anchor="lm")
     # diverging bar: VP gained to the right of zero (by category), damage to the left (hatched)
     pos, neg = top
