@@ -115,7 +115,7 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
     tmp = tempfile.TemporaryDirectory()
     url, drop = f"sqlite:///{tmp.name}/data/bench.sqlite3", None
     if database is not None:
-        sys.path.append(str(ROOT / "scripts"))  # last: scripts/i18n.py must not hide the i18n package
+        sys.path.append(str(ROOT / "scripts"))  # last: scripts/catalogues.py must not hide the i18n package
         from pgserver import scratch_database
         url, drop = await scratch_database(database, str(next(_databases)))
     settings = Settings(database_url=url, new_database=True, sync=True, render_processes=1)
@@ -211,7 +211,7 @@ async def server_facts(url: str) -> str:
 async def side_by_side(database: str, sizes: list[int], rounds: int) -> int:
     server = None
     if database == "temp":
-        sys.path.append(str(ROOT / "scripts"))  # last: scripts/i18n.py must not hide the i18n package
+        sys.path.append(str(ROOT / "scripts"))  # last: scripts/catalogues.py must not hide the i18n package
         from pgserver import TempServer
         server = TempServer(durable=True)
         database = server.start()

@@ -285,7 +285,7 @@ async def main(argv=None) -> int:
     if args.database:
         server = None
         database = args.database
-        sys.path.append(str(ROOT / "scripts"))  # last: scripts/i18n.py must not hide the i18n package
+        sys.path.append(str(ROOT / "scripts"))  # last: scripts/catalogues.py must not hide the i18n package
         if database == "temp":
             from pgserver import TempServer
             server = TempServer(durable=True)

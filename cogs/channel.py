@@ -53,7 +53,7 @@ class Courier(commands.Cog):
         self.lock = ChannelLocks()
         self.workers = Workers("render", bot.settings.render_processes)
 
-    def cog_unload(self) -> None:
+    def cog_unload(self) -> None:  # type: ignore[override]  # discord.py accepts sync unload
         self.workers.stop()
 
     # ---- Discord helpers -----------------------------------------------------------------------

@@ -215,7 +215,8 @@ class Play(commands.Cog):
             await tell(interaction, _("No game has been played in this channel yet."))
             return
         lines = await self.service.log_lines(game, count)
-        out, size = [], 0
+        out: list[str] = []
+        size = 0
         for line in reversed(lines):  # keep the newest lines within Discord's 2000 characters
             if size + len(line) + 1 > 1900:
                 break

@@ -9,6 +9,8 @@ After a change the courier (cogs/channel.py) updates the channel."""
 import io
 import logging
 import re
+from collections.abc import Mapping
+from typing import cast
 
 import discord
 from discord.ext import commands
@@ -43,7 +45,7 @@ async def tell(interaction: discord.Interaction, content: str | None = None, **k
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=True, **kw)
     else:
-        await interaction.followup.send(content, ephemeral=True, **kw)
+        await interaction.followup.send(content, ephemeral=True, **kw)  # type: ignore[arg-type]  # None is accepted
 
 
 async def update(interaction: discord.Interaction, **kw) -> None:
@@ -69,7 +71,7 @@ async def acknowledge(interaction: discord.Interaction, **kw) -> bool:
 def handled_by_components(interaction: discord.Interaction) -> bool:
     """True when discord.py routes this component interaction to one of our DynamicItems: its custom_id
     fits a template and the clicked message carries that component."""
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     cid, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(cid, str) or not any(p.fullmatch(cid) for p in OURS) or interaction.message is None:
         return False
@@ -312,7 +314,7 @@ class Table(commands.Cog):
 
     async def mine(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
         """A seat's own things (values only it may see), privately: the game's text and picture."""
-        game, seat = await self._player(interaction, gid, game, finished=True)
+        game, seat = await self._player(interaction, cast(int, gid), game, finished=True)  # (None: with a game)
         if game is None:
             return
         msg = game_of(game).show.mine(table_of(game), game.live, seat)

@@ -23,7 +23,7 @@ def play(game: Game, config: dict, seed: int, seats: list[str] | None,
     state, evs = rules.new_game(config, seed)
     if events is not None:
         events.extend(evs)
-    stream = {"rng": rng.seed_state(seed * 7919 + 17)}
+    stream: rng.Rng = {"rng": rng.seed_state(seed * 7919 + 17)}
     actions = []
     while not rules.is_over(state):
         acts = rules.legal_actions(state)

@@ -4,13 +4,23 @@ go with each colour)."""
 
 import functools
 import threading
+from typing import TypedDict
 
 from PIL import ImageDraw
 
 INK = (38, 25, 14)
 
+
+class Seat(TypedDict):
+    """One entry of PLAYERS: RGB colours and the name of a shape()."""
+    fill: tuple[int, int, int]
+    text: tuple[int, int, int]
+    shape: str
+    tint: tuple[int, int, int]
+
+
 # seat colours (Okabe-Ito, colour-blind safe) plus a shape and the seat number
-PLAYERS = (
+PLAYERS: tuple[Seat, ...] = (
     {"fill": (0, 114, 178), "text": (255, 255, 255), "shape": "circle", "tint": (214, 232, 244)},
     {"fill": (230, 159, 0), "text": (38, 25, 14), "shape": "square", "tint": (250, 234, 196)},
     {"fill": (0, 158, 115), "text": (255, 255, 255), "shape": "triangle", "tint": (206, 238, 226)},

@@ -77,6 +77,7 @@ def ellipsize(text: str, kind: str, size: int, w: int) -> str:
 def fit(text: str, kind: str, size: int, min_size: int, w: int, max_lines: int) -> tuple[int, tuple]:
     """The largest size in [min_size, size] at which text wraps into max_lines lines of width w;
     at min_size the last line is ellipsized. Returns (size, lines)."""
+    lines: tuple[str, ...] | list[str]
     for sz in range(size, min_size - 1, -1):
         lines = wrap(text, kind, sz, w)
         if len(lines) <= max_lines:

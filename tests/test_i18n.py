@@ -17,9 +17,9 @@ NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for command and option na
 
 
 def catalogue_tool():
-    """scripts/i18n.py (the extract/check tool), loaded as a module."""
+    """scripts/catalogues.py (the extract/check tool), loaded as a module."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "catalogues.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod

@@ -29,9 +29,9 @@ WRAPPERS = ("cmd", "game_text")  # the helpers allowed to hand a variable to loc
 
 
 def domains():
-    """The catalogues (scripts/i18n.py): the host's, and each game's."""
+    """The catalogues (scripts/catalogues.py): the host's, and each game's."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "catalogues.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod.domains()
@@ -71,7 +71,7 @@ def test_every_marked_text_reaches_the_template():
             key = (args[0], args[1]) if marker == "p_" else (None, args[0])
             if key not in pot:
                 lost.append(f"{f}:{line} {marker}{args}")
-    assert checked > 500 and not lost, "run scripts/i18n.py extract, and mark texts outside f-strings: " + \
+    assert checked > 500 and not lost, "run scripts/catalogues.py extract, and mark texts outside f-strings: " + \
         ", ".join(lost)
 
 

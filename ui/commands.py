@@ -8,7 +8,7 @@ gives Discord each of them in every language we have. A game's options become sl
 Discord offers only them, and a modified client's other values are refused (app/service.lobby_options)."""
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -54,7 +54,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
 P = inspect.Parameter
 
 
-def command(name: str, description: locale_str, callback: Callable, params: list[tuple[str, type, object]],
+def command(name: str, description: locale_str, callback: Callable, params: Sequence[tuple[str, Any, object]],
             described: dict[str, locale_str] | None = None, choices: dict | None = None,
             renamed: dict[str, locale_str] | None = None, checks: tuple = ()) -> app_commands.Command:
     """An app command whose options are built here (a game's options are data, not a signature):
@@ -87,6 +87,7 @@ def new_command(c: Commands, game: Game, name: str) -> app_commands.Command:
     described = {o.key: game_text(o.description) for o in game.options}
     described |= {"timer": locale_str("Time per turn, then the AI decides (default 24 hours)"),
                   "language": locale_str("The game's language (default: the server's)")}
+    choices: dict[str, list[app_commands.Choice[Any]]]  # (a game's options are str, the timer's int)
     choices = {o.key: [app_commands.Choice(name=game_text(ch.label), value=ch.value) for ch in o.choices][:25]
                for o in game.options}
     choices |= {"timer": TIMER_CHOICES, "language": LANGUAGE_CHOICES}
@@ -101,7 +102,7 @@ def new_command(c: Commands, game: Game, name: str) -> app_commands.Command:
 def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Command]:
     """The commands every group has: with `fixed`, a game's own group (its games only, its old names);
     without, /play (the channel's game, or a `game:` choice)."""
-    kind = [("game", str, None)] if fixed is None else []
+    kind: list[tuple[str, Any, object]] = [("game", str, None)] if fixed is None else []
     kind_choice = {"game": game_choices()} if fixed is None else {}
     kind_said = {"game": locale_str("Which game (default: this channel's)")} if fixed is None else {}
     number = "game" if fixed is not None else "number"  # /pioneer replay game:12 (as it always was)

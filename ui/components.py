@@ -10,11 +10,15 @@ Older buttons (pd:{game}:{version}:{engine action id}, select values that are ba
 a restart. A click is routed to the bot's table cog, which checks the version against the database."""
 
 import re
+from typing import TYPE_CHECKING, cast
 
 import discord
 
 from engine.moves import BadMove, Move
 from engine.protocol import Button, Menu
+
+if TYPE_CHECKING:
+    from bot import GameBot
 
 BUTTON = r"pd:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<act>\S{1,80})"
 MOVE = r"pm:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<move>\S{1,80})"
@@ -58,13 +62,14 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON):
                    style=item.style, emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction):
+        act: str | Move  # the verb, or the Move of an engine action id
         act = self.act
         if act[:1].isdigit():  # an engine action id on an older panel
             try:
                 act = Move.parse(act)
             except BadMove:
                 pass
-        await interaction.client.table.on_component(interaction, self.gid, self.ver, act, None)
+        await cast("GameBot", interaction.client).table.on_component(interaction, self.gid, self.ver, act, None)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVE):
@@ -83,7 +88,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVE):
                    style=item.style, emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction):
-        await interaction.client.table.on_component(interaction, self.gid, self.ver, self.move, None)
+        await cast("GameBot", interaction.client).table.on_component(interaction, self.gid, self.ver, self.move, None)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
@@ -101,7 +106,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
 
     async def callback(self, interaction: discord.Interaction):
         values = self.item.values
-        await interaction.client.table.on_component(interaction, self.gid, self.ver, "select", values)
+        await cast("GameBot", interaction.client).table.on_component(interaction, self.gid, self.ver, "select", values)
 
 
 def option(label: str, value: str, description: str | None = None, emoji=None,

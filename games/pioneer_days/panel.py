@@ -3,7 +3,7 @@ day's record when the day ends (the host does that). Built from the state and th
 
 import games.pioneer_days.rules as engine
 from engine.moves import Move
-from engine.protocol import Button, Item, Menu, Message, Table
+from engine.protocol import Button, Item, Menu, Message, Style, Table
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import SIMULTANEOUS
 from games.pioneer_days.rules.effects import free_spaces, wagon_cost
@@ -130,7 +130,7 @@ def turn_controls(state: dict, seat: int) -> tuple[list, list[str]]:
     elif step == "use":
         offered = plans.turn_plans(state, seat)
         for i, x in enumerate(offered[:10]):
-            style = "success" if x.move.parts[1] == "income" else "primary"
+            style: Style = "success" if x.move.parts[1] == "income" else "primary"
             items.append(Button(x.label, x.move.text(), style, row=i // 5))
         faces = [a for a in engine.legal_actions(state, seat) if a.id.split(":")[1] == "face"]
         if faces:

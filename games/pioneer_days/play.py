@@ -2,7 +2,7 @@
 (rules/), its whole-move plans (plans.py), its results as scores by category."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.moves import BadMove, Move
 from engine.protocol import Action, Applied, Rejected, SeatResult
@@ -35,7 +35,7 @@ class PioneerRules:
         return engine.deciders(state)
 
     def legal_actions(self, state: dict, seat: int | None = None) -> list[Action]:
-        return engine.legal_actions(state, seat)  # type: ignore[arg-type]
+        return cast(list[Action], engine.legal_actions(state, seat))  # (the rules' Action: the same fields)
 
     def apply(self, state: dict, action_id: str) -> Applied | Rejected:
         r = engine.apply(state, action_id)  # type: ignore[arg-type]

@@ -5,7 +5,9 @@ with a little noise), `hard` (determinised Monte Carlo search over the engine; s
 Every level is deterministic for the same (state, seat, level, seed) when the budget is a
 number of rollouts (the default); a time budget trades that for a bounded decision time."""
 
-from engine import rng
+from typing import cast
+
+from engine import protocol, rng
 
 from ..rules.actions import Action
 from ..rules.api import legal_actions
@@ -59,8 +61,8 @@ class PioneerAi:
     """The protocol's Ai: choose(state, seat, level, seed, budget)."""
 
     def choose(self, state: dict, seat: int, level: str, seed: int,
-               budget: int | float | dict | None = None) -> Action:
-        return choose(state, seat, level, seed, budget)
+               budget: int | float | dict | None = None) -> protocol.Action:
+        return cast(protocol.Action, choose(state, seat, level, seed, budget))  # (the same fields)
 
 
 AI = PioneerAi()

@@ -8,7 +8,7 @@ every player's VP so far (without gold values), silver, goods and free wagon spa
 for hire. Drawn from engine.view_for(state, None): no secret can reach it."""
 
 import math
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from PIL import Image, ImageDraw
 
@@ -579,6 +579,7 @@ def _hire_cell_layer(face: str, cid: str | None, h: int, started: bool) -> Layer
     cv = Canvas(Image.new("RGBA", (CELL_W + 1, h + 1), (0, 0, 0, 0)), track=True)
     cv.frame = (0, 0, CELL_W, h)
     _draw_hire_cell(cv, 0, 0, h, face, cid, started)
+    assert cv.boxes is not None  # (track=True)
     return Layer(cv.img, cv.min_px, tuple(cv.boxes))
 
 
@@ -634,7 +635,7 @@ def render(state: dict, lines=(), viewer: int | None = None, track: bool = False
     today(cv, y, s, td)
     y += td.h + GAP
     players(cv, y, s, viewer)
-    y += heights[2] + GAP
+    y += cast(int, heights[2]) + GAP  # (players_h)
     hire(cv, y, s)
     img.info["min_text_px"] = cv.min_px
     if track:

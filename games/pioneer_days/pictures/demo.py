@@ -64,6 +64,8 @@ def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "u
     while not engine.is_over(s):
         before = (s["week"], s["day"], s["stage"])
         r = engine.apply(s, _choose(s, seed))
+        if not r.ok:
+            raise RuntimeError(f"a legal action was refused: {r.reason}")
         s = r.state
         events += [engine.public_event(e) for e in r.events]
         after = (s["week"], s["day"], s["stage"])
@@ -91,6 +93,8 @@ def docs(out: Path, seed: int = 3) -> None:
     while not engine.is_over(s):
         before = (s["week"], s["day"])
         r = engine.apply(s, _choose(s, seed))
+        if not r.ok:
+            raise RuntimeError(f"a legal action was refused: {r.reason}")
         s = r.state
         events += [engine.public_event(e) for e in r.events]
         busy = s["stage"] == "turn" and s["step"] == "use" and len(s["pool"]) < 3

@@ -78,7 +78,10 @@ def calibration_images() -> list[Image.Image]:
         rnd = random.Random(seed)
         states = []
         while not engine.is_over(s):
-            s = engine.apply(s, rnd.choice(engine.legal_actions(s))).state
+            r = engine.apply(s, rnd.choice(engine.legal_actions(s)))
+            if not r.ok:
+                raise RuntimeError(f"a legal action was refused: {r.reason}")
+            s = r.state
             if rnd.random() < 0.02:
                 states.append(s)
         states.append(s)
@@ -109,7 +112,9 @@ def build(images: list[Image.Image]) -> bytes:
     for im in images:
         comp.paste(im.convert("RGB"), (0, y))
         y += im.height
-    cut = comp.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).getpalette()[:768]
+    pal = comp.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).getpalette()
+    assert pal is not None  # (a quantized image is a "P" image: it has a palette)
+    cut = pal[:768]
     colours = list(flat)
     for i in range(0, len(cut), 3):
         c = tuple(cut[i:i + 3])

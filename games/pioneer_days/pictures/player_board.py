@@ -223,6 +223,7 @@ def wagon_rows(p: dict, reveal: bool, avail: int, k: float, max_rows: int = 2):
     gap = round(16 * k)
 
     def place(sp: int) -> list:
+        row: list[tuple[int, int, int]]  # (wagon index, x, width)
         rows, row, x = [], [], 0
         boxes = [wagon_size(len(s), sp, k) for s in wagons]
         if overflow:
@@ -300,6 +301,7 @@ class Layout:
             if not names:
                 rows.append((label, [(_("none"), "none")]))
                 continue
+            row: list[tuple[str, str]]  # (text, kind)
             row, x, first = [], x0, True
             for nm in names:
                 cw = min(T.width(nm, "cond", S(self.chip_fs)) + S(14), right - x0)

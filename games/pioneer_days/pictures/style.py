@@ -1,6 +1,8 @@
 """Pioneer Days' look: its palette, the dice colours, the results categories' colours (the drawing
 helpers and seat colours are the kit's: render/style.py)."""
 
+from typing import TypedDict
+
 from render.style import PLAYERS, memo, memo_text, mix, overlay, shape  # noqa: F401  (the pictures import them from here)
 
 from ..lang import N_
@@ -24,8 +26,16 @@ HIGHLIGHT = (255, 196, 40)
 EMPTY = (236, 222, 190)
 EMPTY_LINE = (190, 166, 124)
 
+
+class Die(TypedDict):
+    """One entry of DICE: RGB colours and the colour's letter."""
+    fill: tuple[int, int, int]
+    text: tuple[int, int, int]
+    letter: str
+
+
 # the five dice colours, each with a letter for colour-blind players
-DICE = {
+DICE: dict[str, Die] = {
     "blue": {"fill": (38, 98, 178), "text": (255, 255, 255), "letter": "B"},
     "red": {"fill": (190, 44, 36), "text": (255, 255, 255), "letter": "R"},
     "yellow": {"fill": (244, 196, 48), "text": (38, 25, 14), "letter": "Y"},

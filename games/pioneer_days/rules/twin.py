@@ -11,11 +11,12 @@ from typing import Any
 from engine import rng
 
 from .copying import clone
+from .shape import Rng
 from .view import HIDDEN
 
 
 def twin(state: dict[str, Any], viewer: int | None, seed: int) -> dict[str, Any]:
-    gen = {"rng": rng.seed_state(seed)}
+    gen: Rng = {"rng": rng.seed_state(seed)}
     s: dict[str, Any] = clone(state)  # type: ignore[arg-type]
     others = [p for p in s["players"] if p["seat"] != viewer]
     if s["stage"] != "over":

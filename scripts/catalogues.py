@@ -1,9 +1,9 @@
 """The translation catalogues: extract the texts, update each language, check them.
 
-    .venv/bin/python scripts/i18n.py extract    # every catalogue's messages.pot from the code, merged into its .po
-    .venv/bin/python scripts/i18n.py extract es # the same, merged into the listed languages' .po only
-    .venv/bin/python scripts/i18n.py init xx    # a new language: a messages.po in every catalogue
-    .venv/bin/python scripts/i18n.py check      # every text translated, the same {placeholders}, sizes
+    .venv/bin/python scripts/catalogues.py extract    # each catalogue's messages.pot from the code, merged into its .po
+    .venv/bin/python scripts/catalogues.py extract es # the same, merged into the listed languages' .po only
+    .venv/bin/python scripts/catalogues.py init xx    # a new language: a messages.po in every catalogue
+    .venv/bin/python scripts/catalogues.py check      # every text translated, the same {placeholders}, sizes
 
 One catalogue for the host (i18n/: the texts of engine/, app/, ui/, cogs/, render/ and bot.py) and one
 per game (games/<game>/locales, its package's texts). The texts are found by their markers: _("…"),
@@ -14,6 +14,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS = ["_", "n_:1,2", "N_", "p_:1c,2", "locale_str", "cmd"]
@@ -84,11 +85,12 @@ def problems(lang: str, domain: Domain | None = None) -> list[str]:
             if not msg.id:
                 continue
             got = cat.get(msg.id, context=msg.context)
-            ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+            # read_po gives an id (and a translation) as a str, or a tuple of str for a plural
+            ids = cast(tuple[str, ...], msg.id if isinstance(msg.id, tuple) else (msg.id,))
             if got is None or got.fuzzy or not all(got.string if isinstance(got.string, tuple) else (got.string,)):
                 out.append(f"{d.name} {lang}: untranslated: {ids[0]!r}")
                 continue
-            strings = got.string if isinstance(got.string, tuple) else (got.string,)
+            strings = cast(tuple[str, ...], got.string if isinstance(got.string, tuple) else (got.string,))
             want = set(PLACEHOLDER.findall(" ".join(ids)))
             for s in strings:
                 if set(PLACEHOLDER.findall(s)) - want or (want - {"{n}"}) - set(PLACEHOLDER.findall(s)):
