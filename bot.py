@@ -47,7 +47,7 @@ EXTENSIONS = ("cogs.channel", "cogs.table", "cogs.records", "cogs.coach", "cogs.
 
 PERMISSIONS = invite.NEEDED.value
 SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
-DEMO = "python -m games.pioneer_days.pictures.demo --players 3 --seed 1 --out {out}"
+DEMO = "python -m render.demo --players 3 --seed 1 --out {out}"
 NO_TOKEN = f"""\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 

@@ -16,7 +16,7 @@ log = logging.getLogger("bot.coach")
 
 CHUNK = 3  # decisions per job handed to a worker (about a second of its CPU)
 EVERY = 2.0  # seconds between two progress edits of one message (Discord limits edits)
-VERSION = 1  # of the stored review's shape and of the review's method; older ones are computed again
+VERSION = 2  # of the stored review's shape and of the review's method; older ones are computed again
 
 Progress = Callable[[int, int, int], Awaitable[None]]  # (place in the queue (0 = running), done, total)
 

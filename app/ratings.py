@@ -5,7 +5,7 @@ Each seat of a rated game is a "player": a person by Discord user id ("u:123"), 
 conservative value mu - 3 sigma, and a player appears on a board after MIN_GAMES rated games.
 
 A game is rated only when it was played to the end by at least one person: not when it was ended early
-(/pioneer end, everyone left), nor when no person was seated at the end."""
+(/play end, everyone left), nor when no person was seated at the end."""
 
 from dataclasses import dataclass
 

@@ -28,7 +28,7 @@ from . import ledger, outbox
 from .locks import ChannelLocks
 from .tables import game_of, names
 
-log = logging.getLogger("pioneer.service")
+log = logging.getLogger("bot.service")
 RECENT = 16  # narrated lines kept for the live panel
 MAX_LINE = 300  # characters of a timed-out move's line
 AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}"), "random": N_("Random AI {n}")}

@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-log = logging.getLogger("pioneer.shards")
+log = logging.getLogger("bot.shards")
 CHECK = 15.0  # seconds between lease refreshes: how soon a successor takes over a dead process's shards
 
 

@@ -6,7 +6,7 @@ from engine.protocol import Game
 
 
 def game_of(row: GameRow) -> Game:
-    """The game a row plays (every row written before games were packages is Pioneer Days)."""
+    """The game a row plays (rows older than schema v6 got theirs from its migration)."""
     return registry.game(row.game)
 
 

@@ -35,7 +35,7 @@ class Workers:
 
     def thread(self) -> Executor:
         if self._thread is None:
-            self._thread = ThreadPoolExecutor(1, thread_name_prefix=f"pioneer-{self.kind}")
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix=f"bot-{self.kind}")
         return self._thread
 
     async def run(self, fn, *args, in_process: bool = True):

@@ -1,1 +1,2 @@
-"""Discord glue: the /pioneer commands, component clicks, the channel courier, AI seats, timers."""
+"""The cogs: Discord glue only, one each: the slash commands' work (play), component clicks (table), the
+channel's courier (channel), records (records) and the coach (coach). bot.py loads them as extensions."""

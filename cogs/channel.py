@@ -34,11 +34,12 @@ DAMAGED = N_("⚠️ The saved data of this channel's game (game {gid}) can't be
 HISTORY = 100  # messages looked at, at start-up, to tell whether a pending item was already posted
 
 
-def _is_panel(msg: discord.Message, game_id: int) -> bool:
+def _is_panel(msg: discord.Message, game: GameRow) -> bool:
     """A live panel of this game: it carries the game's "board" button (every live panel has it; frozen
-    panels have no buttons). Panels of before carried "My wagon" ("wagon") instead."""
+    panels have no buttons), or on a panel of before the verb the game's older panels had in its place."""
+    ends = (":board", *(f":{v}" for v in game_of(game).legacy_verbs))
     ids = [getattr(c, "custom_id", None) or "" for row in msg.components for c in getattr(row, "children", [])]
-    return any(cid.startswith(f"pd:{game_id}:") and cid.endswith((":board", ":wagon")) for cid in ids)
+    return any(cid.startswith(f"pd:{game.id}:") and cid.endswith(ends) for cid in ids)
 
 
 def _signature(msg: discord.Message) -> tuple:
@@ -174,7 +175,7 @@ class Courier(commands.Cog):
                     continue
                 sig = _signature(msg)
                 if item.kind == "panel":
-                    if _is_panel(msg, game.id):
+                    if _is_panel(msg, game):
                         await self.service.panel_posted(game.id, msg.id)
                         return msg
                 elif sig[0].startswith(want[0]) and sig[1:] == want[1:]:

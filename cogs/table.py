@@ -35,7 +35,7 @@ IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are
 BUSY = N_("⏳ The table is busy right now, so nothing was changed: try again in a moment.")
 UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
              "Use `/play board` for a fresh panel.")
-OLD_VERBS = {"wagon": "mine", "aieasy": "ai:easy", "aihard": "ai:hard"}  # panels and lobbies of before
+OLD_VERBS = {"aieasy": "ai:easy", "aihard": "ai:hard"}  # lobbies of before (a game's own: Game.legacy_verbs)
 OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD)]
 
 
@@ -122,6 +122,8 @@ class Table(commands.Cog):
                     return
             if isinstance(act, str):
                 act = OLD_VERBS.get(act, act)
+                if act not in LOBBY and ":" not in act:  # a verb a game's older panels carried
+                    act = await self.legacy_verb(gid, act)
             if self.in_flight > IN_FLIGHT_MAX:
                 await tell(interaction, _(BUSY))
             elif isinstance(act, Move):
@@ -158,6 +160,13 @@ class Table(commands.Cog):
             self.in_flight -= 1
             if self.in_flight == 0:
                 collector.after_clicks()  # a full collection, if due, now rather than inside a burst
+
+    async def legacy_verb(self, gid: int, act: str) -> str:
+        """The host's verb for one a game's older buttons carry (Game.legacy_verbs), else the verb itself."""
+        if act in ("decide", "mine", "board", "rematch", "review", "endok", "endno", "quitok", "quitno"):
+            return act
+        game = await self.service.game(gid)
+        return game_of(game).legacy_verbs.get(act, act) if game is not None else act
 
     # ---- moves ---------------------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:

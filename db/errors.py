@@ -14,7 +14,7 @@ class DatabaseMissing(StoreError):
 
 
 class NotOurDatabase(StoreError):
-    """A file that is not (or no longer) a Pioneer Days database."""
+    """A file that is not (or no longer) a database of this bot."""
 
 
 class DatabaseGone(StoreError):

@@ -21,7 +21,7 @@ import asyncpg
 
 from .postgres import CONNECT_TIMEOUT, is_connection_error
 
-log = logging.getLogger("pioneer.db")
+log = logging.getLogger("bot.db")
 PG_LEASES = 0x50445348  # the advisory locks' first key ("PDSH"); the second is (count << 16) | shard
 # the server drops a silent client's connection (and so its leases) after about 30 + 3 * 10 s
 KEEPALIVE = {"tcp_keepalives_idle": "30", "tcp_keepalives_interval": "10", "tcp_keepalives_count": "3"}
@@ -66,7 +66,7 @@ class PgLeases:
             if self.conn is None or self.conn.is_closed():
                 self.held = set()
                 self.conn = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT, server_settings={
-                    "application_name": "pioneer-days-leases", **KEEPALIVE})
+                    "application_name": "board-game-bot-leases", **KEEPALIVE})
             await self.conn.fetchval("SELECT 1", timeout=CONNECT_TIMEOUT)  # still alive: still held
             for k in shards:
                 if k not in self.held and await self.conn.fetchval(

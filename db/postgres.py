@@ -43,7 +43,7 @@ from .base import POSTGRES
 from .errors import DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
 from .migrations import LATEST, PG_LOCK, migrate_postgres
 
-log = logging.getLogger("pioneer.db")
+log = logging.getLogger("bot.db")
 CONNECT_TIMEOUT = 10.0   # seconds to open a connection
 COMMAND_TIMEOUT = 60.0   # seconds for one statement: a server that hangs is a server that is down
 SERVER_GRACE = 5.0       # the server stops a read's statement itself this much later (statement_timeout)
@@ -128,9 +128,9 @@ class WriterLoop:
 
     def __init__(self, waiters: int = 64) -> None:
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="pioneer-db-writer", daemon=True)
+        self.thread = threading.Thread(target=self.loop.run_forever, name="bot-db-writer", daemon=True)
         self.thread.start()
-        self.waiters = ThreadPoolExecutor(waiters, thread_name_prefix="pioneer-db-wait")
+        self.waiters = ThreadPoolExecutor(waiters, thread_name_prefix="bot-db-wait")
 
     def run(self, coro_fn: Callable[..., Any], *args: Any) -> Any:
         """(In a waiting thread.) coro_fn(*args) run on the writer loop, in a context of its own (nothing of
@@ -249,7 +249,7 @@ class ReadDeadlines:
 async def _pool(url: str, where: str, size: int, reads: bool = False) -> asyncpg.Pool:
     """reads: the pool of the bot's loop, without asyncpg's timers (see ReadDeadlines)."""
     timers: dict[str, Any] = {"command_timeout": COMMAND_TIMEOUT}
-    settings = {"application_name": "pioneer-days"}
+    settings = {"application_name": "board-game-bot"}
     if reads:
         timers = {"command_timeout": None, "max_inactive_connection_lifetime": 0,
                   "max_cached_statement_lifetime": 0}

@@ -117,7 +117,7 @@ class Records(StoreBase):
     async def player_stats(self, player: str, game: str, guild_id: int | None = None) -> dict:
         """A player's record in one game, on one server (guild_id) or on all: by player count (games, wins,
         mean and best total), mean points per category (in the game's order), the detail values seen most
-        often (a pioneer), and games against each AI level."""
+        often (a side played), and games against each AI level."""
         where = "player=? AND game=?" + ("" if guild_id is None else " AND guild_id=?")
         args: tuple = (player, game) if guild_id is None else (player, game, guild_id)
         rows = await self._rows(f"SELECT players, winner, total, scores, detail FROM results WHERE {where}", args)

@@ -104,7 +104,7 @@ class SqliteBackend:
                     "run once with --new-database; otherwise check DATABASE_URL (or DATABASE_PATH) and that "
                     "the volume is mounted.")
             p.parent.mkdir(parents=True, exist_ok=True)
-        thread = ThreadPoolExecutor(1, thread_name_prefix="pioneer-db-writer")
+        thread = ThreadPoolExecutor(1, thread_name_prefix="bot-db-writer")
         loop = asyncio.get_running_loop()
         writer = reader = None
         try:

@@ -66,7 +66,7 @@ class SeatResult:
     winner: bool
     total: int
     scores: dict[str, int]            # points by category, in the order the results show them
-    detail: dict[str, Any] = field(default_factory=dict)  # what else a record keeps (a pioneer, silver)
+    detail: dict[str, Any] = field(default_factory=dict)  # what else a record keeps (a side, money left)
 
 
 @dataclass(frozen=True)
@@ -245,7 +245,7 @@ class Coach(Protocol):
                  rounds: int) -> list: ...
     def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict: ...
     def when(self, decision: Mapping) -> str:
-        """When a reviewed decision was taken ("Week 2, day 3")."""
+        """When a reviewed decision was taken ("Round 2")."""
 
 
 @dataclass(frozen=True)
@@ -267,8 +267,9 @@ class Game:
     coach: Coach | None = None
     slow_levels: tuple[str, ...] = ()  # AI levels that think in worker processes (seconds, not ms)
     timeout_level: str = "easy"       # the AI level that decides for a person whose time ran out
-    command: str | None = None        # a command group of its own (/pioneer): the commands people knew
+    command: str | None = None        # a command group of its own: the commands people knew before /play
     mine_label: str = "Mine"          # the private view's button, and its command's name
     mine_command: str = "mine"
     rating_scope: str | None = None   # the prefix of its rating scopes (None: "{key}:")
     record_formats: tuple[str, ...] = ()  # older record format names it still reads
+    legacy_verbs: Mapping[str, str] = field(default_factory=dict)  # verbs its older buttons carry: the host's now

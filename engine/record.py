@@ -1,7 +1,7 @@
 """A finished game as a record anyone can replay: its game, config, seed, accepted actions, names, results.
 
-    {"format": "game-record", "version": 1, "game": "pioneer-days", "config": {...}, "seed": 123,
-     "actions": ["2:take:blue:wood", ...], "names": ["Ann", ...],
+    {"format": "game-record", "version": 1, "game": "<its key>", "config": {...}, "seed": 123,
+     "actions": ["2:show:3", ...], "names": ["Ann", ...],
      "results": [{"seat", "rank", "winner", "total", "scores": {...}, "detail": {...}}, ...], "meta": {...}}
 
 `check(record)` replays it with its game's rules and says whether it reproduces the recorded results

@@ -1,6 +1,6 @@
 """Offline simulator: plays complete games of any game the bot hosts, with random legal choices or its AIs.
 
-    python -m engine.simulate [--game pioneer-days] --players 3 --games 100 --seed 1
+    python -m engine.simulate [--game KEY] --players 3 --games 100 --seed 1
                               [--seats easy,hard,random] [--option sets=AC] [--log games.jsonl]
 
 stdout (the summary) and the --log file are byte-identical for the same arguments; the timing

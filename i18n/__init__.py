@@ -3,7 +3,7 @@
     from i18n import _, n_, use
     with use("es"):
         _("{name} took income.", name="Ann")
-        n_("{n} gold token", "{n} gold tokens", 3)
+        n_("{n} point", "{n} points", 3)
 
 The locale is a context variable: an interaction sets the user's language for its private replies,
 the courier sets the game's language for public messages and images; asyncio tasks and threads
@@ -21,7 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-log = logging.getLogger("pioneer.i18n")
+log = logging.getLogger("bot.i18n")
 HERE = Path(__file__).resolve().parent
 LOCALES = ("en", "es", "pl")
 DEFAULT = "en"
@@ -96,7 +96,7 @@ class Catalogue:
 
     def has(self, msgid: str, plural: bool = False, context: str | None = None) -> bool:
         """Whether the current language's catalogue holds this text (a translation may equal the
-        English: "favor", "{n} h"). Without a catalogue, nothing is missing."""
+        English: "{n} h"). Without a catalogue, nothing is missing."""
         t = self.translations(_locale.get())
         if not isinstance(t, Translations):
             return True

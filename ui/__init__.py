@@ -1,2 +1,4 @@
-"""What Discord shows: message contents (embeds, texts) and components (buttons, selects) built from
-a stored game. Pure functions, no I/O: cogs/ sends what these build."""
+"""What Discord shows, built from a stored game: a game's Messages (engine/protocol.py) as embeds and
+persistent components with our custom ids (messages.py, components.py), the lobby, results, records,
+the review, the slash commands' shape (commands.py) and their translations (translator.py). No I/O:
+cogs/ sends what these build."""

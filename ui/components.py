@@ -1,6 +1,6 @@
 """Persistent components. Every custom_id names the game and the state version it was made for:
 
-    pd:{game_id}:{version}:{verb}      a button of the bot's own (join, start, decide, wagon, board, ...)
+    pd:{game_id}:{version}:{verb}      a button of the bot's own (join, start, decide, mine, board, ...)
     pm:{game_id}:{version}:{move}      a button that makes a move (app/moves.py: "2@turn/blue/wood/income")
     pds:{game_id}:{version}:{n}        a select; each value says what it is: "m:{move}", "v:{verb}",
                                        or "k:{item}" (an item picked in a multi-select)

@@ -64,13 +64,13 @@ def review(game: GameRow, data: dict) -> dict:
 
 
 def chart_marks(data: dict) -> list[tuple[int, int]]:
-    """(index into the curve, number) for each of the costliest decisions."""
-    days = [(c["week"], c["day"]) for c in data["curve"]]
+    """(index into the curve, number) for each of the costliest decisions: a decision and a point of the
+    curve of the same chapter (a game's Coach gives each its "chapter")."""
+    chapters = [c["chapter"] for c in data["curve"]]
     by_at = {d["at"]: d for d in data["decisions"]}
     out = []
     for k, at in enumerate(data["costliest"], 1):
         d = by_at[at]
-        key = (d["week"], d["day"])
-        if key in days:
-            out.append((days.index(key), k))
+        if d["chapter"] in chapters:
+            out.append((chapters.index(d["chapter"]), k))
     return out

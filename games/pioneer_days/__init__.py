@@ -45,4 +45,5 @@ GAME = Game(
     mine_command="wagon",
     rating_scope="",  # its ratings predate the host: "global" and "g:<server>", as they were
     record_formats=("pioneer-days-record",),
+    legacy_verbs={"wagon": "mine"},  # "My wagon" on the panels of before
 )

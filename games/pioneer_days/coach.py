@@ -16,7 +16,11 @@ class PioneerCoach:
         return review.evaluate_some(dict(config), seed, list(actions), seat, some, rounds)
 
     def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict:
-        return review.finish(dict(config), seed, list(actions), seat, evaluated)
+        """The review; each curve point and decision names its chapter (its week and day) for the chart."""
+        out = review.finish(dict(config), seed, list(actions), seat, evaluated)
+        for x in out["curve"] + out["decisions"]:
+            x["chapter"] = [x["week"], x["day"]]
+        return out
 
     def when(self, decision: Mapping) -> str:
         if decision["stage"] == "pioneer":

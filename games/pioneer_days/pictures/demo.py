@@ -1,4 +1,4 @@
-"""Play one game of easy AIs and write its images: `python -m render.demo --players 4 --seed 3 --out DIR`.
+"""One game of easy AIs, every image of it (README pictures with --docs): `python -m games.pioneer_days.pictures.demo`.
 
 Writes the day image after every day (with a few lines saying what happened, as the bot would),
 the table at the end of every day (and at the start, at each disaster and town visit), the wagon
