@@ -10,15 +10,22 @@ Older buttons (pd:{game}:{version}:{engine action id}, select values that are ba
 a restart. A click is routed to the bot's table cog, which checks the version against the database."""
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from engine.moves import BadMove, Move
 from engine.protocol import Button, Menu
 
-if TYPE_CHECKING:
-    from bot import GameBot
+
+class Clicks(Protocol):
+    """What a click of ours is handed to: the bot's Table cog (cogs/table.py), as `client.table`."""
+    async def on_component(self, interaction: Any, gid: int, ver: int, act: Any, values: Any) -> None: ...
+
+
+class HasTable(Protocol):
+    table: Clicks
+
 
 BUTTON = r"pd:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<act>\S{1,80})"
 MOVE = r"pm:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<move>\S{1,80})"
@@ -69,7 +76,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON):
                 act = Move.parse(act)
             except BadMove:
                 pass
-        await cast("GameBot", interaction.client).table.on_component(interaction, self.gid, self.ver, act, None)
+        await cast(HasTable, interaction.client).table.on_component(interaction, self.gid, self.ver, act, None)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVE):
@@ -88,7 +95,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVE):
                    style=item.style, emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction):
-        await cast("GameBot", interaction.client).table.on_component(interaction, self.gid, self.ver, self.move, None)
+        await cast(HasTable, interaction.client).table.on_component(interaction, self.gid, self.ver, self.move, None)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
@@ -106,7 +113,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
 
     async def callback(self, interaction: discord.Interaction):
         values = self.item.values
-        await cast("GameBot", interaction.client).table.on_component(interaction, self.gid, self.ver, "select", values)
+        await cast(HasTable, interaction.client).table.on_component(interaction, self.gid, self.ver, "select", values)
 
 
 def option(label: str, value: str, description: str | None = None, emoji=None,
