@@ -21,6 +21,7 @@ frame per game day, animated WebP): time and size against Discord's 10 MB upload
 
 import argparse
 import asyncio
+import json
 import random
 import sqlite3
 import sys
@@ -33,7 +34,9 @@ sys.path[:0] = [str(ROOT)]
 
 from app import ledger, ratings  # noqa: E402
 from db import Store  # noqa: E402
-from db.records import CATEGORIES  # noqa: E402
+from games.pioneer_days import GAME  # noqa: E402
+
+CATEGORIES = ("gold", "favors", "majority", "townsfolk", "equipment", "damage", "in_game")  # its scores
 
 TARGET_MS = 50.0
 GUILDS, CHANNELS, PEOPLE = 50, 4, 5000
@@ -125,7 +128,7 @@ def make_games(total: int, seed: int = 1):
         before: dict = {}
         after: dict = {}
         if ranked:
-            for scope in ledger.scopes(guild):
+            for scope in ledger.scopes(GAME, guild):
                 current = scopes.setdefault(scope, {})
                 before = {s["player"]: current[s["player"]] for s in ranked if s["player"] in current}
                 after = ratings.update(ranked, current)
@@ -137,7 +140,9 @@ def make_games(total: int, seed: int = 1):
             results[-1].append((gid, s["seat"], s["player"], s["user_id"], s["name"], guild, channel, len(seats),
                             s["rank"], int(s["winner"]), s["total"], *(s[c] for c in CATEGORIES), s["silver"],
                             s["pioneer"], int(s["rated"]), b.mu if b else None, b.sigma if b else None,
-                            a.mu if a else None, a.sigma if a else None, at))
+                            a.mu if a else None, a.sigma if a else None, at, GAME.key,
+                            json.dumps({c: s[c] for c in CATEGORIES}),
+                            json.dumps({"silver": s["silver"], "pioneer": s["pioneer"]})))
     rows = [(scope, p, names.get(p, p), r.mu, r.sigma, r.shown, r.games)
             for scope, rs in scopes.items() for p, r in rs.items()]
     return world, games, results, rows
@@ -156,7 +161,7 @@ def outbox_rows(game_ids) -> list[tuple]:
 async def fill(store: Store, games, results, rating_rows) -> None:
     cols = ("game_id, seat, player, user_id, name, guild_id, channel_id, players, rank, winner, total, "
             + ", ".join(CATEGORIES) + ", silver, pioneer, rated, mu_before, sigma_before, mu_after, sigma_after, "
-            "finished_at")
+            "finished_at, game, scores, detail")
     marks = ",".join("?" * len(cols.split(",")))
     for i in range(0, len(games), CHUNK):
         chunk = games[i:i + CHUNK]
@@ -206,8 +211,8 @@ async def queries(store: Store, world: World, results, calls: int,
         return max(0, sizes[g] // 2 // page * page)
 
     cases = [
-        ("player_stats, server", lambda i: store.player_stats(f"u:{pick[i][0]}", pick[i][1])),
-        ("player_stats, all servers", lambda i: store.player_stats(f"u:{pick[i][0]}")),
+        ("player_stats, server", lambda i: store.player_stats(f"u:{pick[i][0]}", GAME.key, pick[i][1])),
+        ("player_stats, all servers", lambda i: store.player_stats(f"u:{pick[i][0]}", GAME.key)),
         ("leaderboard server, page 1", lambda i: store.leaderboard(f"g:{guilds[i]}", ratings.MIN_GAMES, 0, page)),
         ("leaderboard server, middle", lambda i: store.leaderboard(f"g:{guilds[i]}", ratings.MIN_GAMES,
                                                                    middle(guilds[i]), page)),
@@ -250,14 +255,14 @@ async def one_backend(url: str, label: str, data, calls: int) -> None:
 
 
 def replay_figures(seed: int = 3) -> None:
+    from engine import record
     from games.pioneer_days.pictures.replay import animation, days
-    from games.pioneer_days.rules import record
     from games.pioneer_days.rules.simulate import ai_game
 
     names = ["Ann", "Bob", "Cy", "Dee"]
     config = {"players": 4, "names": names}
     state, actions = ai_game(config, seed, ["easy"] * 4)
-    rec = record.make(config, seed, actions, names, state)
+    rec = record.make(GAME, config, seed, actions, names, state)
     frames = sum(1 for _ in days(rec))
     times = []
     for _ in range(2):

@@ -150,3 +150,4 @@ async def make_bot(db_url):
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot()
+

@@ -116,6 +116,7 @@ async def test_two_simultaneous_clicks_apply_exactly_one(simcord_env, simcord_bo
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 3)
     await start_game(env, channel, actors)
+    checked = 0
     for same in (False, True):  # two different dice, then the same button twice
         game = await current(bot, channel)
         player = actor_for(game, actors, game.state["turn"])
@@ -129,8 +130,10 @@ async def test_two_simultaneous_clicks_apply_exactly_one(simcord_env, simcord_bo
         assert all(r.responded for r in records)
         texts = [answer(env, r) for r in records]
         assert sum("moved on" in t for t in texts) == 1, texts
+        checked += 1
         while (await current(bot, channel)).state["step"] != "pick":
             assert await play_step(env, bot, channel, actors)
+    assert checked == 2  # both kinds of double click were checked
 
 
 async def test_wrong_people_stale_and_forged_clicks(simcord_env, simcord_bot):

@@ -195,7 +195,7 @@ def play_group(c: Commands) -> app_commands.Group:
                                guild_only=True)
     new = app_commands.Group(name=cmd("new"), description=locale_str("Open a table in this channel"), parent=group)
     for g in registry.games()[:25]:
-        new.add_command(new_command(c, g, g.command or g.key))
+        new.add_command(new_command(c, g, g.key))
     for command_ in shared_commands(c, None):
         group.add_command(command_)
     return group

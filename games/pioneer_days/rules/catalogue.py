@@ -1,7 +1,7 @@
 """A human-readable catalogue of every card, tile, town and pioneer, generated from the data.
 
-    python -m engine.catalogue            # Markdown on stdout
-    python -m engine.catalogue --write    # also (re)writes docs/CATALOGUE.md
+    python -m games.pioneer_days.rules.catalogue            # Markdown on stdout
+    python -m games.pioneer_days.rules.catalogue --write    # also (re)writes games/pioneer_days/CATALOGUE.md
 
 The texts come from engine.describe, so the catalogue always says what the engine does."""
 
@@ -23,7 +23,7 @@ SETS = {
     "E": ("Law & Weather", "pushing disaster markers back and shielding you from disasters"),
 }
 
-DEFAULT_DOC = Path(__file__).resolve().parent.parent / "docs" / "CATALOGUE.md"
+DEFAULT_DOC = Path(__file__).resolve().parent.parent / "CATALOGUE.md"
 
 
 def _cell(text: str) -> str:
@@ -33,7 +33,7 @@ def _cell(text: str) -> str:
 def markdown() -> str:
     """The whole catalogue as Markdown (deterministic: data order)."""
     out = ["# Pioneer Days — card catalogue", "",
-           "Generated from the content data by `python -m engine.catalogue` (do not edit by hand). "
+           "Generated from the content data by `python -m games.pioneer_days.rules.catalogue` (do not edit by hand). "
            "Effect words: *Now* = when recruited or taken; *On Face* = each time you take a die "
            "whose rolled face is Face; *Always* = while you hold it; *Each town* = at the start of "
            "each town visit. *Pay X for Y* happens by itself whenever you can pay X and all of Y can be "
@@ -78,9 +78,10 @@ def markdown() -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.catalogue", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m games.pioneer_days.rules.catalogue",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("--write", nargs="?", const=str(DEFAULT_DOC), metavar="FILE",
-                    help="also write the catalogue to FILE (default docs/CATALOGUE.md)")
+                    help="also write the catalogue to FILE (default games/pioneer_days/CATALOGUE.md)")
     args = ap.parse_args(argv)
     text = markdown()
     sys.stdout.write(text)

@@ -79,6 +79,7 @@ def choose(chooser, s, legal, seats, seed):
 
 @pytest.mark.parametrize("config,seeds,seats", [(c, s, None) for c, s in CONFIGS] + AI_SEATS)
 def test_random_playouts(config, seeds, seats):
+    games = total_steps = players_scored = 0
     for seed in seeds:
         chooser = random.Random(seed)
         s, events = engine.new_game(config, seed)
@@ -112,12 +113,18 @@ def test_random_playouts(config, seeds, seats):
             actions.append(a.id)
             assert engine.from_json(engine.to_json(s)) == s, "lossless JSON"
             check_invariants(s)
+            total_steps += 1
         assert engine.legal_actions(s) == []
         assert s["result"] == results(s), "stored score equals a recomputation"
         for p in s["players"]:
             assert p["vp"] == vp_from_events(events, p["seat"])
+            players_scored += 1
         replayed, rev = engine.replay(config, seed, actions)
         assert replayed == s and json.dumps(rev) == json.dumps(events)
+        games += 1
+    assert games == len(seeds) >= 1
+    assert players_scored == games * config["players"]
+    assert total_steps >= games * config["players"] * 20  # every player acts at least once on each of 20 days
 
 
 def test_determinism_ignores_global_random():
@@ -153,6 +160,7 @@ def test_shuffles_and_rolls_draw_as_below_would():
     def roll_one_by_one(st, bag, n, faces):
         return [(rng.pop_random(st, bag), faces[rng.below(st, len(faces))]) for _ in range(n)]
 
+    shuffles = rolls = extremes = 0
     for seed in range(60):
         for size in (0, 1, 2, 3, 9, 24, 40):
             a, b = {"rng": rng.seed_state(seed)}, {"rng": rng.seed_state(seed)}
@@ -160,25 +168,32 @@ def test_shuffles_and_rolls_draw_as_below_would():
             rng.shuffle(a, x)
             shuffle_one_by_one(b, y)
             assert x == y and a == b
+            shuffles += 1
         bag_a = [c for c in "ABCDE" for _ in range(2 + seed % 5)]
         bag_b = list(bag_a)
         faces = ("w", "m", "e", "c", "o", "d")
         n = 1 + seed % 6
         assert rng.roll(a, bag_a, n, faces) == roll_one_by_one(b, bag_b, n, faces)
         assert bag_a == bag_b and a == b
+        rolls += 1
     # the extreme states of the generator too (a lane's value at its bounds)
     for s in (0, 1, rng.MASK, rng.MASK - 1, 1 << 63):
         outs, after = rng._draws(s, 7)
         st = {"rng": s}
         assert [rng.below(st, 1 << 64) for _ in range(7)] == list(outs) and st["rng"] == after
+        extremes += 1
+    assert (shuffles, rolls, extremes) == (60 * 7, 60, 5)
 
 
 def test_draws_scaled_are_what_below_gives():
     """rng.draws (the benchmark's picks, drawn in blocks): draw j scaled to a bound is the j-th
     below() with that bound, and the generator ends where k below() calls leave it."""
+    checked = 0
     for seed in range(20):
         a, b = {"rng": rng.seed_state(seed)}, {"rng": rng.seed_state(seed)}
         bounds = [1 + (seed * 7 + j * 13) % 40 for j in range(64)]
         outs = rng.draws(a, 64)
         assert [(d * n) >> 64 for d, n in zip(outs, bounds, strict=True)] == [rng.below(b, n) for n in bounds]
         assert a == b
+        checked += 1
+    assert checked == 20

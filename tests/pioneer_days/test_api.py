@@ -21,10 +21,13 @@ def test_rejections_leave_state_unchanged_with_reasons():
         "nonsense": "not a Pioneer Days action",
         f"{s['turn']}:take:blue:purple": "not available",
     }
+    checked = 0
     for aid, why in cases.items():
         r = engine.apply(s, aid)
         assert not r.ok and why in r.reason, (aid, r.reason)
         assert engine.to_json(s) == snap
+        checked += 1
+    assert checked == len(cases) == 5
 
 
 def test_stale_action_rejected_after_state_moves_on():

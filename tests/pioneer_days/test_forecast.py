@@ -84,6 +84,7 @@ def test_the_state_and_its_public_view_give_the_same_forecast():
 def test_the_forecast_is_what_the_engine_does(colour):
     """flow.end_day with exactly that die left triggers what the forecast said."""
     rnd = random.Random(colour)
+    checked = 0
     for _ in range(30):
         tracks = {d: rnd.randrange(4) for d in DISASTERS}
         s = at(tracks, [(colour, "wild"), (rnd.choice(COLOURS), "mine")])
@@ -91,6 +92,8 @@ def test_the_forecast_is_what_the_engine_does(colour):
         events = finish_day_with(s, colour)
         advanced = [e for e in events if e["type"] == "disaster_advanced"]
         assert advanced[0]["colour"] == colour and advanced[0]["triggered"] == expected
+        checked += 1
+    assert checked == 30
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (2, 4), (3, 5), (4, 6)])

@@ -216,6 +216,7 @@ def test_no_tile_acts_when_taken():
 
 
 def test_null_effect_townsfolk_only_joins():
+    checked = 0
     for cid, c in TOWNSFOLK.items():
         if c["effect"] is not None:
             continue
@@ -225,6 +226,8 @@ def test_null_effect_townsfolk_only_joins():
         before = snap(s)
         s, _ = act(s, "recruit")
         assert snap(s) == {**before, "townsfolk": [cid]}
+        checked += 1
+    assert checked == sum(c["effect"] is None for c in TOWNSFOLK.values()) >= 1
 
 
 # ---- trigger: taking a die of the face -----------------------------------------------------
@@ -352,6 +355,7 @@ INCOME_MODS = held(when="ongoing", mod="income")
 
 @pytest.mark.parametrize("kind,cid", INCOME_MODS, ids=ids(INCOME_MODS))
 def test_income_bonus(kind, cid):
+    checked = 0
     for face in ability_of(kind, cid)["mods"]["income"]:
         for f in FACES if face == "any" else [face]:
             s = table("poor", kind, cid)
@@ -361,6 +365,9 @@ def test_income_bonus(kind, cid):
             s, _ = act(s, "income")
             assert s["players"][SEAT]["silver"] == expect, f
             assert expect > INCOME[f]
+            checked += 1
+    faces = ability_of(kind, cid)["mods"]["income"]
+    assert checked == sum(len(FACES) if face == "any" else 1 for face in faces) >= 1
 
 
 ACTION_MODS = held(when="ongoing", mod="action_bonus")
@@ -369,6 +376,7 @@ ACTION_GOOD = {"mine": "gold", "cattle": "cattle", "wood": "wood", "medicine": "
 
 @pytest.mark.parametrize("kind,cid", ACTION_MODS, ids=ids(ACTION_MODS))
 def test_action_bonus(kind, cid):
+    checked = 0
     for action in ability_of(kind, cid)["mods"]["action_bonus"]:
         for through_wild in (False, True):
             s = table("poor", kind, cid)
@@ -389,7 +397,9 @@ def test_action_bonus(kind, cid):
             got = snap(s)
             for r in ("silver", "wood", "medicine", "cattle", "vp", "favors"):
                 assert got[r] == expect_p[KEY.get(r, r)], (action, r)
+                checked += 1
             assert got["gold"] == len(expect_p["gold"]) and got["equipment"] == expect_p["equipment"]
+    assert checked == 6 * 2 * len(ability_of(kind, cid)["mods"]["action_bonus"]) >= 6 * 2  # resources x ways
 
 
 def _action_bonus_sum(p, action):

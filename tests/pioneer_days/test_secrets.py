@@ -216,10 +216,13 @@ def test_the_property_checker_catches_a_leak(monkeypatch):
             v.pop(k, None)
         return v
     monkeypatch.setattr(engine, "view_for", old_view_for)
+    played = 0
     for i in range(100):
+        played += 1
         try:
             secrecy.play(i, 10_000 + i, twin_every=1)
         except secrecy.Leak as e:
             assert "view_for" in str(e)
             return
+    assert played == 100, "every game was tried"
     pytest.fail("no leak found with the old view_for")

@@ -8,7 +8,7 @@ from bench import balance
 from games.pioneer_days.rules import catalogue, describe
 from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # ---- catalogue -----------------------------------------------------------------------------
@@ -28,9 +28,9 @@ def test_catalogue_lists_every_card_with_its_generated_text():
 
 
 def test_catalogue_doc_is_up_to_date():
-    doc = ROOT / "docs" / "CATALOGUE.md"
+    doc = ROOT / "games" / "pioneer_days" / "CATALOGUE.md"
     assert doc.read_text(encoding="utf-8") == catalogue.markdown(), \
-        "docs/CATALOGUE.md is stale: run python -m engine.catalogue --write"
+        "games/pioneer_days/CATALOGUE.md is stale: run python -m games.pioneer_days.rules.catalogue --write"
 
 
 def test_catalogue_command_prints_and_writes(tmp_path, capsys):

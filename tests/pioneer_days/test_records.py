@@ -23,6 +23,7 @@ def played(seed: int, players: int = 3):
 
 
 def test_each_record_holds_one_day_and_nothing_is_lost():
+    games = days_checked = 0
     for seed in range(5):
         start, rows = played(seed)
         recs = records.records(start, rows)
@@ -37,7 +38,10 @@ def test_each_record_holds_one_day_and_nothing_is_lost():
             assert r.heading == f"Week {day['week']}, day {day['day']}"
             ends = [e for e in r.events if e["type"] == "disaster_advanced" and e["why"] == "leftover"]
             assert len(ends) == 1 and r.events[-1]["type"] not in records.OPENERS  # it ends with the day
+            days_checked += 1
         assert all(r.close_seq is not None for r in recs[1:-1])  # (the first: the game's set-up)
+        games += 1
+    assert games == 5 and days_checked == 5 * 20
 
 
 def test_the_record_an_action_closed():

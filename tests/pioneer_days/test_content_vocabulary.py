@@ -206,6 +206,7 @@ def test_protect_storm_famine_disease(put):
 
 def test_income_any_and_face(put):
     put("equipment", {"when": "ongoing", "mods": {"income": {"any": 1, "wood": 2}}})
+    checked = 0
     for face, silver in (("wood", 5 + 1 + 2), ("mine", 2 + 1)):
         s = game(seed=1)
         p = seat0(s)
@@ -213,6 +214,8 @@ def test_income_any_and_face(put):
         s, _ = take(s, "blue", face)
         s, _ = act(s, "income")
         assert s["players"][0]["silver"] == silver
+        checked += 1
+    assert checked == 2
 
 
 def test_action_bonus_also_through_wild(put):
@@ -260,12 +263,15 @@ def test_face_change_cost_never_below_zero(put, delta, cost):
 @pytest.mark.parametrize("delta,small,large", [(-2, 3, 6), (-9, 0, 0), (1, 6, 9)])
 def test_wagon_cost_never_below_zero(put, delta, small, large):
     put("equipment", {"when": "ongoing", "mods": {"wagon_cost": delta}})
+    checked = 0
     for size, cost in (("small", small), ("large", large)):
         s = game(seed=1)
         p = seat0(s)
         p["equipment"], p["silver"] = [TILE], 10
         s, _ = act(s, f"buy:{size}")
         assert s["players"][0]["silver"] == 10 - cost
+        checked += 1
+    assert checked == 2
 
 
 def test_town_cattle_vp_and_favor_bonus(put):
@@ -341,11 +347,16 @@ def test_equipment_vp_scores_in_its_own_category(put):
 
 # ---- texts ---------------------------------------------------------------------------------
 def test_every_card_has_a_text_from_its_data():
+    checked = townsfolk = 0
     for kind, cid in describe.all_cards():
         c = describe.card(kind, cid)
         assert c["name"] and c["effect"], (kind, cid)
+        checked += 1
         if kind == "townsfolk":
             assert c["vp"] and (c["effect"] == "No effect.") == (TOWNSFOLK[cid]["effect"] is None)
+            townsfolk += 1
+    assert checked == 1 + sum(len(table) for table in CONTENT.values())  # + the standard pioneer
+    assert townsfolk == len(TOWNSFOLK)
 
 
 def test_vocabulary_texts():

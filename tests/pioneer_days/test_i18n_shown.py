@@ -23,7 +23,7 @@ from games.pioneer_days.rules import describe, words
 from i18n import use
 from render import text as T
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MARKERS = {"_": 1, "N_": 1, "n_": 2, "p_": 2, "locale_str": 1, "cmd": 1}  # how many leading literal arguments
 WRAPPERS = ("cmd", "game_text")  # the helpers allowed to hand a variable to locale_str (ui/commands.py)
 
@@ -304,8 +304,13 @@ def test_disaster_names_fit_the_table_image(lang, long_disaster_names, monkeypat
     names = ["TORMENTA", "REDADA", "HAMBRUNA", "ENFERMEDAD"] if lang == "es" else list(long_disaster_names.values())
     labels = [(t, k, sz, xy) for t, k, sz, xy in drawn if k == "condbold" and
               table_img.RIGHT_X + 40 <= xy[0] <= table_img.RIGHT_X + 48]
+    named = fitted = 0
     for name in names:
         parts = [t for t, *_r in labels if t == name or t in name.split()]
         assert " ".join(parts) == name, (name, labels)
+        named += 1
     for t, k, sz, xy in labels:
         assert xy[0] + T.width(t, k, sz) <= x0 - 4, f"{t!r} runs into the track"
+        fitted += 1
+    assert named == len(names) == 4  # storm, raid, famine, disease
+    assert fitted == len(labels) >= len(names)  # every name is drawn in one label or more

@@ -37,19 +37,26 @@ def test_colour_error_is_no_larger_than_an_adaptive_palette(players, seed):
     f = finished(players, seed)
     images = [render.table_image(s), render.day_image(s, ["🟦 B left: Storm strikes"]),
               render.wagon_image(s, 0), render.results_image(f), render.day_image(f)]
+    checked = 0
     for img in images:
         fixed = _error(img, palette.quantize(img))
         adaptive = _error(img, img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
         assert fixed <= adaptive and fixed < 1.0, HINT
+        checked += 1
+    assert checked == len(images) == 5
 
 
 def test_pngs_use_the_fixed_palette_and_keep_flat_colours():
     s = last(play(3, 4, stop=lambda s: s["week"] == 2))
     want = palette.FILE.read_bytes()
+    pngs = pixels = 0
     for data in (render.table_png(s), render.day_png(s), render.wagon_png(s, 1)):
         im = Image.open(io.BytesIO(data))
         assert im.mode == "P" and bytes(im.getpalette()[:768]) == want
+        pngs += 1
     img = render.day_image(s)
     got = Image.open(io.BytesIO(render.day_png(s))).convert("RGB")
     for xy in ((2, 2), (img.width // 2, img.height - 3), (img.width // 2, 120)):  # header, wood, a panel
         assert got.getpixel(xy) == img.getpixel(xy)
+        pixels += 1
+    assert (pngs, pixels) == (3, 3)

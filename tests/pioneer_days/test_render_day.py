@@ -144,11 +144,14 @@ def test_long_names_and_long_lines_stay_inside(players):
 def test_every_townsfolk_fits_its_slot():
     ids = list(TOWNSFOLK)
     s = _crowded(2)
+    shown = 0
     for k in range(0, len(ids), 6):
         s["slots"] = (ids[k:k + 6] + [None] * 6)[:6]
         img = day.render(s, (), track=True)
         assert img.info["min_text_px"] >= min_px(img)
         boxes_inside(img)
+        shown += len(ids[k:k + 6])
+    assert shown == len(TOWNSFOLK) >= 1  # every townsfolk was in a slot once
 
 
 def test_the_widest_possible_card_texts_fit(monkeypatch):
@@ -228,11 +231,14 @@ def test_random_lines_never_break_it():
     rnd = random.Random(3)
     s = _crowded(4)
     alphabet = "abc XYZ 🟦🟥🟨🟩⬛ B R K ️‍ 日本 🤖 **(max 4)** +-/, é ł — …"
+    checked = 0
     for _ in range(20):
         lines = ["".join(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 160))) for _ in range(rnd.randrange(6))]
         img = day.render(s, lines, track=True)
         assert img.info["min_text_px"] >= min_px(img)
         boxes_inside(img)
+        checked += 1
+    assert checked == 20
 
 
 def test_longer_translations_still_fit_and_are_cached_per_language(monkeypatch):

@@ -64,6 +64,9 @@ def test_a_holding_made_card_by_card_is_the_one_made_at_once():
 def test_holdings_with_the_same_prices_share_their_turn_tables():
     effects._MODS_CACHE.clear()
     by_prices = {}
+    checked = 0
     for p in players(200, 2):
         h = effects.holding(p)
         assert by_prices.setdefault(h.prices, h.per_seat) is h.per_seat
+        checked += 1
+    assert checked == 200

@@ -140,6 +140,7 @@ def test_hard_does_not_peek():
 
 def test_a_view_gives_the_same_choice_as_the_state():
     """choose() on view_for(state, seat) equals choose() on the real state: nothing hidden is used."""
+    checked = 0
     for seed in range(3):
         s = _midgame(players=3, seed=seed, steps=100 + 31 * seed)
         for seat in engine.deciders(s):
@@ -148,6 +149,8 @@ def test_a_view_gives_the_same_choice_as_the_state():
                 for k in range(2):
                     assert ai.choose(view, seat, level, seed=k, budget=TINY) == ai.choose(
                         s, seat, level, seed=k, budget=TINY)
+                    checked += 1
+    assert checked >= 3 * len(ai.LEVELS) * 2, "every sampled position has a decider"
 
 
 def test_determinised_state_is_consistent():
@@ -211,11 +214,14 @@ def test_storm_is_paid_with_wood_not_damage():
     for p in s["players"]:
         p["wood"] = 2
     finish_day_with(s, "blue")
+    checked = 0
     for seat in (0, 1):
         assert bodies(s, seat) == ["storm:pay:0", "storm:damage:0"]
         for level in ("easy", "hard"):
             for k in range(3):
                 assert ai.choose(s, seat, level, seed=k, budget=TINY).id == f"{seat}:storm:pay:0"
+                checked += 1
+    assert checked == 2 * 2 * 3  # seats x levels x seeds
 
 
 def test_famine_asks_the_ai_nothing():
@@ -251,6 +257,7 @@ def test_wagon_bought_when_full_and_a_raid_is_coming():
 
 
 def test_easy_never_discards_goods_in_its_turn():
+    checked = 0
     for seed in range(2):
         s, _ = engine.new_game({"players": 3}, 20 + seed)
         while not engine.is_over(s):
@@ -258,6 +265,8 @@ def test_easy_never_discards_goods_in_its_turn():
             a = ai.choose(s, seat, "easy", seed=seed)
             assert ":drop:" not in a.id
             s = engine.apply(s, a).state
+            checked += 1
+    assert checked >= 2 * 3 * 20  # games x players x days: every player decides at least once a day
 
 
 @pytest.mark.parametrize("first", [0, 1])

@@ -180,22 +180,33 @@ def test_gold_shown_at_game_end_only_in_results():
 
 # ---- content: every card, long names, crowded players ---------------------------------------
 def test_every_card_and_tile_renders():
+    folk = tiles = towns = 0
     for cid in TOWNSFOLK:
         im = cards.townsfolk(cid, table.CARD_W, table.CARD_H)
         assert im.size == (table.CARD_W, table.CARD_H) and spread(im, (8, 60, 150, 120)) > 5
+        folk += 1
     for cid in EQUIPMENT:
         im = cards.equipment(cid, table.TILE_W, table.TILE_H)
         assert im.size == (table.TILE_W, table.TILE_H) and spread(im, (8, 36, 180, 90)) > 5
+        tiles += 1
     for cid in TOWNS:
         im = cards.town(cid, table.TOWN_W, table.TOWN_H)
         assert im.size == (table.TOWN_W, table.TOWN_H) and spread(im, (8, 60, 160, 120)) > 5
+        towns += 1
+    assert (folk, tiles, towns) == (len(TOWNSFOLK), len(EQUIPMENT), len(TOWNS))
+    assert folk and tiles and towns
 
 
 def test_card_texts_fit_their_width():
     from render import text as T
+    names = lines = 0
     for cid in TOWNSFOLK:
         for line in T.fit(TOWNSFOLK[cid]["name"], "serifcond", 18, 13, table.CARD_W - 14, 2)[1]:
             assert T.width(line, "serifcond", 13) <= table.CARD_W - 14
+            lines += 1
+        names += 1
+    assert names == len(TOWNSFOLK) >= 1
+    assert lines >= names  # each name is drawn in one line or more
 
 
 def _crowded(players: int) -> dict:
