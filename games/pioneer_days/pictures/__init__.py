@@ -51,8 +51,9 @@ def wagon_png(state: dict, seat: int) -> bytes:
 
 
 def results_png(state: dict) -> bytes:
-    """The final results (state["stage"] == "over"): score by category, winner(s) highlighted."""
-    return _png(results_image(state))
+    """The final results (state["stage"] == "over"): score by category, winner(s) highlighted; 800 px wide
+    for a phone. Drawn once a game, on a palette of its own (the fixed palette is the other pictures')."""
+    return render.png(results_image(state))
 
 
 def day_image(state: dict, lines=(), viewer: int | None = None) -> Image.Image:
