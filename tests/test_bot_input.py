@@ -176,3 +176,24 @@ async def test_an_old_private_choice_says_the_moment_has_passed(simcord_env, sim
     res = await actor.click(msg, custom_id=cid)
     text = private(res) or res.response.content
     assert "earlier moment" in text and "turn" not in text, text
+
+
+async def test_buttons_made_before_games_were_packages_still_work(simcord_env, simcord_bot):
+    """Panels and lobbies posted by the bot of before carry their verbs of then: "My wagon" was `wagon`
+    (now the host's `mine`, by Pioneer Days' legacy_verbs), the lobby's AI buttons `aieasy`/`aihard`."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    lobby = (await ann.slash(channel, "pioneer new")).response
+    game = await bot.store.open_game_in_channel(channel.id)
+    rec, payload = click_payload(env, ann, lobby, f"pd:{game.id}:0:aihard")
+    payload["message"] = forge(payload["message"], f"pd:{game.id}:0:aihard")
+    await emit_clicks(env, [(rec, payload)])
+    game = await bot.store.open_game_in_channel(channel.id)
+    assert [p.ai for p in game.players] == [None, "hard"]
+    await ann.click(lobby, label="Start the game")
+    game = await bot.store.open_game_in_channel(channel.id)
+    panel = message(env, channel, game.panel_message_id)
+    rec, payload = click_payload(env, ann, panel, f"pd:{game.id}:{game.seq}:wagon")
+    payload["message"] = forge(payload["message"], f"pd:{game.id}:{game.seq}:wagon")
+    await emit_clicks(env, [(rec, payload)])
+    assert "Your wagon, ann" in answer(env, rec)
