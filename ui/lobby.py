@@ -6,6 +6,7 @@ import discord
 from app.service import TIMERS, level_name
 from app.tables import game_of
 from db import GameRow
+from engine import registry
 from i18n import LANGUAGE_NAMES, _
 
 from .components import GameButton, GameSelect, clip, view_of
@@ -43,6 +44,9 @@ def lobby(game: GameRow, note: str | None = None) -> dict:
         lines.append(_("This table is playing: the game is below."))
     else:
         lines.append(_("This table is closed."))
+    others = [g.texts._(g.name) for g in registry.games() if g.key != played.key]
+    if others and game.status == "lobby":
+        lines.append(_("Other games: {games} (`/play new`).", games=", ".join(others)))
     if note:
         lines.append(note)
     emb = discord.Embed(title=clip(_("{game} — new table", game=name), 256), description="\n".join(lines),
