@@ -1,0 +1,100 @@
+"""Next Station's rules as the protocol gives them to the host (engine/protocol.py Rules)."""
+
+import copy
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine import rng
+from engine.protocol import Action, Applied, Rejected, SeatResult
+
+from .mapgen import daily_seed
+from .rules import engine as ns
+
+DEFAULT_MAP = "larkhaven"
+
+
+def map_for(choice: str, today: dt.date | None = None) -> tuple[str, int | None]:
+    """(the map's key, the cards' seed) of a lobby's map choice: a map of ours, or the day's map (its cards
+    the day's too: every server plays the same game that day)."""
+    if choice == "daily":
+        seed = daily_seed(today or dt.datetime.now(dt.UTC).date())
+        return f"gen-{seed}", seed
+    return choice, None
+
+
+class StationRules:
+    def config(self, options: Mapping[str, Any], names: Sequence[str]) -> dict:
+        key, deck = map_for(options.get("map", DEFAULT_MAP))
+        return ns.config_of(len(names), names, key, options.get("objectives", "off") == "on",
+                            options.get("powers", "off") == "on", deck)
+
+    def new_game(self, config: Mapping[str, Any], seed: int) -> tuple[dict, list[dict]]:
+        return ns.new_game(config, seed)
+
+    def deciders(self, state: dict) -> list[int]:
+        return ns.deciders(state)
+
+    def legal_actions(self, state: dict, seat: int | None = None) -> list[Action]:
+        return ns.legal_actions(state, seat)
+
+    def apply(self, state: dict, action_id: str) -> Applied | Rejected:
+        seat_s = action_id.partition(":")[0]
+        if state["stage"] == "over":
+            return Rejected("The game is over.")
+        if not seat_s.isdigit() or int(seat_s) >= len(state["players"]):
+            return Rejected("That is not a move of this game.")
+        if all(a.id != action_id for a in ns.legal_actions(state, int(seat_s))):
+            return Rejected("That choice is not available now.")
+        s = copy.deepcopy(state)
+        events: list[dict] = []
+        ns.advance(s, action_id, events)
+        s["seq"] += 1
+        return Applied(s, events)
+
+    def expand(self, state: dict, seat: int, plan: str) -> list[str]:
+        raise ValueError("Next Station has no plans")
+
+    def view_for(self, state: dict, seat: int | None) -> dict:
+        """Everything is open but the cards still face down (their count shows) and the generator."""
+        v = {k: val for k, val in state.items() if k not in ns.HIDDEN}
+        v["deck_count"] = len(state["deck"])
+        return copy.deepcopy(v)
+
+    def public_event(self, event: dict, seat: int | None) -> dict:
+        return copy.deepcopy(event)
+
+    def resample(self, state: dict, viewer: int | None, seed: int) -> dict:
+        """The cards still face down, in another order (nothing else is hidden)."""
+        s = copy.deepcopy(state)
+        rng.shuffle({"rng": rng.seed_state(seed)}, s["deck"])
+        return s
+
+    def is_over(self, state: dict) -> bool:
+        return state["stage"] == "over"
+
+    def results(self, state: dict) -> list[SeatResult]:
+        out = []
+        modules = int(bool(state["objectives"])) + int(bool(state["powers"]))
+        for r in state["result"]:
+            detail: dict[str, Any] = {"best_line": r["best_line"], "map": state["map"],
+                                      "interchanges": r["interchange_count"]}
+            if len(state["players"]) == 1:
+                detail["band"] = ns.scoring.solo_band(r["total"], modules)
+            if "deck_seed" in state["config"]:
+                detail["daily"] = state["map"]
+            out.append(SeatResult(r["seat"], r["rank"], r["winner"], r["total"],
+                                  {k: r[k] for k in ("lines", "tourists", "interchanges", "objectives")}, detail))
+        return out
+
+    def stage(self, state: dict) -> str:
+        return f"round {state['round']} card {len(state['flipped'])}" if state["stage"] == "build" else state["stage"]
+
+    def simultaneous(self, state: dict) -> bool:
+        return state["stage"] == "build"
+
+    def decision_key(self, state: dict) -> tuple:
+        return (state["stage"], state["round"], len(state["flipped"]))
+
+
+RULES = StationRules()
