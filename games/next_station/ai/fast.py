@@ -1,0 +1,221 @@
+"""A fast one-player model of Next Station's rules for the hard AI's look-ahead (search.py): one player's
+line through the rest of a round, on integers and bit masks instead of the engine's JSON state.
+
+A player's map is independent of the others' (only the cards are shared), so a seat's round is played
+alone: the cards still to come, its line, its pencil power. The model follows rules/engine.py (tests/
+next_station/test_ai.py checks it against the engine): the round ends once the 5th underground card is
+answered; a switch flipped as the round's 1st or 2nd card does nothing, later it lets the next card's
+section start from any station of the line; a double's second section reaches the card's symbol (after a
+joker, the symbol the first one reached: the engine's "any" for the central station, which only the
+central station matches).
+
+Cards are ints: the symbol's code (0-3 the four symbols, 4 joker, 6 switch), plus UNDER for an underground
+card. A symbol to reach is a code too: 0-3, 4 (joker: every station), 5 (the engine's "any": the central
+station only)."""
+
+import functools
+from collections.abc import Sequence
+
+from ..rules.constants import (
+    ANY,
+    CROSSING_POINTS,
+    INTERCHANGE_POINTS,
+    JOKER,
+    SWITCH,
+    SWITCH_IGNORED_BEFORE,
+    SYMBOLS,
+    TOURIST_TRACK,
+    UNDERGROUNDS_PER_ROUND,
+)
+from ..rules.maps import Map, load
+
+J = 4            # the joker's code
+ANY_ONLY = 5     # the symbol "any" as a double's second symbol: only the central station matches
+SW = 6           # the switch's code
+UNDER = 8        # added to a card's code for an underground card
+CODE = {**{s: i for i, s in enumerate(SYMBOLS)}, JOKER: J, SWITCH: SW, ANY: ANY_ONLY}
+LAST = UNDERGROUNDS_PER_ROUND
+IGNORED = SWITCH_IGNORED_BEFORE
+ICH = tuple(INTERCHANGE_POINTS.get(min(n, 4), 0) for n in range(6))  # interchange points by colours
+
+
+def card_code(card: dict) -> int:
+    return CODE[card["symbol"]] + (UNDER if card["kind"] == "underground" else 0)
+
+
+def tourist_points(crossed: int) -> int:
+    return TOURIST_TRACK[min(crossed, len(TOURIST_TRACK) - 1)]
+
+
+class Board:
+    """A map's tables: by symbol code and station, the sections (to, section) reaching that symbol; by
+    section, the mask of sections it closes when drawn (itself and those it crosses)."""
+
+    def __init__(self, m: Map):
+        self.m = m
+        self.n = m.stations
+        self.district = m.district
+        self.tourist = tuple(int(t) for t in m.tourist)
+        self.river = tuple(int(r) for r in m.crosses_river)
+        code = tuple(CODE[s] for s in m.symbol)
+
+        def reaches(c: int, b: int) -> bool:
+            return c == J or code[b] == ANY_ONLY or (c != ANY_ONLY and code[b] == c)
+
+        self.reach = tuple(tuple(tuple((b, k) for b, k in m.neighbours[a] if reaches(c, b))
+                                 for a in range(self.n)) for c in range(6))
+        self.neigh = m.neighbours
+        self.close = tuple((1 << k) | sum(1 << j for j in m.conflicts[k]) for k in range(len(m.sections)))
+        self.section_of = m.section_of
+        self.districts = 1 + max(m.district)
+
+
+@functools.cache
+def board(key: str) -> Board:
+    return Board(load(key))
+
+
+class Line:
+    """One player's line this round and their map's state: the stations (in order) and their mask, the
+    stations of degree >= 2 (not ends), the closed sections (drawn or crossed by a drawn one, any colour),
+    stations per district, the line's points' factors, its tourist sites, the interchange points it makes
+    with the earlier lines, the circled station and the pencil power left (None: none, or used)."""
+
+    __slots__ = ("stations", "on", "full", "closed", "count", "districts", "most", "crossings", "tourists",
+                 "inter", "circled", "power", "sections")
+
+    def copy(self) -> "Line":
+        c = Line.__new__(Line)
+        c.stations = self.stations[:]
+        c.on, c.full, c.closed = self.on, self.full, self.closed
+        c.count = self.count[:]
+        c.districts, c.most, c.crossings, c.tourists = self.districts, self.most, self.crossings, self.tourists
+        c.inter, c.circled, c.power, c.sections = self.inter, self.circled, self.power, self.sections
+        return c
+
+    def points(self) -> int:
+        return self.districts * self.most + CROSSING_POINTS * self.crossings
+
+
+class Model:
+    """What stays fixed through one seat's round: the board, the interchange points each station would add
+    (by the colours of the earlier lines there)."""
+
+    def __init__(self, b: Board, gain: Sequence[int]):
+        self.b = b
+        self.gain = gain
+
+    # ---- a line from the engine's state ---------------------------------------------------------------
+    @staticmethod
+    def of_player(b: Board, p: dict, powers: dict) -> tuple["Model", Line]:
+        colour = p["colour"]
+        colours = [0] * b.n
+        for c, ln in p["lines"].items():
+            if c != colour:
+                for s in set(ln["stations"]):
+                    colours[s] += 1
+        gain = tuple(ICH[n + 1] - ICH[n] for n in colours)
+        model = Model(b, gain)
+        line = Line.__new__(Line)
+        ln = p["lines"][colour]
+        closed = 0
+        for other in p["lines"].values():
+            for k in other["sections"]:
+                closed |= b.close[k]
+        line.closed = closed
+        line.stations = list(ln["stations"])
+        line.on = 0
+        for s in line.stations:
+            line.on |= 1 << s
+        degree: dict[int, int] = {}
+        for k in ln["sections"]:
+            for s in b.m.sections[k]:
+                degree[s] = degree.get(s, 0) + 1
+        line.full = sum(1 << s for s, d in degree.items() if d >= 2)
+        line.count = [0] * b.districts
+        for s in line.stations:
+            line.count[b.district[s]] += 1
+        line.circled = p["circled"]
+        if line.circled is not None:
+            line.count[b.district[line.circled]] += 1
+        line.districts = sum(1 for x in line.count if x)
+        line.most = max(line.count)
+        line.crossings = sum(b.river[k] for k in ln["sections"])
+        line.tourists = sum(b.tourist[s] for s in line.stations)
+        line.inter = sum(gain[s] for s in line.stations)
+        line.power = powers.get(colour) if powers and not p["power_used"] else None
+        line.sections = len(ln["sections"])
+        return model, line
+
+    @staticmethod
+    def fresh(b: Board, p: dict, colour: str, powers: dict) -> tuple["Model", Line]:
+        """A round's start with `colour` (the solo pencil choice)."""
+        q = {**p, "colour": colour, "circled": None, "power_used": False,
+             "lines": {**p["lines"], colour: {"stations": [b.m.departures[colour]], "sections": []}}}
+        return Model.of_player(b, q, powers)
+
+    # ---- the rules on a Line ----------------------------------------------------------------------------
+    def moves(self, line: Line, symbol: int, branch: bool) -> list[tuple[int, int, int]]:
+        """(from, to, section) of the sections the line may draw to `symbol` (engine.sections_from)."""
+        reach = self.b.reach[symbol]
+        on, closed = line.on, line.closed
+        out = []
+        if branch or not line.sections:
+            starts = line.stations
+        else:
+            full = line.full
+            starts = [s for s in line.stations if not (full >> s) & 1]
+        for a in starts:
+            for b, k in reach[a]:
+                if not (on >> b) & 1 and not (closed >> k) & 1:
+                    out.append((a, b, k))
+        return out
+
+    def draw(self, line: Line, a: int, b: int, k: int) -> None:
+        bd = self.b
+        line.stations.append(b)
+        line.on |= 1 << b
+        if line.sections:
+            line.full |= 1 << a
+        line.sections += 1
+        line.closed |= bd.close[k]
+        d = bd.district[b]
+        c = line.count[d] + 1
+        line.count[d] = c
+        if c == 1:
+            line.districts += 1
+        if c > line.most:
+            line.most = c
+        line.crossings += bd.river[k]
+        line.tourists += bd.tourist[b]
+        line.inter += self.gain[b]
+
+    def circle(self, line: Line, station: int) -> None:
+        line.circled = station
+        line.power = None
+        d = self.b.district[station]
+        line.count[d] += 1
+        if line.count[d] > line.most:
+            line.most = line.count[d]
+
+    def gain_of(self, line: Line, a: int, b: int, k: int) -> int:
+        """What drawing a→b adds to the line's points."""
+        bd = self.b
+        c = line.count[bd.district[b]] + 1
+        districts = line.districts + (c == 1)
+        most = c if c > line.most else line.most
+        return districts * most - line.districts * line.most + CROSSING_POINTS * bd.river[k]
+
+    def room(self, line: Line, b: int, k: int) -> int:
+        """Sections still open from b once a→b (section k) is drawn."""
+        closed = line.closed | self.b.close[k]
+        on = line.on
+        return sum(1 for t, j in self.b.neigh[b] if not (on >> t) & 1 and not (closed >> j) & 1)
+
+
+def second_symbol(card: int, b: int, bd: Board) -> int:
+    """The double's second symbol after a first section to b for this card (engine.advance)."""
+    code = card & 7
+    if code == J:
+        return CODE[bd.m.symbol[b]]
+    return code

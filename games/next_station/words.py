@@ -1,0 +1,54 @@
+"""Next Station's words: cards, symbols, colours, powers, objectives, solo bands, in the current language."""
+
+from .lang import _
+
+SYMBOL_MARK = {"circle": "●", "triangle": "▲", "square": "■", "pentagon": "⬟", "any": "✱", "joker": "★",
+               "switch": "🔀"}
+COLOUR_MARK = {"blue": "🟦", "pink": "🟪", "green": "🟩", "orange": "🟧"}
+
+
+def symbol(s: str) -> str:
+    return {"circle": _("circle"), "triangle": _("triangle"), "square": _("square"), "pentagon": _("pentagon"),
+            "any": _("any symbol"), "joker": _("joker"), "switch": _("switch")}[s]
+
+
+def card(c: dict) -> str:
+    """"■ square (underground)"."""
+    kind = _("underground") if c["kind"] == "underground" else _("street")
+    return f"{SYMBOL_MARK[c['symbol']]} {symbol(c['symbol'])} ({kind})"
+
+
+def colour(c: str | None) -> str:
+    if c is None:
+        return _("no pencil yet")
+    return COLOUR_MARK[c] + " " + {"blue": _("blue"), "pink": _("pink"), "green": _("green"), "orange": _("orange")}[c]
+
+
+def power(p: str) -> str:
+    return {"double": _("double section"), "joker": _("joker"), "switch": _("switch"),
+            "circle": _("circle a station")}[p]
+
+
+def power_text(p: str) -> str:
+    return {"double": _("after a section, draw a second one to a station of the same symbol"),
+            "joker": _("treat the flipped card as a joker"),
+            "switch": _("treat the flipped card as if a switch came with it: start from any station of your line"),
+            "circle": _("circle a station of this round's line: it counts twice in its district")}[p]
+
+
+def objective(o: str) -> str:
+    return {"interchanges": _("at least 8 interchange stations"),
+            "every_district": _("a station in every one of the 13 districts"),
+            "every_tourist": _("all 5 tourist sites"), "whole_centre": _("every station of the central district"),
+            "crossings": _("at least 6 river crossings")}[o]
+
+
+def band(b: int) -> str:
+    """The solo rating's six bands (the names are ours)."""
+    return (_("Apprentice planner"), _("Junior engineer"), _("Line designer"), _("Network architect"),
+            _("Chief engineer"), _("Master of the underground"))[b]
+
+
+def category(k: str) -> str:
+    return {"lines": _("Lines"), "tourists": _("Tourist sites"), "interchanges": _("Interchanges"),
+            "objectives": _("Objectives")}[k]
