@@ -73,6 +73,12 @@ def centre(x: float, y: float, cell: float) -> tuple[float, float]:
     return (x + 0.5) * cell, (y + 0.5) * cell
 
 
+def at(m: Map, station: int, cell: float) -> tuple[float, float]:
+    """A station's centre on a map of that cell size."""
+    x, y = m.xy[station]
+    return centre(x, y, cell)
+
+
 # ---- shapes ---------------------------------------------------------------------------------------
 def _ngon(cx: float, cy: float, r: float, n: int, turn: float = -90.0) -> list[tuple[float, float]]:
     return [(cx + r * math.cos(math.radians(turn + i * 360 / n)), cy + r * math.sin(math.radians(turn + i * 360 / n)))
@@ -268,17 +274,17 @@ def draw(cv: Canvas, xy: tuple[int, int], m: Map, player: dict, cell: int, curre
         w = thick if colour == current else thin
         for k in line["sections"]:
             a, b = m.sections[k]
-            segs.append((colour, centre(*m.xy[a], c), centre(*m.xy[b], c), w))
+            segs.append((colour, at(m, a, c), at(m, b, c), w))
     if current is not None and current in player["lines"]:  # this round's line: a glow under it
         glow = thick + 0.16 * c
         for colour, p, q, _w in segs:
             if colour == current:
                 d.line((*p, *q), fill=HALO, width=round(glow))
         for s in set(player["lines"][current]["stations"]):
-            x, y = centre(*m.xy[s], c)
+            x, y = at(m, s, c)
             r = glow / 2
             d.ellipse((x - r, y - r, x + r, y + r), fill=HALO)
-        x, y = centre(*m.xy[m.departures[current]], c)
+        x, y = at(m, m.departures[current], c)
         d.ellipse((x - 0.5 * c, y - 0.5 * c, x + 0.5 * c, y + 0.5 * c), fill=HALO)
     for _colour, p, q, w in segs:
         d.line((*p, *q), fill=INK, width=round(w + 2 * casing))
@@ -290,16 +296,16 @@ def draw(cv: Canvas, xy: tuple[int, int], m: Map, player: dict, cell: int, curre
     img.paste(layer, (0, 0), layer)
     circled = player.get("circled")
     if circled is not None and current is not None:
-        x, y = centre(*m.xy[circled], c)
-        for r, colour, width in ((0.43 * c, INK, round(0.11 * c)), (0.41 * c, LINE[current], round(0.06 * c))):
-            d.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=width)
+        x, y = at(m, circled, c)
+        for r, ink, width in ((0.52 * c, INK, round(0.1 * c)), (0.5 * c, LINE[current], round(0.055 * c))):
+            d.ellipse((x - r, y - r, x + r, y + r), outline=ink, width=width)
     badges = _badges(d, m, cell, numbered)
     cv.img.paste(img.reduce(SS), xy)
     for (bx, by), label, size in badges:
         cv.text((xy[0] + bx, xy[1] + by), label, "bold", size, WHITE, anchor="mm")
 
 
-BADGE_PX = 24
+BADGE_PX = 28
 
 
 def _badges(d: ImageDraw.ImageDraw, m: Map, cell: int, numbered: Sequence[tuple[int, str]]):
@@ -310,10 +316,10 @@ def _badges(d: ImageDraw.ImageDraw, m: Map, cell: int, numbered: Sequence[tuple[
         by_station.setdefault(int(station), []).append(str(label))
     out = []
     c = cell * SS
-    size = max(18, min(BADGE_PX, round(cell * 0.3)))
+    size = max(18, min(BADGE_PX, round(cell * 0.36)))
     for station, labels in by_station.items():
-        x, y = centre(*m.xy[station], c)
-        r = 0.4 * c
+        x, y = at(m, station, c)
+        r = 0.42 * c
         d.ellipse((x - r, y - r, x + r, y + r), outline=BADGE, width=round(0.1 * c))
         d.ellipse((x - r + 0.03 * c, y - r + 0.03 * c, x + r - 0.03 * c, y + r - 0.03 * c), outline=TARGET,
                   width=round(0.05 * c))

@@ -130,6 +130,7 @@ def test_every_text_of_the_game_is_in_every_language(key, lang):
     found = [(msgid, ctx) for _f, _l, msgid, _c, ctx in
              extract_from_dir(package_dir(game), method_map=[("**.py", "python")], keywords=KEYWORDS)]
     assert len(found) >= 10
+    assert game.texts.path(lang).is_file(), f"{game.key} has no {lang} catalogue ({game.texts.path(lang)})"
     missing = []
     with i18n.use(lang):
         for msgid, ctx in found:

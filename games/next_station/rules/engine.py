@@ -161,7 +161,7 @@ def _end_round(state: dict, events: list) -> None:
     for p in state["players"]:
         line = p["lines"][p["colour"]]
         parts = scoring.line_parts(m, line["stations"], line["sections"], p["circled"])
-        p["scored"][p["colour"]] = parts
+        p["scored"][p["colour"]] = {**parts, "circled": p["circled"]}  # (the circle goes with the round)
         p["crossed"] += parts["tourists"]
         p["total"] = scoring.sheet(m, p, state["objectives"])["total"]
         p["pending"] = None
