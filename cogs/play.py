@@ -240,6 +240,14 @@ class Play(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: Game | None) -> None:
         await self.bot.records.leaderboard(interaction, await self._kind(interaction, game))
 
+    async def daily(self, interaction: discord.Interaction, game: Game | None) -> None:
+        if game is None:  # the channel's last game if it has a game of the day, else the first that has
+            last = await self.service.last_in_channel(interaction.channel_id)
+            days = [g for g in registry.games() if g.daily is not None]
+            game = game_of(last) if last is not None and game_of(last).daily is not None else \
+                (days[0] if days else None)
+        await self.bot.records.daily(interaction, game)
+
     async def history(self, interaction: discord.Interaction, server: bool) -> None:
         await self.bot.records.history(interaction, server)
 

@@ -2,6 +2,7 @@
 commands, cogs/play.py, hand over to it); the store keeps the records (db/records.py), ui/stats.py builds
 the messages."""
 
+import datetime as dt
 import io
 import json
 import logging
@@ -24,6 +25,7 @@ from .table import tell
 
 log = logging.getLogger("bot.records")
 HISTORY = 10  # games listed by /play history
+DAY_BOARD = 15  # people on a day's board
 
 
 class RecordsDesk(commands.Cog):
@@ -111,6 +113,22 @@ class RecordsDesk(commands.Cog):
             return
         shown = await self.board(game, guild_id, page, interaction.user.id, guild.name)
         await interaction.response.edit_message(**shown)
+
+    # ---- /play daily -------------------------------------------------------------------------
+    async def daily(self, interaction: discord.Interaction, game: Game | None) -> None:
+        """Today's board of a game of the day (Game.daily): this server's best, and every server's."""
+        guild = interaction.guild
+        if guild is None:
+            await tell(interaction, _("The day's board belongs to a server: use it in one."))
+            return
+        if game is None or game.daily is None:
+            await tell(interaction, _("That game has no game of the day."))
+            return
+        day = game.daily(dt.datetime.now(dt.UTC).date())
+        key = player_key(interaction.user.id, None)
+        rows = await self.store.day_board(game.key, day, guild.id, DAY_BOARD)
+        everywhere = await self.store.day_everywhere(game.key, day, key)
+        await tell(interaction, embed=stats_ui.day_board(game, day, guild.name, rows, everywhere, key))
 
     # ---- /play history --------------------------------------------------------------------
     async def history(self, interaction: discord.Interaction, server: bool) -> None:

@@ -368,6 +368,17 @@ STEPS: list[Step] = [
     CREATE TRIGGER results_v5_scores BEFORE INSERT ON results
         FOR EACH ROW EXECUTE FUNCTION results_v5_scores();
     """),
+    Step(
+        "a day's board: the results of a game everyone could play that day (the same map and cards on every "
+        "server) carry the day's tag, best first",
+        """
+    ALTER TABLE results ADD COLUMN day TEXT;
+    CREATE INDEX results_by_day ON results (game, day, total);
+    """,
+        """
+    ALTER TABLE results ADD COLUMN day TEXT;
+    CREATE INDEX results_by_day ON results (game, day, total);
+    """),
 ]
 
 LATEST = len(STEPS)

@@ -13,7 +13,7 @@ from datetime import datetime
 from .base import StoreBase, Tx
 
 _RESULT_COLS = ("game_id, seat, game, player, user_id, name, guild_id, channel_id, players, rank, winner, total, "
-                "scores, detail, rated, mu_before, sigma_before, mu_after, sigma_after, finished_at")
+                "scores, detail, day, rated, mu_before, sigma_before, mu_after, sigma_after, finished_at")
 _RESULT_KEYS = [k.strip() for k in _RESULT_COLS.split(",")]
 _KNOWN = frozenset(_RESULT_KEYS)
 _legacy: dict[str, list[tuple[str, bool]]] = {}  # per database kind: columns of older schemas still required
@@ -85,12 +85,18 @@ async def write_finish(db: Tx, game_id: int, f: Finish) -> None:
         old = [scores.get(c, detail.get(c, "" if text else 0)) for c, text in legacy]
         rows.append((game_id, s["seat"], f.game, s["player"], s["user_id"], s["name"], f.guild_id, f.channel_id,
                      len(f.seats), s["rank"], int(s["winner"]), s["total"], json.dumps(scores), json.dumps(detail),
-                     int(bool(s["rated"])), b[0] if b else None, b[1] if b else None,
+                     _day(detail), int(bool(s["rated"])), b[0] if b else None, b[1] if b else None,
                      a[0] if a else None, a[1] if a else None, f.finished_at, *old))
     cols = _RESULT_COLS + "".join(f", {c}" for c, _text in legacy)
     await db.executemany(f"INSERT INTO results ({cols}) VALUES ({','.join('?' * (len(_RESULT_KEYS) + len(legacy)))})",
                          rows)
     await db.execute("UPDATE games SET finished_at=? WHERE id=?", (f.finished_at, game_id))
+
+
+def _day(detail: dict) -> str | None:
+    """The day's board a result enters (a game's SeatResult.detail["day"]), if any."""
+    day = detail.get("day")
+    return day if isinstance(day, str) and day else None
 
 
 def _row(r: tuple) -> dict:
@@ -171,6 +177,38 @@ class Records(StoreBase):
                                 "ORDER BY shown DESC, player LIMIT ? OFFSET ?", (scope, min_games, limit, offset))
         return total, [{"player": r[0], "name": r[1], "mu": r[2], "sigma": r[3], "shown": r[4], "games": r[5]}
                        for r in rows]
+
+    async def day_board(self, game: str, day: str, guild_id: int | None, limit: int) -> list[dict]:
+        """A day's board of one game: each person's best result of the day (on one server, or on all),
+        best first (the earlier game first among equals)."""
+        where = "game=? AND day=? AND user_id IS NOT NULL" + ("" if guild_id is None else " AND guild_id=?")
+        args: tuple = (game, day) if guild_id is None else (game, day, guild_id)
+        rows = await self._rows(f"SELECT player, name, total, game_id, players FROM results WHERE {where} "
+                                "ORDER BY total DESC, finished_at, game_id", args)
+        out: list[dict] = []
+        seen: set[str] = set()
+        for player, name, total, game_id, players in rows:
+            if player not in seen:
+                seen.add(player)
+                out.append({"player": player, "name": name, "total": total, "game_id": game_id,
+                            "players": players})
+                if len(out) >= limit:
+                    break
+        return out
+
+    async def day_everywhere(self, game: str, day: str, player: str) -> dict:
+        """The day's game on every server: how many people played it, the best score, and the player's
+        place by their best result of the day (None if they have not played it)."""
+        who = "game=? AND day=? AND user_id IS NOT NULL"
+        count, best = (await self._rows(f"SELECT COUNT(DISTINCT player), MAX(total) FROM results WHERE {who}",
+                                        (game, day)))[0]
+        mine = (await self._rows(f"SELECT MAX(total) FROM results WHERE {who} AND player=?", (game, day, player)))[0][0]
+        place = None
+        if mine is not None:
+            ahead = await self._rows("SELECT COUNT(*) FROM (SELECT player, MAX(total) AS best FROM results "
+                                     f"WHERE {who} GROUP BY player) b WHERE b.best > ?", (game, day, mine))
+            place = ahead[0][0] + 1
+        return {"players": count or 0, "best": best, "mine": mine, "place": place}
 
     async def history(self, limit: int, channel_id: int | None = None, guild_id: int | None = None) -> list[dict]:
         """The newest finished games of a channel (or of a server): each with its seats and the message that

@@ -17,7 +17,8 @@ seats, ratings, replay, languages — and reaches the game only through these ob
 Texts are English message ids of the game's own catalogue (`Game.texts`), in the current language
 (i18n.use) when a method returns them. No Discord, SQL or I/O anywhere in a game."""
 
-from collections.abc import Mapping, Sequence
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -273,3 +274,6 @@ class Game:
     rating_scope: str | None = None   # the prefix of its rating scopes (None: "{key}:")
     record_formats: tuple[str, ...] = ()  # older record format names it still reads
     legacy_verbs: Mapping[str, str] = field(default_factory=dict)  # verbs its older buttons carry: the host's now
+    # a game of the day, the same on every server: the day's tag (UTC date -> str); results whose
+    # SeatResult.detail["day"] is that tag make the day's board (/play daily)
+    daily: Callable[[dt.date], str] | None = None

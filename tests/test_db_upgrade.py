@@ -1,9 +1,10 @@
-"""Schema v6 upgrades a v5 database made by the code of before the host (tests/fixtures: made by
-tests/fixtures/make_v5.py at commit 152e83d, on SQLite and on PostgreSQL): every row becomes Pioneer Days,
-results get their scores by category from the old columns, the ratings stay where they were, the running
-game's log replays to its stored state and the game plays on; `db.copy` and `app.recompute` verify. And a
-rolling restart: a v5 process (its store kept in tests/fixtures/db_v5) still writes into the upgraded
-database while a v6 process runs on it, and each reads what the other wrote."""
+"""The schema of now (v6 made the host, v7 the day boards) upgrades a v5 database made by the code of
+before the host (tests/fixtures: made by tests/fixtures/make_v5.py at commit 152e83d, on SQLite and on
+PostgreSQL): every row becomes Pioneer Days, results get their scores by category from the old columns,
+the ratings stay where they were, the running game's log replays to its stored state and the game plays
+on; `db.copy` and `app.recompute` verify. And a rolling restart: a v5 process (its store kept in
+tests/fixtures/db_v5) still writes into the upgraded database while a process of now runs on it, and
+each reads what the other wrote."""
 
 import random
 import shutil
@@ -54,7 +55,7 @@ async def legacy_rows(store: Store, game_id: int) -> list[dict]:
 async def test_a_v5_database_upgrades_and_its_games_play_on(v5_url, tmp_path):
     store = await Store.open(v5_url)
     try:
-        assert await store.backend.version() == LATEST == 6
+        assert await store.backend.version() == LATEST
         games = [await store.game(gid) for gid in (1, 2, 3, 4)]
         assert [(g.status, g.game) for g in games] == [("over", "pioneer-days"), ("active", "pioneer-days"),
                                                        ("ended", "pioneer-days"), ("lobby", "pioneer-days")]
@@ -102,14 +103,14 @@ async def test_a_v5_database_upgrades_and_its_games_play_on(v5_url, tmp_path):
     assert any(line.startswith("verified 4 games") for line in lines)
 
 
-async def test_a_v5_process_and_a_v6_process_on_one_database(v5_url):
-    """A rolling restart: the v5 process had the database open when the v6 one upgraded it."""
+async def test_a_v5_process_and_a_process_of_now_on_one_database(v5_url):
+    """A rolling restart: the v5 process had the database open when the new one upgraded it."""
     import fixtures.db_v5 as v5
 
     old = await v5.Store.open(v5_url)
     new = await Store.open(v5_url)
     try:
-        assert await new.backend.version() == 6
+        assert await new.backend.version() == LATEST
         # the old process opens a lobby and records a finished game as it always did
         lobby = await old.create_lobby(7, 200, 5, "eve", {"sets": ["A", "B"], "pioneers": "standard", "timer": 0}, 9)
         assert (await new.game(lobby)).game == "pioneer-days"

@@ -51,6 +51,11 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=game_text(g.name), value=g.key) for g in registry.games()][:25]
 
 
+def day_choices() -> list[app_commands.Choice[str]]:
+    """The games that have a game of the day (Game.daily)."""
+    return [app_commands.Choice(name=game_text(g.name), value=g.key) for g in registry.games() if g.daily][:25]
+
+
 P = inspect.Parameter
 
 
@@ -144,6 +149,9 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
     async def help_(interaction: discord.Interaction, game: str | None = None):
         await c.help(interaction, c.pick(fixed, game, default=False))
 
+    async def daily(interaction: discord.Interaction, game: str | None = None):
+        await c.daily(interaction, c.pick(fixed, game, default=False))
+
     by_user = cooldown(5, 60.0, lambda i: i.user.id)
     mine_name = fixed.mine_command if fixed is not None else "mine"
     rules_cmd = command("rules", locale_str("Rules by topic, or any card or piece of a game by its name"), rules,
@@ -173,6 +181,9 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
         command("leaderboard", locale_str("This server's best players by rating"), leaderboard, kind, kind_said,
                 kind_choice,
                 checks=(by_user,)),
+        *([command("daily", locale_str("Today's game, the same on every server: this server's best scores"),
+                   daily, kind, kind_said, {"game": day_choices()} if fixed is None else {}, checks=(by_user,))]
+          if (fixed is None and day_choices()) or (fixed is not None and fixed.daily is not None) else []),
         command("history", locale_str("The last games played to the end here"), history, [("server", bool, False)],
                 {"server": locale_str("The whole server's games, not only this channel's")}, checks=(by_user,)),
         command("replay", locale_str("Post a finished game as an animated image, a frame per chapter, with its record"),

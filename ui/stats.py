@@ -7,7 +7,7 @@ import discord
 from app.ratings import MIN_GAMES, MU, SIGMA
 from engine import registry
 from engine.protocol import Game
-from i18n import N_, _, n_, number
+from i18n import N_, _, n_, number, p_
 
 from .components import clip, view_of
 from .layout import BROWN, GREEN
@@ -131,6 +131,36 @@ def board(game: Game, server: str, guild: int, page: int, total: int, rows: list
     view = view_of([BoardButton(guild, max(page - 1, 0), "p", game.key, disabled=page == 0),
                     BoardButton(guild, min(page + 1, pages - 1), "n", game.key, disabled=page >= pages - 1)])
     return {"embed": emb, "view": view}
+
+
+# ---- /play daily ------------------------------------------------------------------------------
+def day_board(game: Game, day: str, server: str, rows: list[dict], everywhere: dict, reader: str) -> discord.Embed:
+    """The day's board of a game everyone may play that day (Game.daily): each person's best score of the
+    day on this server, then every server's count and best, and the reader's place among them."""
+    name = game.texts._(game.name)
+    emb = discord.Embed(title=clip(_("Today's game — {game} · {day}", game=name, day=day), 250), colour=BROWN)
+    if not rows:
+        emb.description = _("Nobody here has played today's game yet. Open a table with `/play new {key}` and "
+                            "choose today's map: everyone who plays it today gets the same map and cards.",
+                            key=game.key)
+    else:
+        lines = []
+        for i, r in enumerate(rows):
+            mark = " ←" if r["player"] == reader else ""
+            seats = n_("{n} player", "{n} players", r["players"])
+            number_ = p_("a game on a board", "game {id}", id=r["game_id"])
+            lines.append(f"{i + 1}. **{clip(r['name'], 40)}** — {r['total']} ({seats}, {number_}){mark}")
+        emb.description = "\n".join(lines)
+    all_ = [n_("Every server: {n} person played today's game", "Every server: {n} people played today's game",
+               everywhere["players"])]
+    if everywhere["best"] is not None:
+        all_.append(_("the best score is {points}", points=everywhere["best"]))
+    if everywhere["place"] is not None:
+        all_.append(_("you are #{place} with {points}", place=everywhere["place"], points=everywhere["mine"]))
+    emb.add_field(name=_("Everywhere"), value=" · ".join(all_) + ".", inline=False)
+    emb.set_footer(text=clip(_("{server} · a new game every day at 00:00 UTC · each person's best score of the day",
+                               server=server), 2000))
+    return emb
 
 
 # ---- /play history ----------------------------------------------------------------------------

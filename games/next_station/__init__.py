@@ -8,7 +8,7 @@ from engine.protocol import Choice, Game, Option
 from .ai import AI
 from .coach import COACH
 from .lang import N_, TEXTS
-from .play import RULES
+from .play import RULES, day_tag
 from .show import SHOW
 
 ON_OFF = (Choice("off", N_("off")), Choice("on", N_("on")))
@@ -38,4 +38,5 @@ GAME = Game(
     slow_levels=("hard",),
     timeout_level="easy",
     mine_label=N_("My map"),
+    daily=day_tag,
 )

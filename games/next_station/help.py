@@ -105,8 +105,8 @@ def lookup(query: str) -> str | None:
     for key in TOPIC_KEYS:  # the current language's name first, then any language's
         if q == fold(topic_name(key)):
             return topic(key)
-    key = TOPICS.get(q) or next((k for name, k in TOPICS.items() if name.startswith(q)), None)
-    return topic(key) if key else None
+    found = TOPICS.get(q) or next((k for name, k in TOPICS.items() if name.startswith(q)), None)
+    return topic(found) if found else None
 
 
 def suggestions(current: str) -> list[tuple[str, str]]:

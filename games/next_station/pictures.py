@@ -18,7 +18,7 @@ from render import text as T
 from render.canvas import Canvas
 
 from . import picture_map as PM
-from . import picture_results
+from . import picture_results, picture_review
 from .lang import _, n_
 from .picture_parts import (
     BG,
@@ -292,6 +292,11 @@ def scoring_power(state: dict, p: dict) -> str | None:
 def results(state: dict) -> bytes:
     """After the game: each player's whole score, the winners highlighted, their maps small below."""
     return render.png(picture_results.image(state))
+
+
+def review(players: list[dict], curve: list[dict], seat: int, marks: list) -> bytes:
+    """The coach's chart: every player's points round by round, `seat` highlighted, marks pinned on it."""
+    return render.png(picture_review.image(players, curve, seat, marks))
 
 
 # ---- the replay -------------------------------------------------------------------------------------

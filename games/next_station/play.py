@@ -14,18 +14,28 @@ from .rules import engine as ns
 DEFAULT_MAP = "larkhaven"
 
 
-def map_for(choice: str, today: dt.date | None = None) -> tuple[str, int | None]:
-    """(the map's key, the cards' seed) of a lobby's map choice: a map of ours, or the day's map (its cards
-    the day's too: every server plays the same game that day)."""
+def day_tag(day: dt.date) -> str:
+    """The tag of a day's game (its board: Game.daily)."""
+    return day.isoformat()
+
+
+def map_for(choice: str, today: dt.date | None = None) -> tuple[str, int | None, str | None]:
+    """(the map's key, the cards' seed, the day's tag) of a lobby's map choice: a map of ours, or the day's
+    game (its map and cards the day's: every server plays the same game that day)."""
     if choice == "daily":
-        seed = daily_seed(today or dt.datetime.now(dt.UTC).date())
-        return f"gen-{seed}", seed
-    return choice, None
+        day = today or dt.datetime.now(dt.UTC).date()
+        seed = daily_seed(day)
+        return f"gen-{seed}", seed, day_tag(day)
+    return choice, None, None
 
 
 class StationRules:
     def config(self, options: Mapping[str, Any], names: Sequence[str]) -> dict:
-        key, deck = map_for(options.get("map", DEFAULT_MAP))
+        key, deck, day = map_for(options.get("map", DEFAULT_MAP))
+        if day is not None:  # the day's game is the whole game, so that its board compares like with like
+            out = ns.config_of(len(names), names, key, True, True, deck)
+            out["day"] = day
+            return out
         return ns.config_of(len(names), names, key, options.get("objectives", "off") == "on",
                             options.get("powers", "off") == "on", deck)
 
@@ -81,8 +91,8 @@ class StationRules:
                                       "interchanges": r["interchange_count"]}
             if len(state["players"]) == 1:
                 detail["band"] = ns.scoring.solo_band(r["total"], modules)
-            if "deck_seed" in state["config"]:
-                detail["daily"] = state["map"]
+            if "day" in state["config"]:
+                detail["day"] = state["config"]["day"]
             out.append(SeatResult(r["seat"], r["rank"], r["winner"], r["total"],
                                   {k: r[k] for k in ("lines", "tourists", "interchanges", "objectives")}, detail))
         return out

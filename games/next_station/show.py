@@ -100,7 +100,7 @@ def _gain(state: dict, seat: int, a: int, b: int) -> int:
     line["stations"].append(b)
     line["sections"].append(k)
     try:
-        return line_value(m, p) - before
+        return int(line_value(m, p) - before)
     finally:
         line["stations"].pop()
         line["sections"].pop()
@@ -127,7 +127,7 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
         return None
     acts = [a.id for a in ns.legal_actions(state, seat)]
     if p["pending"]["step"] == "pencil":
-        buttons = []
+        buttons: list = []
         for a in acts:
             colour = a.split(":")[2]
             power = state["powers"].get(colour)
@@ -143,7 +143,7 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
     options = [a for a in acts if a.split(":")[1] == verb]
     if verb == "circle":
         stations = [int(a.split(":")[2]) for a in options]
-        numbered = [[st, str(i + 1)] for i, st in enumerate(stations)]
+        numbered: list[list] = [[st, str(i + 1)] for i, st in enumerate(stations)]
         controls: list = [Button(str(i + 1), a, "primary", row=i // 5) for i, a in enumerate(options[:NUMBERED])]
         controls.append(Button(_("Back"), "k:mode:draw", row=4))
         return Message(content=_("**Circle a station of your line**: it counts twice in its district for this "
@@ -165,8 +165,8 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
         if start is not None:
             pairs = [x for x in pairs if x[0] == start]
         numbered = [[b, str(i + 1)] for i, (_a, b, _x) in enumerate(pairs[:NUMBERED])]
-        for i, (a, b, aid) in enumerate(pairs[:NUMBERED]):
-            lines.append(_choice_text(state, seat, str(i + 1), a, b))
+        for i, (src, dst, aid) in enumerate(pairs[:NUMBERED]):
+            lines.append(_choice_text(state, seat, str(i + 1), src, dst))
             controls.append(Button(str(i + 1), aid, "primary", row=i // 5))
         if not pairs:
             lines.append(_("No section can be drawn with this card."))
@@ -259,7 +259,10 @@ class StationShow:
     def options_text(self, options: Mapping[str, Any]) -> str:
         on, off = _("on"), _("off")
         choice = options.get("map", "larkhaven")
-        shown = _("the daily map") if choice == "daily" else load(choice).name
+        if choice == "daily":
+            return _("Map: **today's map** · today's game, the same on every server: its cards, shared objectives "
+                     "and pencil powers (both on) · your score goes on today's board (`/play daily`)")
+        shown = load(choice).name
         return _("Map: **{map}** · Shared objectives: **{objectives}** · Pencil powers: **{powers}**", map=shown,
                  objectives=on if options.get("objectives") == "on" else off,
                  powers=on if options.get("powers") == "on" else off)

@@ -34,9 +34,13 @@ async def decide(env, bot, channel, actors) -> int:
     game = await bot.store.open_game_in_channel(channel.id)
     if game is None or game.status != "active":
         return 0
-    panel = message(env, channel, game.panel_message_id)
     done = 0
     for a in actors:
+        await env.settle()  # a round's end replaces the panel: this one's buttons are on the new one
+        game = await bot.store.open_game_in_channel(channel.id)
+        if game is None or game.status != "active":
+            break
+        panel = message(env, channel, game.panel_message_id)
         seat = game.seat_of(a.id)
         if seat is None or game.state["players"][seat]["pending"] is None:
             continue
@@ -51,9 +55,6 @@ async def decide(env, bot, channel, actors) -> int:
                 break
             shown = [after.response, *after.followups][-1] if after.response else shown
         done += 1
-        game = await bot.store.open_game_in_channel(channel.id)
-        if game is None or game.status != "active":
-            break
     return done
 
 
@@ -151,3 +152,36 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(simcord_env, sim
     after = await bot.store.game(game.id)
     assert after.seq > before.seq and "earlier moment" not in private(res)
     assert len(await bot.store.actions(game.id)) == after.seq  # every answer logged, in order
+
+
+async def test_todays_game_makes_a_board_per_server_and_one_everywhere(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    ann_guild, ann_channel, (ann,) = table(env, 1)
+    bob_guild, bob_channel, (bob, cy) = table(env, 2, names=("bob", "cy"))
+    quiet = await bob.slash(bob_channel, "play daily")
+    assert quiet.ephemeral and "Nobody here has played today's game yet" in quiet.response.embeds[0].description
+    for channel, actors in ((ann_channel, [ann]), (bob_channel, [bob])):
+        lobby = await start(env, channel, actors, map="daily")
+        assert "today's map" in lobby.embeds[0].description
+        await actors[0].click(lobby, label="Add AI (easy)")
+        await actors[0].click(lobby, label="Start the game")
+        await env.settle()
+        await play_out(env, bot, channel, actors)
+    games = [await bot.store.game(await bot.store.last_finished_game(ch.id, a.id))
+             for ch, a in ((ann_channel, ann), (bob_channel, bob))]
+    days = {g.config["day"] for g in games}
+    maps = {g.config["map"] for g in games}
+    assert len(days) == 1 and len(maps) == 1 and all(g.config["objectives"] and g.config["powers"] for g in games)
+    totals = {a.id: g.state["players"][g.seat_of(a.id)]["total"] for a, g in zip((ann, bob), games, strict=True)}
+    res = await bob.slash(bob_channel, "play daily")
+    emb = res.response.embeds[0]
+    assert res.ephemeral and days.pop() in emb.title
+    lines = emb.description.splitlines()
+    assert len(lines) == 1 and "bob" in lines[0] and str(totals[bob.id]) in lines[0]  # this server's: no AI
+    everywhere = emb.fields[0].value
+    place = 1 + (totals[ann.id] > totals[bob.id])
+    assert "2 people" in everywhere and f"#{place}" in everywhere
+    assert f"best score is {max(totals.values())}" in everywhere
+    # cy has not played: the server's board, every server's count, no place
+    res = await cy.slash(bob_channel, "play daily")
+    assert "bob" in res.response.embeds[0].description and "you are" not in res.response.embeds[0].fields[0].value

@@ -489,10 +489,24 @@ def test_R37_solo_bands_less_ten_per_module():
 
 def test_R40_the_daily_map_and_cards_are_the_days():
     import datetime as dt
-    key, deck = map_for("daily", dt.date(2026, 12, 2))
+    key, deck, day = map_for("daily", dt.date(2026, 12, 2))
     again = map_for("daily", dt.date(2026, 12, 2))
     other = map_for("daily", dt.date(2026, 12, 3))
-    assert key == again[0] and deck == again[1] and key != other[0]
+    assert (key, deck, day) == again and key != other[0] and day == "2026-12-02" != other[2]
     a, _ = RULES.new_game(ns.config_of(2, ["a", "b"], key, False, False, deck), 1)
     b, _ = RULES.new_game(ns.config_of(1, ["c"], key, False, False, deck), 999)
     assert a["flipped"] + a["deck"] == b["flipped"] + b["deck"]  # the same cards in the same order
+
+
+def test_R40_the_days_game_is_the_whole_game_whatever_the_lobby_chose():
+    today = RULES.config({"map": "daily", "objectives": "off", "powers": "off"}, ["a"])
+    other = RULES.config({"map": "daily", "objectives": "on", "powers": "on"}, ["b", "c"])
+    assert today["objectives"] and today["powers"] and today["day"] == other["day"]
+    a, _ = RULES.new_game(today, 1)
+    b, _ = RULES.new_game(other, 2)
+    assert a["objectives"] == b["objectives"] and a["powers"] == b["powers"]
+    assert a["flipped"] + a["deck"] == b["flipped"] + b["deck"]
+    s, _ = play_out(a)
+    assert all(r.detail["day"] == today["day"] for r in RULES.results(s))
+    plain, _ = play_out(RULES.new_game(RULES.config({"map": "larkhaven"}, ["d"]), 3)[0])
+    assert all("day" not in r.detail for r in RULES.results(plain))

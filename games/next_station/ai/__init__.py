@@ -20,7 +20,7 @@ def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None,
     if len(acts) == 1:
         return acts[0]
     if level == "random":
-        gen = {"rng": rng.seed_state((seed or 0) * 1000003 + state["seq"] * 31 + seat)}
+        gen: rng.Rng = {"rng": rng.seed_state((seed or 0) * 1000003 + state["seq"] * 31 + seat)}
         return acts[rng.below(gen, len(acts))]
     if level == "hard":
         from .search import choose_hard

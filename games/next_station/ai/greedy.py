@@ -63,7 +63,7 @@ def value_of(state: dict, seat: int, action_id: str) -> float:
 
 def choose_greedy(state: dict, seat: int, seed: int) -> Action:
     acts = ns.legal_actions(state, seat)
-    gen = {"rng": rng.seed_state((seed or 0) * 1000003 + state["seq"] * 31 + seat)}
+    gen: rng.Rng = {"rng": rng.seed_state((seed or 0) * 1000003 + state["seq"] * 31 + seat)}
     best, best_v = acts[0], None
     for a in acts:
         v = value_of(state, seat, a.id) + NOISE * rng.below(gen, 1000) / 1000

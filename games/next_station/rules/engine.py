@@ -52,7 +52,7 @@ def config_of(players: int, names: Sequence[str], map_key: str, objectives: bool
     return out
 
 
-def _deck(state: dict) -> list[dict]:
+def _deck(state: Any) -> list[dict]:
     cards = [{"kind": "underground", "symbol": s} for s in UNDERGROUND] + \
             [{"kind": "street", "symbol": s} for s in STREET]
     rng.shuffle(state, cards)
@@ -63,7 +63,7 @@ def new_game(config: Mapping[str, Any], seed: int) -> tuple[dict, list[dict]]:
     """A new game; a daily game's cards come from the day's seed (config "deck_seed"), the same everywhere."""
     n = config["players"]
     seed = config.get("deck_seed", seed)
-    state: dict[str, Any] = {"seq": 0, "seed": seed, "rng": rng.seed_state(seed), "map": config["map"],
+    state: Any = {"seq": 0, "seed": seed, "rng": rng.seed_state(seed), "map": config["map"],
                              "config": dict(config), "round": 0, "stage": "build", "deck": [], "flipped": [],
                              "undergrounds": 0, "card": None, "branch": False, "objectives": [], "powers": {},
                              "players": [{"seat": s, "name": config["names"][s], "colour": None, "used": [],
