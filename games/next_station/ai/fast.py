@@ -68,6 +68,7 @@ class Board:
         self.close = tuple((1 << k) | sum(1 << j for j in m.conflicts[k]) for k in range(len(m.sections)))
         self.section_of = m.section_of
         self.districts = 1 + max(m.district)
+        self.code = tuple(4 if c == ANY_ONLY else c for c in code)  # a station's symbol: 0-3, 4 the central one
 
 
 @functools.cache
@@ -83,6 +84,19 @@ class Line:
 
     __slots__ = ("stations", "on", "full", "closed", "count", "districts", "most", "crossings", "tourists",
                  "inter", "circled", "power", "sections")
+    stations: list[int]
+    on: int
+    full: int
+    closed: int
+    count: list[int]
+    districts: int
+    most: int
+    crossings: int
+    tourists: int
+    inter: int
+    circled: int | None
+    power: str | None
+    sections: int
 
     def copy(self) -> "Line":
         c = Line.__new__(Line)
@@ -154,6 +168,20 @@ class Model:
              "lines": {**p["lines"], colour: {"stations": [b.m.departures[colour]], "sections": []}}}
         return Model.of_player(b, q, powers)
 
+    def start(self, departure: int, closed: int, power: str | None) -> Line:
+        """A new line at its departure, on a map whose closed sections are `closed`."""
+        b = self.b
+        line = Line.__new__(Line)
+        line.stations = [departure]
+        line.on, line.full, line.closed = 1 << departure, 0, closed
+        line.count = [0] * b.districts
+        line.count[b.district[departure]] = 1
+        line.districts, line.most, line.crossings = 1, 1, 0
+        line.tourists = b.tourist[departure]
+        line.inter = self.gain[departure]
+        line.circled, line.power, line.sections = None, power, 0
+        return line
+
     # ---- the rules on a Line ----------------------------------------------------------------------------
     def moves(self, line: Line, symbol: int, branch: bool) -> list[tuple[int, int, int]]:
         """(from, to, section) of the sections the line may draw to `symbol` (engine.sections_from)."""
@@ -205,6 +233,48 @@ class Model:
         districts = line.districts + (c == 1)
         most = c if c > line.most else line.most
         return districts * most - line.districts * line.most + CROSSING_POINTS * bd.river[k]
+
+    def ahead(self, line: Line, a: int, b: int, k: int, odds: Sequence[float], tourist: float = 0.0) -> float:
+        """The next card's best points, on average over its symbol (odds: by code 0-4, the chance of each),
+        once a→b (section k) is drawn; b < 0: nothing drawn."""
+        bd = self.b
+        count = line.count
+        if b >= 0:
+            closed = line.closed | bd.close[k]
+            on = line.on | (1 << b)
+            full = line.full | ((1 << a) if line.sections else 0)
+            db = bd.district[b]
+            cb = count[db] + 1
+            districts = line.districts + (cb == 1)
+            most = cb if cb > line.most else line.most
+            ends = [s for s in line.stations if not (full >> s) & 1]
+            ends.append(b)
+        else:
+            closed, on, full, db = line.closed, line.on, line.full, -1
+            districts, most = line.districts, line.most
+            ends = [s for s in line.stations if not (full >> s) & 1] if line.sections else line.stations
+        base = districts * most
+        best = [-1.0, -1.0, -1.0, -1.0, -1.0]
+        neigh, district, river, code, gain, tour = bd.neigh, bd.district, bd.river, bd.code, self.gain, bd.tourist
+        for e in ends:
+            for t, j in neigh[e]:
+                if (on >> t) & 1 or (closed >> j) & 1:
+                    continue
+                dt = district[t]
+                c = count[dt] + (dt == db) + 1
+                g = (districts + (c == 1)) * (c if c > most else most) - base + 2 * river[j] + gain[t] + \
+                    tourist * tour[t]
+                sym = code[t]
+                if g > best[sym]:
+                    best[sym] = g
+        anyg = best[4]
+        top = max(best)
+        out = odds[4] * top if top > 0 else 0.0
+        for sym in range(4):
+            g = best[sym] if best[sym] > anyg else anyg
+            if g > 0:
+                out += odds[sym] * g
+        return out
 
     def room(self, line: Line, b: int, k: int) -> int:
         """Sections still open from b once a→b (section k) is drawn."""
