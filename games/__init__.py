@@ -5,4 +5,5 @@ Adding a game: its package here, and one line in INSTALLED (docs/ADDING_A_GAME.m
 INSTALLED = (
     "games.pioneer_days",
     "games.next_station",
+    "games.pyramid_poker",
 )

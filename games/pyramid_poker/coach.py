@@ -1,0 +1,92 @@
+"""The coach of Pyramid Poker (the protocol's Coach): the hard AI's review of one seat's choices in a finished
+match. At each decision the seat had a real choice in (a block placed, a block taken, a card put into a
+hand, a stock block kept), the hard AI values every choice from what the seat could see then (ai.search
+values: its rollouts' worth, in percent: 100 a game (basic) or a match (advanced) won, 50 a draw, 0 a
+loss), so the choices that cost the most stand out. The curve: hands won (basic) or match points
+(advanced) of each seat after each game."""
+
+from collections.abc import Mapping, Sequence
+
+from engine import rebuild
+
+from .lang import _
+from .play import RULES
+from .rules import knowledge
+from .rules.constants import TARGETS
+
+MARGIN = 5.0       # a decision within this much (percent) of the best is a good one
+ONLY_OPEN = True   # an open building decision: the hard AI's candidates and the played action only
+
+
+def _states(config: Mapping, seed: int, actions: Sequence[str]) -> list[dict]:
+    """The state before each action."""
+    state, _events = RULES.new_game(config, seed)
+    out = []
+    for a in actions:
+        out.append(state)
+        state = RULES.apply(state, a).state  # type: ignore[union-attr]
+    return out
+
+
+class PokerCoach:
+    def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
+        """The seat's decisions that had a choice: (index in the log, game, the seat's move in that game)."""
+        out = []
+        moves: dict[int, int] = {}
+        for i, (s, a) in enumerate(zip(_states(config, seed, actions), actions, strict=True)):
+            if int(a.split(":")[0]) != seat:
+                continue
+            g = s["game"]
+            moves[g] = moves.get(g, 0) + 1
+            if len(RULES.legal_actions(s, seat)) > 1:
+                out.append({"at": i, "game": g, "move": moves[g], "stage": s["stage"], "chapter": [g]})
+        return out
+
+    def evaluate(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, some: list,
+                 rounds: int) -> list:
+        """Each decision of `some` valued: `rounds` rollouts per choice, the same samples for every choice."""
+        from .ai.search import candidates, values
+        states = _states(config, seed, actions)
+        out = []
+        for d in some:
+            s = states[d["at"]]
+            played = actions[d["at"]]
+            view = knowledge.view_for(s, seat)
+            only = None
+            if ONLY_OPEN and s["stage"] == "build" and s["config"]["blocks"] == "open":
+                only = [*candidates(view, seat), played]
+            worth = values(view, seat, seed + d["at"], max(1, rounds), only)
+            best = max(worth, key=lambda k: (worth[k], k == played))
+            loss = max(0.0, worth[best] - worth.get(played, worth[best]))
+            after = RULES.apply(s, played)
+            better = RULES.apply(s, best)
+            out.append({**d, "loss": loss, "played": played, "best": best, "played_value": worth.get(played),
+                        "best_value": worth[best],
+                        "played_events": after.events if after.ok else [],
+                        "best_events": better.events if better.ok else []})
+        return out
+
+    def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict:
+        state, _events = rebuild(RULES, config, seed, actions)
+        advanced = state["config"]["match"] in TARGETS
+        curve = []
+        hands = [0, 0]
+        points = [0, 0]
+        for rec in state["history"]:
+            g = rec["game"]
+            hands = [hands[s] + rec["won"][s] for s in (0, 1)]
+            points = [points[s] + rec["points"][s] for s in (0, 1)]
+            curve.append({"chapter": [g], "game": g, "vp": list(points if advanced else hands)})
+        count = len(evaluated)
+        good = sum(1 for d in evaluated if d["loss"] <= MARGIN)
+        costliest = [d["at"] for d in sorted(evaluated, key=lambda d: (-d["loss"], d["at"]))[:3] if d["loss"] > MARGIN]
+        result = state["result"][seat] if state["result"] else None
+        return {"seat": seat, "decisions": evaluated, "count": count, "accuracy": good / count if count else 1.0,
+                "mean_loss": sum(d["loss"] for d in evaluated) / count if count else 0.0, "margin": MARGIN,
+                "costliest": costliest, "curve": curve, "total": result["total"] if result else 0}
+
+    def when(self, decision: Mapping) -> str:
+        return _("Game {game}, move {move}", game=decision["game"], move=decision["move"])
+
+
+COACH = PokerCoach()
