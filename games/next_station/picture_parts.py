@@ -141,10 +141,10 @@ def legend(cv: Canvas, x: int, y: int, w: int, powers: dict) -> int:
     h = 54 if powers else 30
     for i, colour in enumerate(colours):
         cx = x + i * cw
-        paste_chip(cv, colour, cx, y + 4, 46, 22)
-        put(cv, (cx + 54, y + 15), _(COLOUR_NAME[colour]), "condbold", 20, INK, cw - 60)
+        paste_chip(cv, colour, cx, y + 4, 34, 22)  # (narrow: a colour's name is long in some languages)
+        put(cv, (cx + 40, y + 15), _(COLOUR_NAME[colour]), "condbold", 20, INK, cw - 44)
         if powers:
-            put(cv, (cx + 54, y + 40), _(POWER_NAME[powers[colour]]), "cond", MIN, INK_SOFT, cw - 60)
+            put(cv, (cx + 40, y + 40), _(POWER_NAME[powers[colour]]), "cond", MIN, INK_SOFT, cw - 44)
     return h
 
 
