@@ -24,7 +24,7 @@ from engine.moves import BadMove, Move
 from engine.protocol import Game
 from i18n import N_, _, use
 
-from . import ledger, outbox
+from . import ledger, outbox, undo
 from .locks import ChannelLocks
 from .tables import game_of, names
 
@@ -105,6 +105,7 @@ class GameService:
         self.clock = clock          # unix seconds; injectable so tests (and SimCord) control time
         self.on_deadline: Callable[[float], None] | None = None  # called with the earliest new deadline
         self.lock = ChannelLocks()  # lock(channel_id): serialises every change to the channel's game
+        self._last: dict[int, tuple[int, undo.LastMove | None]] = {}  # game id: (seq, its last move in effect)
 
     # ---- lobby -----------------------------------------------------------------------------
     @guarded
@@ -298,7 +299,7 @@ class GameService:
             return refuse("not_yours", _("That choice belongs to another player."), game)
         if dry_run:
             return Outcome(True, game=game, state=state, seat=seat)
-        return await self._commit(game, seat, user_id, move, stale_ok=stale)
+        return await self._commit(game, seat, user_id, move, stale_ok=stale, by_person=True)
 
     @guarded
     async def auto(self, game_id: int, seat: int, version: int, action_id: str, timed_out: bool = False):
@@ -320,9 +321,10 @@ class GameService:
                                   stale_ok=state["seq"] != version, timed_out=timed_out)
 
     async def _commit(self, game: GameRow, seat: int, user_id: int, move: "Move | str",
-                      stale_ok: bool = False, timed_out: bool = False) -> Outcome:
+                      stale_ok: bool = False, timed_out: bool = False, by_person: bool = False) -> Outcome:
         """Applies every engine action of the move in turn and commits them in one transaction (one log
-        row each, so the log replays), or nothing at all."""
+        row each, so the log replays), or nothing at all. The first row is marked with the move's size
+        and whether its person may take it back (app/undo.py)."""
         played = game_of(game)
         rules = played.rules
         state = game.live
@@ -334,6 +336,8 @@ class GameService:
         except ValueError:
             return refuse("stale" if stale_ok else "illegal", moved_on if stale_ok else unavailable, game)
         new, rows, public = state, [], []
+        undoable = getattr(rules, "undoable", None)
+        may_undo = by_person and user_id > 0 and undoable is not None
         for aid in ids:
             r = rules.apply(new, aid)
             if not r.ok:
@@ -341,6 +345,7 @@ class GameService:
             events = [rules.public_event(e, None) for e in r.events]
             rows.append((new["seq"], aid, seat, user_id, rules.stage(new), events))
             public += events
+            may_undo = may_undo and bool(undoable(new, aid, r.state))  # type: ignore[misc]
             new = r.state
         with use(game.options.get("language")):  # the story is told in the game's language
             lines = played.show.lines(public, names(game))
@@ -355,11 +360,14 @@ class GameService:
         # the person who clicked is looking already: ping only the others
         ping = [s for s in fresh if not (user_id > 0 and s == seat)]
         items, new_panel = outbox.promised(played, state, new, public, game.panel_message_id, ping)
+        may_undo = may_undo and not over and not outbox.crosses(played.show.marks(public, state))
+        rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo))
         finish = ledger.finish(played, game, rules.results(new), self.clock()) if over else None
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
                                              status, recent, plan, items, new_panel, finish)
         if not ok:  # another process or a lost race wrote first: nothing was applied
             return refuse("stale", moved_on, game)
+        self._last[game.id] = (new["seq"], undo.LastMove(seat, user_id, len(rows), may_undo, state["seq"]))
         self._notify(plan)
         game.state_json, game._state, game.seq = None, new, new["seq"]
         game.status, game.recent = status, recent
@@ -367,6 +375,68 @@ class GameService:
             game.panel_message_id = None
         return Outcome(True, game=game, state=new, before=state, events=public, line=line, seat=seat,
                        fresh=fresh)
+
+    # ---- taking a move back ------------------------------------------------------------------
+    async def last_move(self, game: GameRow) -> undo.LastMove | None:
+        """The game's last move in effect (from memory, else from the log once)."""
+        hit = self._last.get(game.id)
+        if hit is None or hit[0] != game.seq:
+            hit = (game.seq, undo.last_move(await self.store.actions(game.id)))
+            self._last[game.id] = hit
+        return hit[1]
+
+    async def undo_seat(self, game: GameRow) -> int | None:
+        """The seat whose person may take back the last move now (None: nobody)."""
+        if game.status != "active":
+            return None
+        m = await self.last_move(game)
+        return m.seat if m is not None and m.undoable else None
+
+    @guarded
+    async def undo(self, game_id: int, channel_id: int, user_id: int, version: int) -> Outcome:
+        """Takes back the clicker's last move: logged as "{seat}:undo:{n}", the state as it was before it
+        (rebuilt from the log), the version counting on. Only while that move is the last in effect, was
+        theirs, made by them (not by a timer or an AI), ended no chapter and revealed nothing (the game's
+        Rules.undoable)."""
+        game = await self.store.game(game_id)
+        if game is None:
+            return refuse("missing", _("This button does not belong to a game in this channel."))
+        if game.channel_id != channel_id:
+            return refuse("elsewhere", _("This button belongs to a game in another channel."))
+        if game.status != "active":
+            return refuse("over", _("This game is over."), game)
+        seat = game.seat_of(user_id)
+        if seat is None:
+            return refuse("not_player", _(NOT_PLAYING), game)
+        gone = _("That move can no longer be taken back: the game has moved on.")
+        if version != game.seq:
+            return refuse("stale", gone, game)
+        m = await self.last_move(game)
+        if m is None or not m.undoable:
+            return refuse("no_undo", gone, game)
+        if m.seat != seat:
+            return refuse("not_yours", _("Only {who} can take back that move.", who=game.display(m.seat)), game)
+        if m.user_id != user_id:
+            return refuse("not_yours", _("That move was not made by you: it can't be taken back."), game)
+        played = game_of(game)
+        rules = played.rules
+        state = game.live
+        back = {**(await self.state_at(game, m.first_seq)), "seq": state["seq"] + 1}
+        with use(game.options.get("language")):
+            line = _("↩ {who} took back their last move.", who=names(game)[seat])
+        recent = (game.recent + [line])[-RECENT:]
+        plan, fresh = self.plan(game, state, back)
+        ping = [s for s in fresh if s != seat]
+        items, _new_panel = outbox.promised(played, state, back, [], game.panel_message_id, ping)
+        rows: list[tuple] = [(state["seq"], engine.undo_id(seat, m.size), seat, user_id, rules.stage(state), [])]
+        ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(back), back["seq"],
+                                             "active", recent, plan, items, False, None)
+        if not ok:
+            return refuse("stale", gone, game)
+        self._last.pop(game.id, None)  # (the move before it, if any, is read from the log when asked)
+        self._notify(plan)
+        game.state_json, game._state, game.seq, game.recent = None, back, back["seq"], recent
+        return Outcome(True, game=game, state=back, before=state, events=[], line=line, seat=seat, fresh=fresh)
 
     def plan(self, game: GameRow, before: dict | None, after: dict) -> tuple[dict, list]:
         """The deadlines after a change ({seat: None to keep the running one, or a new (seq, due, remind)})
@@ -498,8 +568,12 @@ class GameService:
         ids = await self.store.game_ids_in_channel(channel_id)
         return await self.store.game(ids[-1]) if ids else None
 
+    async def rows(self, game: GameRow) -> list[dict]:
+        """The log rows in effect (undone moves and the host's marks left out: app/undo.py)."""
+        return undo.effective_rows(await self.store.actions(game.id))
+
     async def records(self, game: GameRow) -> list:
-        return game_of(game).show.records(await self.store.start_events(game.id), await self.store.actions(game.id))
+        return game_of(game).show.records(await self.store.start_events(game.id), await self.rows(game))
 
     async def log_lines(self, game: GameRow, count: int) -> list[str]:
         """The last `count` events, one line each, under the heading of the record they belong to: the game's
@@ -523,7 +597,7 @@ class GameService:
         """The lines of the record that the move ending at version `seq` closed (a frozen panel), or of
         the record still open (a game ended early)."""
         recs = await self.records(game)
-        rows = await self.store.actions(game.id)
+        rows = await self.rows(game)
         last = max((r["seq"] for r in rows if r["seq"] < seq), default=None)
         rec = next((r for r in recs if r.close_seq == last), None) if last is not None else None
         if rec is None and recs and recs[-1].close_seq is None:
@@ -533,7 +607,7 @@ class GameService:
     async def headlines(self, game: GameRow, since: int | None, seq: int) -> list[str]:
         """What happened between versions `since` (None: the start) and `seq`, for the chapter's picture."""
         events = list(await self.store.start_events(game.id)) if since is None else []
-        for r in await self.store.actions(game.id):
+        for r in await self.rows(game):
             if (since is None or r["seq"] >= since) and r["seq"] < seq:
                 events += r["events"]
         return game_of(game).show.headlines(events, names(game))

@@ -272,7 +272,7 @@ class Courier(commands.Cog):
 
     # ---- the panel --------------------------------------------------------------------------------
     async def post_panel(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
-        msg = await self.send(ch, game.id, None, "", **messages.panel(game, note))
+        msg = await self.send(ch, game.id, None, "", **messages.panel(game, note, await self.service.undo_seat(game)))
         if msg is not None:
             await self.service.panel_posted(game.id, msg.id)
             game.panel_message_id = msg.id
@@ -285,7 +285,8 @@ class Courier(commands.Cog):
             game = await self.service.game(game_id)
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return
-            if not await self._edit(ch, game.panel_message_id, **messages.panel(game)):
+            undo = await self.service.undo_seat(game)
+            if not await self._edit(ch, game.panel_message_id, **messages.panel(game, undo=undo)):
                 with use(language(game)):
                     await self.post_panel(game, ch, note=_("_(The previous panel was deleted.)_"))
 

@@ -9,6 +9,7 @@ import logging
 import discord
 from discord.ext import commands
 
+import engine
 import i18n
 from app.coach import Coach
 from app.tables import game_of
@@ -72,7 +73,7 @@ class CoachDesk(commands.Cog):
             with i18n.use(lang):
                 await interaction.edit_original_response(content=review_ui.waiting(place, done, total))
 
-        actions = await store.action_ids(game.id)
+        actions = engine.effective(await store.action_ids(game.id))  # (the moves taken back are no decisions)
         job = await self.coach.request(played, game.id, seat, game.config, game.seed, actions, watch)
         task = asyncio.get_running_loop().create_task(self._finish(interaction, game, job.result, lang))
         self._waits.add(task)

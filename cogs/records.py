@@ -10,6 +10,7 @@ import logging
 import discord
 from discord.ext import commands
 
+import engine
 import i18n
 from app import ledger
 from app.ratings import MIN_GAMES, player_key
@@ -147,7 +148,7 @@ class RecordsDesk(commands.Cog):
         if game is None:
             return
         await interaction.response.defer(thinking=True)
-        actions = await self.store.action_ids(game.id)
+        actions = engine.effective(await self.store.action_ids(game.id))  # (the game as played: no undos)
         played = game_of(game)
         # the images' names are the players' plain ones (the fonts have no emoji); the message shows Discord's
         rec = game_record.make(played, game.config or {}, game.seed, actions, [p.name for p in game.players],

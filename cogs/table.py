@@ -138,6 +138,8 @@ class Table(commands.Cog):
                 await self.rematch(interaction, gid)
             elif act == "review":
                 await self.bot.coach.ask(interaction, gid)
+            elif act == "undo":
+                await self.undo(interaction, gid, ver)
             elif act == "decide":
                 await self.decide(interaction, gid)
             elif act == "mine":
@@ -163,7 +165,7 @@ class Table(commands.Cog):
 
     async def legacy_verb(self, gid: int, act: str) -> str:
         """The host's verb for one a game's older buttons carry (Game.legacy_verbs), else the verb itself."""
-        if act in ("decide", "mine", "board", "rematch", "review", "endok", "endno", "quitok", "quitno"):
+        if act in ("decide", "mine", "board", "undo", "rematch", "review", "endok", "endno", "quitok", "quitno"):
             return act
         game = await self.service.game(gid)
         return game_of(game).legacy_verbs.get(act, act) if game is not None else act
@@ -192,9 +194,10 @@ class Table(commands.Cog):
             if out.ok:
                 game = out.game
                 if private:
-                    await self.answer(interaction, attachments=[], **self.private_followup(out))
+                    await self.answer(interaction, attachments=[], **await self.private_followup(out))
                 elif msg is not None and msg.id == game.panel_message_id:  # no new panel is due
-                    answered = await self.answer(interaction, **messages.panel(game))
+                    answered = await self.answer(interaction, **messages.panel(game, undo=await
+                                                                               self.service.undo_seat(game)))
         if not out.ok:  # outside the lock: the courier takes it to repair the panel
             await self.refused(interaction, out)
             return
@@ -218,9 +221,9 @@ class Table(commands.Cog):
                         interaction.id, e)
             return False
 
-    def private_followup(self, out) -> dict:
+    async def private_followup(self, out) -> dict:
         """What replaces a player's private message after their choice: their next step of the same
-        decision, or what happened (and who is still deciding)."""
+        decision, or what happened (and who is still deciding), with Undo while it can be taken back."""
         game = out.game
         played = game_of(game)
         if out.seat in played.rules.deciders(game.live):
@@ -228,7 +231,24 @@ class Table(commands.Cog):
                 nxt = played.show.decision(table_of(game), game.live, out.seat)
             if nxt is not None:
                 return messages.private(game, nxt)
-        return messages.done(game, out.line if not played.rules.simultaneous(game.live) else "")
+        undo = await self.service.undo_seat(game) == out.seat
+        return messages.done(game, out.line if not played.rules.simultaneous(game.live) else "", undo)
+
+    async def undo(self, interaction: discord.Interaction, gid: int, ver: int) -> None:
+        """Undo: the clicker's last move taken back; a private message shows their decision again."""
+        cid = interaction.channel_id
+        if not await acknowledge(interaction):
+            return
+        msg = interaction.message
+        private = bool(msg and msg.flags.ephemeral)
+        async with self.service.lock(cid):
+            out = await self.service.undo(gid, cid, interaction.user.id, ver)
+            if out.ok and private:
+                await self.answer(interaction, attachments=[], **await self.private_followup(out))
+        if not out.ok:
+            await self.refused(interaction, out)
+            return
+        await self.bot.courier.after(gid, out.game.channel_id, refresh=True)
 
     # ---- private views -------------------------------------------------------------------------
     async def _game_for(self, interaction, gid: int, finished: bool = False):

@@ -8,19 +8,57 @@ from typing import Any
 
 from .protocol import Action, Applied, Event, Game, Rejected, Rules, State
 
-__all__ = ["Action", "Applied", "Event", "Game", "Rejected", "Rules", "State", "from_json", "rebuild",
-           "to_json"]
+__all__ = ["UNDO", "Action", "Applied", "Event", "Game", "Rejected", "Rules", "State", "effective", "from_json",
+           "rebuild", "to_json", "undo_id", "undo_size"]
+
+
+UNDO = "undo"  # the host's verb in the log: "{seat}:undo:{n}" takes back the last n actions still in effect
+
+
+def undo_id(seat: int, n: int) -> str:
+    return f"{seat}:{UNDO}:{n}"
+
+
+def undo_size(action_id: str) -> int:
+    """How many actions a logged undo takes back (0: the id is not an undo)."""
+    parts = action_id.split(":")
+    if len(parts) == 3 and parts[1] == UNDO and parts[2].isdigit():
+        return int(parts[2])
+    return 0
+
+
+def effective(actions: Iterable[str]) -> list[str]:
+    """The log without its undos and the actions they took back: the game as it was played (what a
+    game's coach and replay pictures read)."""
+    out: list[str] = []
+    for a in actions:
+        n = undo_size(a)
+        if n:
+            del out[-n:]
+        else:
+            out.append(a)
+    return out
 
 
 def rebuild(rules: Rules, config: Mapping[str, Any], seed: int,
-           actions: Iterable[str]) -> tuple[State, list[Event]]:
-    """A game rebuilt from its config, seed and accepted actions (it equals the live state); raises
-    ValueError if one is rejected."""
+            actions: Iterable[str]) -> tuple[State, list[Event]]:
+    """A game rebuilt from its config, seed and logged actions (it equals the live state); raises
+    ValueError if one is rejected. An undo in the log brings back the state before the actions it takes
+    back, with the version counting on (seq + 1: buttons made before it are stale)."""
     state, events = rules.new_game(config, seed)
+    before: list[State] = []  # the state before each action still in effect
     for a in actions:
+        n = undo_size(a)
+        if n:
+            if n > len(before):
+                raise ValueError(f"replay: {a!r} takes back more than was played")
+            state = {**before[-n], "seq": state["seq"] + 1}
+            del before[-n:]
+            continue
         r = rules.apply(state, a)
         if not r.ok:
             raise ValueError(f"replay: action {a!r} rejected at seq {state['seq']}: {r.reason}")
+        before.append(state)
         state = r.state
         events.extend(r.events)
     return state, events

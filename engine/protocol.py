@@ -183,6 +183,10 @@ class Rules(Protocol):
     def decision_key(self, state: State) -> tuple:
         """Equal keys of two consecutive states: a seat deciding in both goes on with the same decision
         (its timer runs on)."""
+    # Optional: undoable(before, action_id, after) -> bool: whether a person may take the action back (it
+    # revealed nothing: no die rolled, no card flipped or seen). The host adds its own conditions (the last
+    # move in effect is theirs, made by them, no chapter ended, the game goes on). A game without it has no
+    # undo. The host logs an undo as "{seat}:undo:{n}" (engine.rebuild replays it).
 
 
 class Show(Protocol):

@@ -11,7 +11,7 @@ from db import GameRow
 from engine.protocol import Button, Message
 from i18n import _
 
-from .components import clip, items_of, view_of
+from .components import clip, items_of, problems, view_of
 from .layout import BROWN, GREEN, fit
 from .texts import heading, public, table_of, timer_text
 from .texts import title as game_title
@@ -40,14 +40,17 @@ def kwargs(msg: Message, gid: int, ver: int, note: str | None = None, extra_foot
 
 
 @public
-def panel(game: GameRow, note: str | None = None) -> dict:
-    """kwargs for send/edit of the action panel (the game's own Show.panel)."""
+def panel(game: GameRow, note: str | None = None, undo: int | None = None) -> dict:
+    """kwargs for send/edit of the action panel (the game's own Show.panel); undo: the seat whose person
+    may take back the last move (the host's Undo button, where it fits)."""
     played = game_of(game)
     state = game.live
     msg = played.show.panel(table_of(game), state)
     # every live panel has the host's "board" verb: the courier finds the live panel by it
     if not any(isinstance(c, Button) and c.act == "board" for c in msg.controls):
         msg.controls.append(Button(_full_board(), "board", "secondary", "🔍"))
+    if undo is not None:
+        add_if_fits(msg.controls, undo_button(game, undo))
     timer = game.options.get("timer", 0)
     extra = _("⏱ {time} per turn, then the AI decides", time=timer_text(timer)) if timer else ""
     return kwargs(msg, game.id, state["seq"], note, extra)
@@ -55,6 +58,16 @@ def panel(game: GameRow, note: str | None = None) -> dict:
 
 def _full_board() -> str:
     return _("Full board")
+
+
+def undo_button(game: GameRow, seat: int) -> Button:
+    return Button(clip(_("Undo ({who})", who=game.display(seat)), 80), "undo", "secondary", "↩")
+
+
+def add_if_fits(controls: list, control: Button) -> None:
+    """Adds a host's control after the game's, unless Discord has no room left for it."""
+    if not problems([*controls, control]):
+        controls.append(control)
 
 
 @public
@@ -74,15 +87,19 @@ def private(game: GameRow, msg: Message) -> dict:
     return out
 
 
-def done(game: GameRow, line: str = "") -> dict:
-    """What replaces a private decision once it is made: what happened, who is still deciding."""
+def done(game: GameRow, line: str = "", undo: bool = False) -> dict:
+    """What replaces a private decision once it is made: what happened, who is still deciding (undo: with
+    the button that takes it back)."""
     state = game.live
     played = game_of(game)
     waiting = [game.display(s) for s in played.rules.deciders(state)] if played.rules.simultaneous(state) else []
     text = "✅ " + (line or _("Done."))
     if waiting:
         text += " " + _("Still deciding: {who}.", who=", ".join(waiting))
-    return {"content": fit(text, 1900), "view": None, "embed": None}
+    view = None
+    if undo:
+        view = view_of(items_of([Button(_("Undo"), "undo", "secondary", "↩")], game.id, state["seq"]))
+    return {"content": fit(text, 1900), "view": view, "embed": None}
 
 
 def title(game: GameRow) -> str:

@@ -106,5 +106,9 @@ class StationRules:
     def decision_key(self, state: dict) -> tuple:
         return (state["stage"], state["round"], len(state["flipped"]))
 
+    def undoable(self, before: dict, action_id: str, after: dict) -> bool:
+        """A section, a pass or a power taken back while the same card is face up (no card flipped since)."""
+        return before["round"] == after["round"] and len(before["flipped"]) == len(after["flipped"])
+
 
 RULES = StationRules()

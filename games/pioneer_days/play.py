@@ -80,5 +80,11 @@ class PioneerRules:
         return (st, state["week"], state["day"], state["turn"] if st == "turn" else None,
                 tuple(state["disasters"][:1]) if st == "disaster" else ())
 
+    def undoable(self, before: dict, action_id: str, after: dict) -> bool:
+        """A move revealed nothing: no die rolled and no gold token drawn (the generator did not move), no
+        townsfolk, equipment or town card turned up from its deck."""
+        return before["rng"] == after["rng"] and all(
+            len(before[k]) == len(after[k]) for k in ("townsfolk_deck", "equip_deck", "town_deck"))
+
 
 RULES = PioneerRules()

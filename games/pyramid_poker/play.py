@@ -63,5 +63,13 @@ class PokerRules:
     def decision_key(self, state: dict) -> tuple:
         return pp.decision_key(state)
 
+    def undoable(self, before: dict, action_id: str, after: dict) -> bool:
+        """A card put into a hand, or an open game's block placed (its face was known already), within the
+        same stage; never a block taken (its face is shown) nor a blind one placed (the next one is seen)."""
+        verb = action_id.split(":")[1]
+        open_place = verb == "place" and before["config"]["blocks"] == "open"
+        return (verb == "hand" or open_place) and before["stage"] == after["stage"] and \
+            before["game"] == after["game"]
+
 
 RULES = PokerRules()
