@@ -46,6 +46,19 @@ async def test_review_my_game_then_again_from_the_store(simcord_env, simcord_bot
     text = shown(res)  # the waiting message became the review, with its chart
     assert "Accuracy" in text and "Reviewing" not in text
     assert [a.filename for a in res.response.attachments] == ["review.png"]
+    # a line both choices lead to (what follows either way) is said once, apart from You and Better
+    from app.tables import game_of, names
+    from ui import review as review_ui
+    row = await bot.store.game(game["game_id"])
+    show, nm = game_of(row).show, names(row)
+    fields = review_ui.review(row, stored)["embed"].fields
+    by_at = {d["at"]: d for d in stored["decisions"]}
+    for f, at in zip(fields, stored["costliest"], strict=False):
+        d = by_at[at]
+        both = [x for x in show.lines(d["played_events"], nm) if x in show.lines(d["best_events"], nm)]
+        you, better = f.value.split("\n")[:2]
+        assert not any(x in you or x in better for x in both)
+        assert (not both) == ("either way" not in f.value)
 
     calls = []
     real = bot.coach.coach.request

@@ -23,13 +23,6 @@ def waiting(place: int, done: int, total: int) -> str:
     return "⏳ " + _("Reviewing… {done}/{total} decisions", done=done, total=total)
 
 
-def _said(show, events: list, names: list[str], fallback: str) -> str:
-    """What a line did, as the game log tells it (the player's name left in: it reads the same in every
-    language)."""
-    lines = show.lines(events, names)
-    return " ".join(lines) if lines else fallback
-
-
 def review(game: GameRow, data: dict) -> dict:
     """The review: accuracy, VP lost per decision, the three costliest decisions, the chart."""
     played = game_of(game)
@@ -47,12 +40,17 @@ def review(game: GameRow, data: dict) -> dict:
     by_at = {d["at"]: d for d in data["decisions"]}
     for k, at in enumerate(data["costliest"], 1):
         d = by_at[at]
-        did = _said(played.show, d.get("played_events", []), names, _("(no change)"))
-        best = _said(played.show, d.get("best_events", []), names, _("(no change)"))
+        did = played.show.lines(d.get("played_events", []), names)
+        best = played.show.lines(d.get("best_events", []), names)
+        # what follows either choice (the day's end, another disaster) is not the choice's doing: said once
+        both = [x for x in did if x in best]
+        text = _("You: {did}", did=" ".join(x for x in did if x not in both) or _("(no change)")) + "\n" + \
+            _("Better: {best}", best=" ".join(x for x in best if x not in both) or _("(no change)"))
+        if both:
+            text += "\n" + _("Then, either way: {what}", what=" ".join(both))
         when = played.coach.when(d) if played.coach else ""
         emb.add_field(name=clip(f"{k}. {when} — " + _("about {vp} VP lost", vp=number(d["loss"], 1)), 250),
-                      value=clip(_("You: {did}", did=did) + "\n" + _("Better: {best}", best=best), 1000),
-                      inline=False)
+                      value=clip(text, 1000), inline=False)
     if not data["costliest"]:
         emb.add_field(name=_("Costliest decisions"),
                       value=_("None: every decision was within {margin} VP of the best.", margin=margin),

@@ -6,6 +6,7 @@ the wood ran out, goods that no longer fit). Discord-free; texts through i18n.
 A plan travels as a Move of kind "plan" (app/moves.py) and is expanded again, against the state it
 is applied to, by `expand`: the engine validates every step."""
 
+import json
 from dataclasses import dataclass, field
 
 import games.pioneer_days.rules as engine
@@ -50,6 +51,11 @@ def face_name(face: str) -> str:
 
 def goods_text(p_before: dict, p_after: dict) -> str:
     """What changed for a player, as a short list: "-1 wood, wagon 2 damaged, lost Handyman"."""
+    return ", ".join(goods_bits(p_before, p_after))
+
+
+def goods_bits(p_before: dict, p_after: dict) -> list[str]:
+    """goods_text's parts, one per change."""
     bits = []
     for k in ("silver", "wood", "medicine", "cattle"):
         d = p_after[k] - p_before[k]
@@ -80,7 +86,24 @@ def goods_text(p_before: dict, p_after: dict) -> str:
     vp = p_after["vp"] - p_before["vp"]
     if vp:
         bits.append(("+" if vp > 0 else "-") + words.res("vp", abs(vp)))
-    return ", ".join(bits)
+    return bits
+
+
+def outcome(after: dict, seat: int) -> str:
+    """What a choice leaves the seat with, the same for two choices that differ only in which of two
+    identical wagons took what (the wagons unordered)."""
+    q = dict(after["players"][seat])
+    q["wagons"] = sorted(json.dumps(w, sort_keys=True) for w in q["wagons"])
+    return json.dumps([q, after["pending"][seat], after["stage"]], sort_keys=True)
+
+
+def common_bits(parts: list[list[str]]) -> list[str]:
+    """The changes every choice makes (what follows the decision whatever is chosen: a Raid, a town
+    visit's cattle): said once, apart from each choice's own effects. None when there is one choice."""
+    if len(parts) < 2:
+        return []
+    rest = [set(x) for x in parts[1:]]
+    return [b for b in parts[0] if all(b in r for r in rest)]
 
 
 def short_effect(kind: str, cid: str) -> str:
@@ -397,24 +420,28 @@ def _storm_decision(state: dict, seat: int, dec: dict) -> Decision:
     p = state["players"][seat]
     wagons = dec["wagons"]
     d = Decision(_("Storm!"))
-    names = [_("wagon {n} ({size}, {free} free)", n=i + 1, size=_wagon(p["wagons"][i]["size"]),
+    names = [_("wagon {n} ({size}, {free} spaces)", n=i + 1, size=_wagon(p["wagons"][i]["size"]),
                free=usable_spaces(p["wagons"][i])) for i in wagons]
     d.lines.append(_("For each wagon: pay 1 wood, or it takes a damage token (-2 VP, 2 spaces fewer)."))
     d.lines.append(n_("You have {n} wood for {wagons}.", "You have {n} wood for {wagons}.", p["wood"],
                       wagons=", ".join(names)))
     most = min(p["wood"], len(wagons))
-    combos = _subsets(wagons, most)
-    for paid in combos:
+    seen: set[str] = set()
+    found = []  # (move, label, the Storm's own changes, the goods that then go back, returns)
+    for paid in _subsets(wagons, most):
         key = ".".join(str(i) for i in paid)
         for returns in ("auto", "ask"):
             m = Move.plan(seat, "storm", key, returns)
             after = _try(state, m)
             if after is None:
                 continue
-            q = after["players"][seat]
             overflow = (after["pending"][seat] or {}).get("kind") == "overflow"
             if returns == "ask" and not overflow:
                 continue  # nothing to give back: the "auto" plan is the same
+            same = outcome(after, seat)
+            if same in seen:
+                continue  # (the same as a choice listed already: another of two identical wagons)
+            seen.add(same)
             hit = [i for i in wagons if i not in paid]
             label = (_("Wood for wagon {list}", list=", ".join(str(i + 1) for i in paid)) if paid else "")
             if hit:
@@ -422,22 +449,28 @@ def _storm_decision(state: dict, seat: int, dec: dict) -> Decision:
             label = label[:1].upper() + label[1:]
             if returns == "ask":
                 label += " " + _("(I choose what goes back)")
-            d.plans.append(Plan(m, label, _storm_detail(state, seat, key, p, q, returns)))
+            storm_only = _try(state, Move.plan(seat, "storm", key, "ask"))
+            mid = storm_only["players"][seat] if storm_only is not None else after["players"][seat]
+            back = goods_bits(mid, after["players"][seat]) if returns == "auto" else []
+            own = ([f"-{words.res('wood', len(paid))}"] if paid else []) + \
+                [_("wagon {n} damaged (-2 VP)", n=i + 1) for i in hit]
+            storm = own[:len(own) - len(hit)] + ([n_("{n} damage token (-{vp} VP)", "{n} damage tokens (-{vp} VP)",
+                                                    len(hit), vp=2 * len(hit))] if hit else [])
+            found.append((m, label, storm, [b for b in goods_bits(p, mid) if b not in own] + back, returns))
+    # what follows the Storm (another disaster, the town visit) is the same whatever is chosen: said once
+    common = common_bits([later for _m, _l, _s, later, _r in found])
+    if common:
+        d.lines.append(_("Then, whatever you choose: {what}.", what=", ".join(common)))
+    for m, label, storm, later, returns in found:
+        back = [b for b in later if b not in common]
+        text = ", ".join(storm) or _("nothing else changes")
+        gone = [b.replace("-", "", 1) for b in back]
+        if gone:
+            text += "; " + _("then no space: {goods} goes back", goods=", ".join(gone))
+        elif returns == "ask":
+            text += "; " + _("then you choose what goes back (no space)")
+        d.plans.append(Plan(m, label, text))
     return d
-
-
-def _storm_detail(state: dict, seat: int, key: str, before: dict, after: dict, returns: str) -> str:
-    """What the plan costs, and which goods then go back because they no longer fit."""
-    storm_only = _try(state, Move.plan(seat, "storm", key, "ask"))
-    mid = storm_only["players"][seat] if storm_only is not None else after
-    text = goods_text(before, mid) or _("nothing changes")
-    if returns == "auto":
-        back = goods_text(mid, after)
-        if back:
-            text += "; " + _("then no space: {goods} goes back", goods=back.replace("-", ""))
-    else:
-        text += "; " + _("then you choose what goes back (no space)")
-    return text
 
 
 def _subsets(items: list, most: int) -> list[list]:
@@ -445,6 +478,24 @@ def _subsets(items: list, most: int) -> list[list]:
     for x in items:
         out += [s + [x] for s in out if len(s) < most]
     return sorted(out, key=lambda s: (-len(s), s))
+
+
+def _settle(d: Decision, seat: int, found: list[tuple[Move, str, dict, list[str]]]) -> None:
+    """A decision's plans from (move, label, state after, the seat's changes): choices with the same
+    outcome listed once; the changes every choice makes said once, on a line of their own."""
+    seen: set[str] = set()
+    kept = []
+    for m, label, after, bits in found:
+        same = outcome(after, seat)
+        if same not in seen:
+            seen.add(same)
+            kept.append((m, label, bits))
+    common = common_bits([bits for _m, _l, bits in kept])
+    if common:
+        d.lines.append(_("Then, whatever you choose: {what}.", what=", ".join(common)))
+    for m, label, bits in kept:
+        d.plans.append(Plan(m, label, ", ".join(b for b in bits if b not in common) or
+                            (_("nothing else changes") if common else _("nothing changes"))))
 
 
 def _disease_decision(state: dict, seat: int, dec: dict) -> Decision:
@@ -460,17 +511,19 @@ def _disease_decision(state: dict, seat: int, dec: dict) -> Decision:
                       p["medicine"], keep=cap, total=len(left)))
     worth = sorted(left, key=lambda t: (-_worth(p, t), left.index(t)))
     best = worth[:cap]
+    found = []
     m = Move.plan(seat, "disease", ".".join(sorted(best)))
     after = _try(state, m)
     if after is not None:
-        d.plans.append(Plan(m, _("Keep {names}", names=", ".join(words.name("townsfolk", t) for t in best))
-                            if best else _("Lose them all"), goods_text(p, after["players"][seat])))
+        found.append((m, _("Keep {names}", names=", ".join(words.name("townsfolk", t) for t in best))
+                      if best else _("Lose them all"), after, goods_bits(p, after["players"][seat])))
     if p["medicine"] and best:
         fewer = worth[:free]  # keep only the immune ones: save the medicine
         m2 = Move.plan(seat, "disease", ".".join(sorted(fewer)))
         after2 = _try(state, m2)
         if after2 is not None and fewer != best:
-            d.plans.append(Plan(m2, _("Save the medicine"), goods_text(p, after2["players"][seat])))
+            found.append((m2, _("Save the medicine"), after2, goods_bits(p, after2["players"][seat])))
+    _settle(d, seat, found)
     if len(left) > 1 and cap:
         d.pick = Pick(_("Or choose who to keep…"),
                       [(t, words.name("townsfolk", t), short_effect("townsfolk", t)[:100]) for t in left],
@@ -507,11 +560,13 @@ def _town_decision(state: dict, seat: int) -> Decision:
         d.lines.append(f"• **{c['name']}**{done}: {c['effect']} → {c['vp']}")
     ends: dict = {}
     _town_paths(state, seat, [], ends)
+    found = []
     for path, after in (v for _k, v in sorted(ends.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))):
         m = Move.plan(seat, "town", ".".join(path))
         label = (_("Satisfy {cards}", cards=" + ".join(words.name("town", x.split("-")[0]) for x in path))
                  if path else _("Satisfy no card"))
-        d.plans.append(Plan(m, label, goods_text(p, after["players"][seat])))
+        found.append((m, label, after, goods_bits(p, after["players"][seat])))
+    _settle(d, seat, found)
     return d
 
 

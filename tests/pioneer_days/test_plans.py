@@ -1,6 +1,7 @@
 """Whole-move plans (app/plans.py): a turn in one choice, a disaster or a town visit in one decision, each
 saying what it costs and what then happens."""
 
+import itertools
 import random
 
 import pytest
@@ -84,7 +85,16 @@ def test_a_storm_is_one_decision_showing_every_wagon_and_what_follows():
     d = plans.decision(state, seat)
     wagons = state["pending"][seat]["wagons"]
     assert all(f"wagon {i + 1}" in d.lines[1] for i in wagons)  # every wagon shown at once
-    assert len(d.plans) >= len(wagons) + 1
+    assert len(d.plans) >= 2
+    # every different outcome is offered once (two identical wagons: one of them named)
+    outcomes = [plans.outcome(apply_all(state, plans.expand(state, x.move)), seat) for x in d.plans]
+    assert len(set(outcomes)) == len(outcomes)
+    every = set()
+    for k in range(min(len(wagons), state["players"][seat]["wood"]) + 1):
+        for paid in itertools.combinations(wagons, k):
+            m = Move.plan(seat, "storm", ".".join(str(i) for i in paid), "auto")
+            every.add(plans.outcome(apply_all(state, plans.expand(state, m)), seat))
+    assert every <= set(outcomes)
     for x in d.plans:
         after = apply_all(state, plans.expand(state, x.move))
         left = after["pending"][seat] if after["stage"] == "disaster" else None
@@ -94,8 +104,8 @@ def test_a_storm_is_one_decision_showing_every_wagon_and_what_follows():
             assert left is None  # nothing more to decide: the whole storm is this one choice
         damaged = [i for i in wagons if after["players"][seat]["wagons"][i]["damage"]
                    > state["players"][seat]["wagons"][i]["damage"]]
-        for i in damaged:
-            assert f"wagon {i + 1} damaged" in x.detail  # what it costs is said beforehand
+        if damaged:  # what it costs is said beforehand
+            assert f"{len(damaged)} damage token" in x.detail and f"-{2 * len(damaged)} VP" in x.detail
         assert free_spaces(after["players"][seat]) >= 0 or x.move.parts[-1] == "ask"
 
 
@@ -142,3 +152,62 @@ def test_a_plan_that_no_longer_applies_is_refused():
         plans.expand(state, Move.plan(seat, "storm", "0", "auto"))
     with pytest.raises(BadMove):
         plans.expand(state, Move.plan(seat, "teleport"))
+
+
+def storm_positions(players=3, seeds=range(1, 80)):
+    """Storm decisions of random games (3 players, sets A and B)."""
+    from engine import rng
+    from games.pioneer_days.rules.flow import make_config
+    for seed in seeds:
+        s, _ = engine.new_game(make_config(players=players, sets=["A", "B"], pioneers="standard",
+                                           names=["a", "b", "c"][:players]), seed)
+        pick = {"rng": rng.seed_state(seed)}
+        while not engine.is_over(s):
+            for i, dec in enumerate(s["pending"] or []):
+                if dec and dec.get("kind") == "storm":
+                    yield s, i
+            acts = engine.legal_actions(s)
+            s = engine.apply(s, acts[rng.below(pick, len(acts))].id).state
+
+
+def test_a_storm_choice_says_its_own_effects_and_what_follows_once():
+    """What follows the Storm whatever is chosen (another disaster, a town visit) is said once, on its own
+    line, and in no choice's text; each choice says the wood it pays and the damage it takes."""
+    tried = 0
+    for state, seat in storm_positions():
+        d = plans.decision(state, seat)
+        common = [x for x in d.lines if x.startswith("Then, whatever you choose: ")]
+        if not common or len(d.plans) < 2:
+            continue
+        follows = common[0][len("Then, whatever you choose: "):-1].split(", ")
+        p = state["players"][seat]
+        for x in d.plans:
+            assert not any(b in x.detail.split(", ") for b in follows), (x.detail, follows)
+            after = apply_all(state, plans.expand(state, x.move))["players"][seat]
+            bits = plans.goods_bits(p, after)
+            assert all(b in bits for b in follows)  # it does happen, whichever the choice
+            paid = x.move.parts[1].split(".") if x.move.parts[1] else []
+            if paid:
+                assert x.detail.startswith(f"-{len(paid)} wood")
+        tried += 1
+        if tried >= 3:
+            break
+    assert tried >= 3
+
+
+def test_identical_wagons_make_one_choice_each_outcome():
+    """Wagons alike (size, damage): paying for one or the other is the same choice, offered once."""
+    tried = 0
+    for state, seat in storm_positions():
+        p = state["players"][seat]
+        wagons = state["pending"][seat]["wagons"]
+        kinds = {(p["wagons"][i]["size"], p["wagons"][i]["damage"]) for i in wagons}
+        if len(kinds) != 1 or len(wagons) < 3 or p["wood"] < 1:
+            continue
+        d = plans.decision(state, seat)
+        auto = [x for x in d.plans if x.move.parts[-1] == "auto"]
+        assert len(auto) == min(p["wood"], len(wagons)) + 1  # 0, 1, … wood paid: nothing else differs
+        tried += 1
+        if tried >= 2:
+            break
+    assert tried >= 1
