@@ -110,7 +110,7 @@ class AiSeats:
             if seat not in game.rules.deciders(state) or row.is_ai(seat):
                 await self.service.drop_deadline(game_id, seat, seq)  # stale row: never loop on it
                 return False
-            action = await self.think(game, state, seat, game.timeout_level, row.seed)
+            action = await self.think(game, state, seat, game.stand_in_level or game.timeout_level, row.seed)
             out = await self.service.auto(game_id, seat, state["seq"], action.id, timed_out=True)
             if not out.ok:
                 await self.service.drop_deadline(game_id, seat, seq)

@@ -361,7 +361,7 @@ class GameService:
         ping = [s for s in fresh if not (user_id > 0 and s == seat)]
         items, new_panel = outbox.promised(played, state, new, public, game.panel_message_id, ping)
         may_undo = may_undo and not over and not outbox.crosses(played.show.marks(public, state))
-        rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo))
+        rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo, timed_out))
         finish = ledger.finish(played, game, rules.results(new), self.clock()) if over else None
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
                                              status, recent, plan, items, new_panel, finish)
@@ -586,7 +586,7 @@ class GameService:
         show = game_of(game).show
         out: list[str] = []
         for rec in reversed(await self.records(game)):
-            lines = show.lines(rec.events, nm)
+            lines = story(show, rec.events, nm)
             room = count - sum(1 for x in out if not x.startswith("**"))
             if room <= 0:
                 break
@@ -602,7 +602,7 @@ class GameService:
         rec = next((r for r in recs if r.close_seq == last), None) if last is not None else None
         if rec is None and recs and recs[-1].close_seq is None:
             rec = recs[-1]
-        return game_of(game).show.lines(rec.events, names(game)) if rec else []
+        return story(game_of(game).show, rec.events, names(game)) if rec else []
 
     async def headlines(self, game: GameRow, since: int | None, seq: int) -> list[str]:
         """What happened between versions `since` (None: the start) and `seq`, for the chapter's picture."""
@@ -625,6 +625,20 @@ class GameService:
         state, _events = engine.rebuild(game_of(game).rules, game.config or {}, game.seed,
                                        await self.store.action_ids(game.id))
         return state
+
+
+def story(show, events: list, nm: list[str]) -> list[str]:
+    """A record's lines: the game's, and the host's where a move was made for a person whose time ran out."""
+    out: list[str] = []
+    run: list = []
+    for e in events:
+        if e.get("type") == undo.TIMED_OUT:
+            out += show.lines(run, nm)
+            run = []
+            out.append(_("⏱ {who} ran out of time: the AI played for them.", who=nm[e["seat"]]))
+        else:
+            run.append(e)
+    return out + show.lines(run, nm)
 
 
 def action_line(lines: list[str]) -> str:

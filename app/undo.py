@@ -1,8 +1,8 @@
 """Taking back a move, from the log: which move is the last still in effect, whose it is, whether it may be
 taken back. A committed move (one click: an action or a plan's actions) marks its first log row with a
-host event {"type": MARK, "size": n, "undo": bool}; a logged undo ("{seat}:undo:{n}", engine.undo_id)
-takes back the last n actions in effect. Nothing of a game's reads the marks: effective_rows drops them
-with the undone rows before a game's records or story see the log."""
+host event {"type": MARK, "size": n, "undo": bool, "timed_out": true if a timer made it}; a logged undo
+("{seat}:undo:{n}", engine.undo_id) takes back the last n actions in effect. Nothing of a game's reads the
+marks: effective_rows drops them with the undone rows before a game's records or story see the log."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -13,9 +13,12 @@ from engine import undo_size
 MARK = "_move"
 
 
-def mark(events: list, size: int, undoable: bool) -> list:
+TIMED_OUT = "timed_out"  # the event the log in effect shows where a move was made for a person out of time
+
+
+def mark(events: list, size: int, undoable: bool, timed_out: bool = False) -> list:
     """A move's first row's events, with the host's mark."""
-    return [*events, {"type": MARK, "size": size, "undo": undoable}]
+    return [*events, {"type": MARK, "size": size, "undo": undoable, **({"timed_out": True} if timed_out else {})}]
 
 
 def _mark_of(row: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -34,8 +37,15 @@ def _in_effect(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 
 def effective_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict]:
-    """The log rows in effect (undone ones and undos dropped), without the host's marks."""
-    return [{**r, "events": [e for e in r["events"] if e.get("type") != MARK]} for r in _in_effect(rows)]
+    """The log rows in effect (undone ones and undos dropped), without the host's marks; a move made for
+    a person whose time ran out begins with a {"type": TIMED_OUT, "seat"} event (games tell nothing of
+    it: the host's story does, app/service.py)."""
+    out = []
+    for r in _in_effect(rows):
+        m = _mark_of(r)
+        first = [{"type": TIMED_OUT, "seat": r["seat"]}] if m is not None and m.get("timed_out") else []
+        out.append({**r, "events": first + [e for e in r["events"] if e.get("type") != MARK]})
+    return out
 
 
 @dataclass(frozen=True)

@@ -271,7 +271,9 @@ class Game:
     texts: Any                        # the game's catalogue (i18n.Catalogue)
     coach: Coach | None = None
     slow_levels: tuple[str, ...] = ()  # AI levels that think in worker processes (seconds, not ms)
-    timeout_level: str = "easy"       # the AI level that decides for a person whose time ran out
+    timeout_level: str = "easy"       # the AI level that takes the seat of a person who left
+    stand_in_level: str | None = None  # the level that plays a move for a person whose time ran out (a
+    #                                    cautious one: it spends nothing it need not); None: timeout_level
     command: str | None = None        # a command group of its own: the commands people knew before /play
     mine_label: str = "Mine"          # the private view's button, and its command's name
     mine_command: str = "mine"

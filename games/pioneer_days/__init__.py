@@ -40,6 +40,7 @@ GAME = Game(
     coach=COACH,
     slow_levels=("hard",),
     timeout_level="easy",
+    stand_in_level="cautious",
     command="pioneer",
     mine_label=N_("My wagon"),
     mine_command="wagon",

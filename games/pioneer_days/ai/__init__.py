@@ -1,7 +1,9 @@
 """AI players for Pioneer Days: engine.ai.choose(state, seat, level, seed, budget) -> Action.
 
 Levels: `random` (uniform legal choice), `easy` (one-turn lookahead scored by a value function,
-with a little noise), `hard` (determinised Monte Carlo search over the engine; see search.py).
+with a little noise), `hard` (determinised Monte Carlo search over the engine; see search.py),
+`cautious` (easy without noise, paying for a face change only for a clear gain: it plays a move for a
+person whose time ran out, spending nothing of theirs it need not).
 Every level is deterministic for the same (state, seat, level, seed) when the budget is a
 number of rollouts (the default); a time budget trades that for a bounded decision time."""
 
@@ -13,9 +15,9 @@ from ..rules.actions import Action
 from ..rules.api import legal_actions
 from ..rules.shape import Rng
 from .determinize import determinize
-from .heuristic import choose_easy
+from .heuristic import choose_cautious, choose_easy
 
-LEVELS = ("random", "easy", "hard")
+LEVELS = ("random", "easy", "hard", "cautious")  # cautious: only for a person whose time ran out
 
 
 def generator(state: dict, seat: int, seed: int | None) -> Rng:
@@ -42,6 +44,8 @@ def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None,
         return acts[rng.below(gen, len(acts))]
     if level == "easy":
         return _legal(choose_easy(determinize(state, seat, gen), seat, gen), acts)
+    if level == "cautious":
+        return _legal(choose_cautious(determinize(state, seat, gen), seat), acts)
     from .search import choose_hard
     return _legal(choose_hard(state, seat, gen, budget), acts)
 

@@ -20,6 +20,7 @@ from .value import Ctx, Weights, effect_value, res_value, value
 TURN_STEPS = ("pick", "use", "wild", "equip")
 NOISE = 1.0  # easy: +- this many VP of noise on each candidate's value...
 GUARD = 1.5  # ...among the candidates at most this far below the best
+CAUTIOUS_FACE_GAIN = 2.0  # house value: a stand-in pays for a face change only for this many VP more
 
 
 def _body(a) -> str:
@@ -226,3 +227,20 @@ def choose_easy(s: dict, seat: int, gen: Rng, lite: bool = False, noise: float |
             pick, score = a, noisy
     assert pick is not None  # the best line itself is never GUARD below the best
     return pick
+
+
+def choose_cautious(s: dict, seat: int) -> Action:
+    """A move for a person whose time ran out: easy's best first action without noise, but not a paid
+    face change unless it is worth CAUTIOUS_FACE_GAIN VP more than the best move without one."""
+    best: dict = {}
+    for line, v in ranked(s, seat, False, None):
+        a = line[0]
+        if a.id not in best or v > best[a.id][1]:
+            best[a.id] = (a, v)
+    top = max(best.values(), key=lambda av: av[1])
+    plain = [av for av in best.values() if av[0].id.split(":")[1] != "face"]
+    if plain and top[0].id.split(":")[1] == "face":
+        other = max(plain, key=lambda av: av[1])
+        if top[1] < other[1] + CAUTIOUS_FACE_GAIN:
+            return other[0]
+    return top[0]
