@@ -20,12 +20,23 @@ DISASTER_RULES = {
                  "cattle you cannot pay for go back to the supply."),
     "disease": N_("**Disease** (🟩 G green track): for each townsfolk, pay 1 medicine or lose that townsfolk."),
 }
-TOPIC_KEYS = ("turn", "actions", "wagons", "disasters", "town", "scoring")
+TOPIC_KEYS = ("goal", "turn", "actions", "wagons", "disasters", "town", "scoring")
+# words people type for a topic ("how do I win", "score"), in each language: any one of them finds it
+TOPIC_WORDS = {
+    "goal": N_("goal win winner overview how start begin"),
+    "turn": N_("turn die dice round day"),
+    "actions": N_("action income recruit mine equip"),
+    "wagons": N_("wagon space capacity goods"),
+    "disasters": N_("disaster storm raid famine disease track"),
+    "town": N_("town week favor visit"),
+    "scoring": N_("score points vp end tie"),
+}
 
 
 def topic_name(key: str) -> str:
     """A topic's name in the current language (typed or offered by /pioneer rules)."""
-    return {"turn": p_("rules topic", "turn"), "actions": p_("rules topic", "actions"),
+    return {"goal": p_("rules topic", "goal"), "turn": p_("rules topic", "turn"),
+            "actions": p_("rules topic", "actions"),
             "wagons": p_("rules topic", "wagons"), "disasters": p_("rules topic", "disasters"),
             "town": p_("rules topic", "town"), "scoring": p_("rules topic", "scoring")}[key]
 
@@ -35,6 +46,12 @@ def topic_names() -> list[str]:
 
 
 def topic(key: str) -> str:
+    if key == "goal":
+        return _("**Goal**: have the most VP after 4 weeks. VP come from gold nuggets, favors won at the towns "
+                 "(and +5 VP for the most favors: at the start everybody is tied with none, so everybody "
+                 "shows those 5 VP), townsfolk, cattle at the towns; damage costs VP. Each day you draft dice "
+                 "to earn silver, goods and townsfolk, and the die left over brings the disasters nearer: "
+                 "see `turn`, `disasters`, `scoring`.")
     if key == "turn":
         return _("**A game**: 4 weeks of 5 days. Each day the start player rolls 1 die + 1 per player: the pool.\n"
                  "**Your turn**: take a die (your cards that trigger on its face fire), optionally pay ${cost} once "
@@ -112,6 +129,16 @@ def _topic_key(q: str) -> str | None:
     return TOPICS.get(q)
 
 
+def _topic_by_words(q: str) -> str | None:
+    """A topic one of the typed words belongs to ("how do I win", "score"): when nothing else matches."""
+    typed = {w for w in q.replace("?", " ").split() if len(w) >= 3}
+    for key in TOPIC_KEYS:
+        known = set(fold(_(TOPIC_WORDS[key])).split()) | set(TOPIC_WORDS[key].split())
+        if typed & known or any(w.startswith(k) for w in typed for k in known if len(k) >= 4):
+            return key
+    return None
+
+
 def _disaster_key(q: str) -> str | None:
     q = fold(q)
     for d in DISASTER_RULES:
@@ -141,7 +168,8 @@ def lookup(query: str) -> str | None:
     if hits:
         names = sorted(card(kind, cid)["name"] for kind, cid in hits)
         return _("Several cards match `{query}`: {names}.", query=query.strip()[:50], names=", ".join(names[:20]))
-    return None
+    key = _topic_by_words(fold(q))
+    return topic(key) if key else None
 
 
 def card_text(kind: str, cid: str) -> str | None:
@@ -160,11 +188,17 @@ def suggestions(current: str) -> list[tuple[str, str]]:
     q = (current or "").strip().lower()
     out = [(_("Topic: {name}", name=topic_name(k)), k) for k in TOPIC_KEYS
            if fold(q) in k or fold(q) in fold(topic_name(k))]
+    by_words = _topic_by_words(fold(q)) if q else None
+    if by_words and all(v != by_words for _l, v in out):
+        out.append((_("Topic: {name}", name=topic_name(by_words)), by_words))
     out += [(_("Disaster: {name}", name=words.disaster(d)), d) for d in DISASTER_RULES
             if q in d or q in words.disaster(d).lower()]
+    # cards by their names in the reader's language; in the others only when none matches
+    mine = [(words.name(kind, cid).lower(), (kind, cid)) for kind, cid in all_cards()]
+    found = [(n, kc) for n, kc in mine if q in n] or [(n, kc) for n, kc in CARDS.items() if q in n]
     seen = set()
-    for name, (kind, cid) in CARDS.items():
-        if q in name and (kind, cid) not in seen:
+    for name, (kind, cid) in found:
+        if (kind, cid) not in seen:
             seen.add((kind, cid))
             what = {"townsfolk": _("townsfolk"), "equipment": _("equipment"), "town": _("town"),
                     "pioneer": _("pioneer")}[kind]

@@ -217,12 +217,34 @@ def test_plan_details_write_vp_in_the_language():
 def test_rules_topics_are_typed_in_any_language():
     with use("es"):
         scoring = rules.topic("scoring")
-        assert rules.topic_names() == ["turno", "acciones", "vagones", "desastres", "ciudad", "puntuación"]
+        assert rules.topic_names() == ["objetivo", "turno", "acciones", "vagones", "desastres", "ciudad",
+                                       "puntuación"]
         assert rules.lookup("puntuación") == rules.lookup("Puntuacion") == rules.lookup("scoring") == scoring
         assert ("Tema: puntuación", "scoring") in rules.suggestions("punt")
         assert rules.lookup("hambruna") == _(rules.DISASTER_RULES["famine"])
     assert rules.lookup("vagones") == rules.topic("wagons")  # an English client typing Spanish
-    assert rules.topic_names()[0] == "turn"
+    assert rules.topic_names()[0] == "goal"
+
+
+def test_rules_found_by_the_words_people_type_in_their_language():
+    """"how do I win" and "score" find their topics; card names are matched in the reader's language
+    first ("wag" offers no Polish card to an English reader), others only when none matches."""
+    assert rules.lookup("how do I win") == rules.topic("goal")
+    assert rules.lookup("score") == rules.topic("scoring")
+    assert ("Topic: scoring", "scoring") in rules.suggestions("score")
+    assert rules.lookup("wagon master").startswith("**Wagon Master**")  # (a card's name still wins)
+    english = {rules.words.name(k, c).lower() for k, c in rules.all_cards()}
+    offered = [v for _l, v in rules.suggestions("wag")]
+    assert offered and all(v in english or v in rules.TOPIC_KEYS or v in rules.DISASTER_RULES for v in offered)
+    with use("pl"):
+        assert rules.lookup("jak wygrać") == rules.topic("goal")
+        assert rules.lookup("punkty") == rules.topic("scoring")
+        own = {rules.words.name(k, c).lower() for k, c in rules.all_cards()}
+        assert all(v in own for _l, v in rules.suggestions("wag") if v not in rules.TOPIC_KEYS)
+    with use("pl"):
+        polish = sorted(rules.words.name(k, c).lower() for k, c in rules.all_cards())
+    only = next(n for n in polish if not any(n in e for e in english))
+    assert [v for _l, v in rules.suggestions(only)] == [only]  # none in English: the other languages' names
 
 
 async def test_a_spanish_player_finds_topics_in_spanish(simcord_env, simcord_bot, monkeypatch):
