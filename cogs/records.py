@@ -75,11 +75,15 @@ class RecordsDesk(commands.Cog):
         scope = ledger.scopes(game, guild)[-1]
         rating = await self.store.rating(scope, key)
         place = await self.store.board_place(scope, key, MIN_GAMES)
-        emb = stats_ui.stats(game, member.display_name, st, rating, place, everywhere)
-        if public:
+        if public:  # for the channel: its game's language, else the server's (not the poster's own)
+            last = await self.bot.service.last_in_channel(interaction.channel_id)
+            lang = language(last) if last is not None and last.options.get("language") else \
+                i18n.supported(str(interaction.guild_locale or ""))
+            with i18n.use(lang):
+                emb = stats_ui.stats(game, member.display_name, st, rating, place, everywhere)
             await interaction.response.send_message(embed=emb)
         else:
-            await tell(interaction, embed=emb)
+            await tell(interaction, embed=stats_ui.stats(game, member.display_name, st, rating, place, everywhere))
 
     # ---- /play leaderboard ----------------------------------------------------------------
     async def board(self, game: Game, guild_id: int, page: int, reader: int, server: str) -> dict:

@@ -123,3 +123,16 @@ async def test_leaderboard_pages_and_a_forged_page(simcord_env, simcord_bot, mak
     await emit_clicks(env, [(record_, payload)])
     assert "another server's leaderboard" in answer(env, record_)  # a forged page of this server's board
     assert "**player" not in embed_text(theirs.response)
+
+
+async def test_a_posted_record_speaks_the_channel_s_language(simcord_env, simcord_bot, monkeypatch):
+    """A Polish player posts a record in a Spanish server's channel: the post is in Spanish (the server's
+    language, or the channel's game's), while what only they see stays Polish."""
+    from simharness import speak
+    env = simcord_env
+    guild, channel, (ann, bob) = table(env, 2)
+    speak(monkeypatch, users={bob.id: "pl"}, guilds={guild.id: "es-ES"})
+    res = await bob.slash(channel, "pioneer stats", player=ann, post=True)
+    assert not res.response.ephemeral and "Estadísticas de" in embed_text(res.response)
+    res = await bob.slash(channel, "pioneer stats", player=ann)
+    assert res.response.ephemeral and "statystyki" in embed_text(res.response)
