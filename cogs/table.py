@@ -18,7 +18,7 @@ from discord.ext import commands
 import i18n
 from app import collector
 from app.service import NOT_PLAYING
-from app.tables import game_of
+from app.tables import game_of, names
 from engine.moves import BadMove, Move
 from i18n import N_, _, use
 from ui import lobby as lobby_ui
@@ -226,13 +226,14 @@ class Table(commands.Cog):
         decision, or what happened (and who is still deciding), with Undo while it can be taken back."""
         game = out.game
         played = game_of(game)
-        if out.seat in played.rules.deciders(game.live):
-            with use(language(game)):
+        with i18n.at_table(language(game)):  # the reader's language (the channel's names beside)
+            if out.seat in played.rules.deciders(game.live):
                 nxt = played.show.decision(table_of(game), game.live, out.seat)
-            if nxt is not None:
-                return messages.private(game, nxt)
+                if nxt is not None:
+                    return messages.private(game, nxt)
+            line = " ".join(played.show.lines(out.events, names(game)))
         undo = await self.service.undo_seat(game) == out.seat
-        return messages.done(game, out.line if not played.rules.simultaneous(game.live) else "", undo)
+        return messages.done(game, line if not played.rules.simultaneous(game.live) else "", undo)
 
     async def undo(self, interaction: discord.Interaction, gid: int, ver: int) -> None:
         """Undo: the clicker's last move taken back; a private message shows their decision again."""
@@ -281,7 +282,8 @@ class Table(commands.Cog):
             return
         played = game_of(game)
         st = game.live
-        msg = played.show.decision(table_of(game), st, seat) if seat in played.rules.deciders(st) else None
+        with i18n.at_table(language(game)):
+            msg = played.show.decision(table_of(game), st, seat) if seat in played.rules.deciders(st) else None
         if msg is None:
             waiting = [game.display(s) for s in played.rules.deciders(st)]
             await tell(interaction, _("You have nothing to decide right now.")
@@ -313,7 +315,9 @@ class Table(commands.Cog):
             return
         played = game_of(game)
         st = game.live
-        msg = played.show.decision(table_of(game), st, seat, items) if seat in played.rules.deciders(st) else None
+        with i18n.at_table(language(game)):
+            msg = played.show.decision(table_of(game), st, seat, items) if seat in played.rules.deciders(st) \
+                else None
         if msg is None:
             await tell(interaction, _("That choice is from an earlier moment: the game has moved on."))
             return
@@ -346,7 +350,8 @@ class Table(commands.Cog):
         game, seat = await self._player(interaction, cast(int, gid), game, finished=True)  # (None: with a game)
         if game is None:
             return
-        msg = game_of(game).show.mine(table_of(game), game.live, seat)
+        with i18n.at_table(language(game)):
+            msg = game_of(game).show.mine(table_of(game), game.live, seat)
         if msg.picture is None and not await acknowledge(interaction, ephemeral=True, thinking=True):
             return
         await self._private(interaction, game, msg)

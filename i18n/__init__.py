@@ -52,6 +52,25 @@ def current() -> str:
     return _locale.get()
 
 
+_table: contextvars.ContextVar[str | None] = contextvars.ContextVar("table", default=None)
+
+
+@contextlib.contextmanager
+def at_table(lang: str | None):
+    """Inside: a private message of a table whose channel speaks `lang` (a game may name a thing in both
+    languages where they differ, so the reader can follow the channel)."""
+    token = _table.set(supported(lang) if lang else None)
+    try:
+        yield
+    finally:
+        _table.reset(token)
+
+
+def table_language() -> str | None:
+    """The channel's language while a private message of its table is made (None: not one)."""
+    return _table.get()
+
+
 @contextlib.contextmanager
 def use(lang: str | None):
     """Everything inside speaks `lang` (a Discord locale tag is fine too)."""

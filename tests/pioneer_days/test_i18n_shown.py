@@ -336,3 +336,39 @@ def test_disaster_names_fit_the_table_image(lang, long_disaster_names, monkeypat
         fitted += 1
     assert named == len(names) == 4  # storm, raid, famine, disease
     assert fitted == len(labels) >= len(names)  # every name is drawn in one label or more
+
+
+async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_s_names(simcord_env, simcord_bot,
+                                                                                       monkeypatch):
+    """A Polish player in a Spanish game: their private decision and its answer stay Polish, and a card's
+    name says the channel's (Spanish) name beside the Polish one."""
+    from simharness import buttons, message
+
+    from games.pioneer_days.rules.cards import PIONEERS
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    speak(monkeypatch, users={bob.id: "pl"}, guilds={guild.id: "es-ES"})
+    lobby = (await ann.slash(channel, "pioneer new", pioneers="unique")).response
+    await bob.click(lobby, label="Unirse")
+    await ann.click(lobby, label="Empezar la partida")
+    game = await bot.store.open_game_in_channel(channel.id)
+    seat = game.seat_of(bob.id)
+    boards = game.state["players"][seat]["boards"]
+    res = await bob.click(message(env, channel, game.panel_message_id), label="Decidir (en privado)")
+    shown = [res.response, *res.followups][-1]
+    text = " ".join([shown.content or ""] + [f"{e.title} {e.description}" for e in shown.embeds]
+                    + [c["label"] or "" for c in buttons(shown.message if hasattr(shown, "message") else shown)])
+    with use("pl"):
+        pl = [rules.words.name("pioneer", b) for b in boards]
+    with use("es"):
+        es = [rules.words.name("pioneer", b) for b in boards]
+    assert all(p in text for p in pl), text  # the reader's language…
+    assert any(e in text for e, p in zip(es, pl, strict=True) if e != p) or es == pl  # …and the channel's names
+    assert set(boards) <= set(PIONEERS)
+    choice = next(c for c in buttons(shown.message if hasattr(shown, "message") else shown)
+                  if c["custom_id"] and c["custom_id"].startswith("pm:"))
+    done = await bob.click(shown, custom_id=choice["custom_id"])
+    after = [done.response, *done.followups][-1]
+    with use("pl"):
+        still = i18n._("Still deciding: {who}.", who="")[:8]
+    assert still in (after.content or ""), after.content  # the answer is Polish too

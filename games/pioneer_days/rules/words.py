@@ -9,7 +9,7 @@ checked when loaded: every card named, in every language, short enough for the i
 import json
 from importlib import resources
 
-from i18n import LOCALES, current
+from i18n import LOCALES, current, table_language
 
 from ..lang import N_, _, n_
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK, ContentError
@@ -92,8 +92,19 @@ NAMES = _load()
 
 
 def name(kind: str, cid: str) -> str:
-    """The name of a card, tile, town or pioneer ("standard": the standard side) in the current language."""
-    lang = current()
+    """The name of a card, tile, town or pioneer ("standard": the standard side) in the current language;
+    in a private message of a table that speaks another language, the channel's name after it
+    ("Kowal (Herrero)"), so the reader can follow the channel."""
+    base = _name(kind, cid, current())
+    table = table_language()
+    if table and table != current():
+        other = _name(kind, cid, table)
+        if other != base:
+            return f"{base} ({other})"
+    return base
+
+
+def _name(kind: str, cid: str, lang: str) -> str:
     data = NAMES.get(lang)
     if cid == "standard" and kind == "pioneer":
         return data["standard"] if data else STANDARD_PIONEER["name"]
