@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 import i18n
+from app import ledger
 from app.locks import ChannelLocks
 from app.tables import game_of
 from app.workers import Workers, draw
@@ -209,6 +210,10 @@ class Courier(commands.Cog):
         state = await self.service.state_at(game, item.seq)
         png = await self.render(game, "results", state)
         rows = await self.service.store.results_of(game.id)  # written by the finishing commit
+        scope = ledger.scopes(game_of(game), game.guild_id)[-1]  # (the scope the results' ratings are of)
+        for r in rows:
+            rating = await self.service.store.rating(scope, r["player"])
+            r["games"] = rating[2] if rating else 0
         shown = results_ui.results(game, state, png is not None, rows)
         msg = await self.send(ch, game.id, png, "results.png", **shown)
         await self._clear_ping(game, ch)

@@ -95,7 +95,8 @@ class RecordsDesk(commands.Cog):
             place = await self.store.board_place(scope, key, MIN_GAMES)
             rating = await self.store.rating(scope, key) if place else None
             mine = (place, rating[0] - 3 * rating[1]) if place and rating else None
-        return stats_ui.board(game, server, guild_id, page, total, rows, mine)
+        provisional = await self.store.provisional(scope, MIN_GAMES, 20) if page == 0 else []
+        return stats_ui.board(game, server, guild_id, page, total, rows, mine, provisional)
 
     async def leaderboard(self, interaction: discord.Interaction, game: Game | None) -> None:
         guild = interaction.guild

@@ -178,6 +178,12 @@ class Records(StoreBase):
         return total, [{"player": r[0], "name": r[1], "mu": r[2], "sigma": r[3], "shown": r[4], "games": r[5]}
                        for r in rows]
 
+    async def provisional(self, scope: str, min_games: int, limit: int) -> list[dict]:
+        """Players with rated games but fewer than min_games (not on the board yet), most games first."""
+        rows = await self._rows("SELECT player, name, games FROM ratings WHERE scope=? AND games>=1 AND games<? "
+                                "ORDER BY games DESC, name, player LIMIT ?", (scope, min_games, limit))
+        return [{"player": r[0], "name": r[1], "games": r[2]} for r in rows]
+
     async def day_board(self, game: str, day: str, guild_id: int | None, limit: int) -> list[dict]:
         """A day's board of one game: each person's best result of the day (on one server, or on all),
         best first (the earlier game first among equals)."""

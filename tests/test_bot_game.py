@@ -60,7 +60,7 @@ async def test_three_player_game_first_choice(simcord_env, simcord_bot):
     assert all(w in final.embeds[0].description for w in winners)
     fields = final.embeds[0].fields
     assert len(fields) == 4 and fields[3].name == "Rating"  # the breakdown of every player, the ratings
-    assert all(f"{g.state['players'][s]['name']} 0.0 →" in fields[3].value for s in range(3))  # 3 new players
+    assert all(f"{g.state['players'][s]['name']}: provisional, 1 of 3" in fields[3].value for s in range(3))  # new
     # a table image at the start and end of every day: 20 days begin, the last one ends
     images = [m for m in history if m.attachments and m.attachments[0].filename == "round.png"]
     assert sum("begins" in m.content for m in images) == 20

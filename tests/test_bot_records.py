@@ -32,12 +32,14 @@ async def test_results_stats_history_and_replay(simcord_env, simcord_bot):
     rows = await bot.store.results_of(gid)
     assert [r["player"] for r in rows] == [f"u:{ann.id}", "ai:easy"] and all(r["rated"] for r in rows)
     text = embed_text(results)
-    assert "Rating" in text and "ann 0.0 →" in text and "Easy AI 0.0 →" in text  # both new: 0 before
+    # one story for a newcomer: provisional until 3 rated games, no number (no negative one) before
+    assert "Rating" in text and "ann: provisional, 1 of 3 rated games" in text and "→" not in text
+    assert "Easy AI: provisional, 1 of 3" in text
 
     res = await ann.slash(channel, "pioneer stats")
     assert res.response.ephemeral
     text = embed_text(res.response)
-    assert "record — ann" in text and "**1** game" in text and "Rated after 2 more games" in text
+    assert "record — ann" in text and "**1** game" in text and "provisional, 1 of 3 rated games" in text
     assert "Against the AIs" in text and "Easy AI: 1 game" in text
 
     res = await bob.slash(channel, "pioneer stats", player=ann, post=True)
@@ -101,7 +103,8 @@ async def test_leaderboard_pages_and_a_forged_page(simcord_env, simcord_bot, mak
     res = await ann.slash(channel, "pioneer leaderboard")
     first = embed_text(res.response)
     assert "1. **player0** — 24.0 (5 games)" in first and "10. **player9**" in first and "player10" not in first
-    assert "newcomer" not in first and "You: #24 (4.0)" in first and "Page 1/3" in first
+    assert "**newcomer**" not in first and "You: #24 (4.0)" in first and "Page 1/3" in first
+    assert "Provisional (fewer than 3 rated games) newcomer (2/3)" in first  # listed apart, without a rating
     labels = [b["label"] for b in buttons(res.response.message)]
     assert labels == ["◀", "▶"]
 

@@ -37,3 +37,14 @@ def test_recomputing_from_the_games_in_order_gives_the_same_ratings():
         step.update(ratings.update(seats, step))
     assert ratings.replay_all(games) == step
     assert Rating().shown == ratings.MU - 3 * ratings.SIGMA == 0.0
+
+
+def test_the_results_say_provisional_until_rated_then_the_numbers():
+    from ui import stats
+    row = {"rated": True, "player": "u:1", "name": "ann", "mu_before": 25.0, "sigma_before": 25 / 3,
+           "mu_after": 23.0, "sigma_after": 8.0}
+    first = stats.rating_lines([{**row, "games": 1}])
+    assert first == "ann: provisional, 1 of 3 rated games (the rating shows after 3)" and "-" not in first
+    third = stats.rating_lines([{**row, "games": 3}])
+    assert third is not None and "ann 0.0 → **-1.0** (−1.0)" == third
+    assert stats.rating_lines([{**row, "rated": False, "games": 5}]) is None

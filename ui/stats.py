@@ -31,10 +31,15 @@ def who(player: str, name: str) -> str:
 
 
 def rating_lines(rows: list[dict]) -> str | None:
-    """The rating change of each rated seat of a finished game ("ann 3.1 → 5.4 (+2.3)"); None if none."""
+    """The rating change of each rated seat of a finished game ("ann 3.1 → 5.4 (+2.3)"); a player with
+    fewer than MIN_GAMES rated games (r["games"], after this one) is provisional, without a number (a
+    newcomer's first loss is no negative rating). None if no seat was rated."""
     out = []
     for r in rows:
         if not r["rated"] or r["mu_after"] is None:
+            continue
+        if r.get("games") is not None and r["games"] < MIN_GAMES:
+            out.append(provisional_line(who(r["player"], r["name"]), r["games"]))
             continue
         before = shown(r["mu_before"], r["sigma_before"])
         after = shown(r["mu_after"], r["sigma_after"])
@@ -42,6 +47,11 @@ def rating_lines(rows: list[dict]) -> str | None:
         out.append(f"{who(r['player'], r['name'])} {number(before, 1)} → **{number(after, 1)}** "
                    f"({'+' if delta >= 0 else '−'}{number(abs(delta), 1)})")
     return "\n".join(out) or None
+
+
+def provisional_line(name: str, games: int) -> str:
+    return _("{who}: provisional, {n} of {total} rated games (the rating shows after {total})", who=name, n=games,
+             total=MIN_GAMES)
 
 
 # ---- /play stats --------------------------------------------------------------------------------
@@ -67,7 +77,8 @@ def stats(game: Game, name: str, st: dict, rating: tuple | None, place: int | No
             if place is not None:
                 line += " · " + _("#{place} on the leaderboard", place=place)
         else:
-            line = n_("Rated after {n} more game", "Rated after {n} more games", MIN_GAMES - games)
+            line = _("Rating: provisional, {n} of {total} rated games (the rating shows after {total})", n=games,
+                     total=MIN_GAMES)
         lines.append(line)
     emb.description = "\n".join(lines)
     emb.add_field(name=_("By number of players"), inline=False, value="\n".join(
@@ -110,9 +121,10 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=BOARD):
 
 
 def board(game: Game, server: str, guild: int, page: int, total: int, rows: list[dict],
-          mine: tuple[int, float] | None) -> dict:
+          mine: tuple[int, float] | None, provisional: list[dict] | None = None) -> dict:
     """One page of a server's leaderboard of one game (page from 0), with ◀ ▶ buttons; mine: the reader's
-    (place, value) when they are on the board but not on this page."""
+    (place, value) when they are on the board but not on this page; provisional: the players with rated
+    games not yet on it (listed apart, on the first page)."""
     pages = max(1, -(-total // PAGE))
     emb = discord.Embed(title=clip(_("Leaderboard — {server} · {game}", server=server, game=game.texts._(game.name)),
                                    250), colour=BROWN)
@@ -126,6 +138,10 @@ def board(game: Game, server: str, guild: int, page: int, total: int, rows: list
             f"({n_('{n} game', '{n} games', r['games'])})" for i, r in enumerate(rows))
         if mine is not None:
             emb.description += "\n\n" + _("You: #{place} ({value})", place=mine[0], value=number(mine[1], 1))
+    if provisional and page == 0:
+        names = ", ".join(f"{who(r['player'], r['name'])} ({r['games']}/{MIN_GAMES})" for r in provisional)
+        emb.add_field(name=_("Provisional (fewer than {n} rated games)", n=MIN_GAMES), value=clip(names, 1024),
+                      inline=False)
     emb.set_footer(text=_("Page {page}/{pages} · rating = μ − 3σ (openskill), after {n} rated games",
                           page=page + 1, pages=pages, n=MIN_GAMES))
     view = view_of([BoardButton(guild, max(page - 1, 0), "p", game.key, disabled=page == 0),
