@@ -123,8 +123,9 @@ class GameService:
 
     @guarded
     async def rematch(self, game_id: int, channel_id: int, user_id: int, user_name: str) -> Outcome:
-        """A new lobby in the finished game's channel, with the same people and AI seats already seated and
-        the same options; whoever asks hosts it (a player of that game)."""
+        """A new lobby in the finished game's channel with the same options: whoever asks hosts it (a player
+        of that game), its AI seats are seated at once, the other people are invited (Outcome.fresh: their
+        user ids) and take their seats with Join when they want to."""
         old = await self.store.game(game_id)
         if old is None or old.channel_id != channel_id:
             return refuse("elsewhere", _("This button belongs to a game in another channel."))
@@ -140,14 +141,15 @@ class GameService:
         gid = out.game.id
         most = game_of(old).players[1]
         seats = sorted(old.players, key=lambda p: p.seat if p.seat is not None else 99)
+        invited = []
         for p in seats:
             if p.ai:
                 with use(old.options.get("language")):
                     name = _(AI_NAMES.get(p.ai, AI_NAMES["easy"]), n="{}")
                 await self.store.add_ai(gid, p.ai, name, most)
             elif p.user_id != user_id:
-                await self.store.add_player(gid, p.user_id, p.name, most)
-        return Outcome(True, game=await self.store.game(gid))
+                invited.append(p.user_id)
+        return Outcome(True, game=await self.store.game(gid), fresh=invited)
 
     @guarded
     async def join(self, game_id: int, user_id: int, name: str) -> Outcome:

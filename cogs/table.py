@@ -408,7 +408,13 @@ class Table(commands.Cog):
             if not out.ok:
                 await tell(interaction, out.message)
                 return
-            resp = await interaction.response.send_message(**lobby_ui.lobby(out.game))
+            shown = lobby_ui.lobby(out.game)
+            if out.fresh:  # the rest of the table is asked, not seated: each joins when they want to
+                with use(language(out.game)):
+                    shown["content"] = _("{who}: {host} invites you to a rematch. Press **Join** to take your "
+                                         "seat.", who=" ".join(f"<@{u}>" for u in out.fresh), host=user.mention)
+                shown["allowed_mentions"] = discord.AllowedMentions(users=[discord.Object(u) for u in out.fresh])
+            resp = await interaction.response.send_message(**shown)
             if isinstance(resp.resource, discord.InteractionMessage):
                 await self.service.lobby_posted(out.game.id, resp.resource.id)
 

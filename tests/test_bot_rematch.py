@@ -33,11 +33,18 @@ async def test_rematch_seats_the_same_table_once(simcord_env, simcord_bot):
     new = await bot.store.open_game_in_channel(channel.id)
     assert new is not None and new.id != old.id and new.status == "lobby"
     assert new.host_id == actors[1].id
-    assert sorted(p.user_id for p in new.players if not p.ai) == sorted(a.id for a in actors[:2])
+    # the AIs are seated at once; the other person is invited (pinged), and seated when they accept
+    assert [p.user_id for p in new.players if not p.ai] == [actors[1].id]
     assert sorted(p.ai for p in new.players if p.ai) == ai_before == ["easy"]
     assert new.options == old.options
     labels = [c.get("label") for row in res.response.components for c in row["components"]]
     assert "Start the game" in labels  # the answer is the new lobby
+    assert f"<@{actors[0].id}>" in res.response.content and "invites you to a rematch" in res.response.content
+    assert f"<@{actors[2].id}>" not in res.response.content
+    lobby_msg = channel.history()[-1]
+    await actors[0].click(lobby_msg, label="Join")
+    new = await bot.store.open_game_in_channel(channel.id)
+    assert sorted(p.user_id for p in new.players if not p.ai) == sorted(a.id for a in actors[:2])
 
     res = await actors[0].click(standings, label="Rematch")  # a second press opens nothing more
     assert res.ephemeral and "already open" in private(res)
@@ -52,7 +59,7 @@ async def test_rematch_button_works_after_a_restart(simcord_env, simcord_bot, ma
     new_bot = await restart(env, bot, make_bot)
     await actors[0].click(standings, label="Rematch")
     game = await new_bot.store.open_game_in_channel(channel.id)
-    assert game is not None and game.status == "lobby" and len(game.players) == 2
+    assert game is not None and game.status == "lobby" and len(game.players) == 1  # (the other is invited)
 
 
 async def test_rematch_is_refused_while_the_game_runs(simcord_env, simcord_bot):
