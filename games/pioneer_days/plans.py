@@ -166,6 +166,8 @@ def _played(state: dict, move: Move) -> Run:
         _disease(run, args)
     elif head == "town":
         _town(run, args)
+    elif head == "overflow":
+        _overflow(run, args)
     else:
         raise BadMove(f"unknown plan {head!r}")
     if not run.ids:
@@ -222,11 +224,27 @@ def _storm(run: Run, args: list) -> None:
             run.do(least_valuable(run.me, run.legal()))
 
 
-def least_valuable(p: dict, legal: set[str]) -> str:
+GIVE_BACK = ("least", "equipment", "gold")  # the whole give-back in one choice: which goods go first
+
+
+def _overflow(run: Run, args: list) -> None:
+    """overflow/least|equipment|gold: goods go back until they fit, those first (least: wood and medicine,
+    then gold, lowest first, then equipment)."""
+    first = args[0] if args and args[0] in GIVE_BACK else "least"
+    if run.pending("overflow") is None:
+        raise BadMove("nothing to give back")
+    while run.pending("overflow") is not None:
+        run.do(least_valuable(run.me, run.legal(), first))
+
+
+def least_valuable(p: dict, legal: set[str], first: str = "least") -> str:
     """The good to give back when goods no longer fit: one that frees a space at once if possible,
-    wood and medicine before gold (lowest first) before equipment."""
-    order = [f"lose:{k}" for k in ("wood", "medicine")] + [f"lose:gold:{v}" for v in sorted(set(p["gold"]))]
-    order += [f"lose:equip:{t}" for t in p["equipment"]]
+    wood and medicine before gold (lowest first) before equipment (first: "equipment" or "gold" go
+    before the others)."""
+    cheap = [f"lose:{k}" for k in ("wood", "medicine")]
+    gold = [f"lose:gold:{v}" for v in sorted(set(p["gold"]))]
+    equip = [f"lose:equip:{t}" for t in p["equipment"]]
+    order = {"least": cheap + gold + equip, "equipment": equip + cheap + gold, "gold": gold + cheap + equip}[first]
     frees = [x for x in order if x in legal and (not x.endswith(("wood", "medicine"))
                                                  or p[x.split(":")[1]] % 2 == 1)]
     choice = (frees or [x for x in order if x in legal])
@@ -606,19 +624,58 @@ def _pioneer_decision(state: dict, seat: int) -> Decision:
 
 
 def _plain_decision(state: dict, seat: int, kind: str) -> Decision:
-    """Any other decision (goods that no longer fit after a Storm): the engine's choices, each with
-    what it takes away."""
+    """Any other decision (goods that no longer fit after a Storm): the whole give-back in one choice (a
+    few ways), then the engine's choices one at a time, each with what it takes away (not what follows)."""
     p = state["players"][seat]
     d = Decision(_("Goods that no longer fit must go back") if kind == "overflow" else kind)
+    seen: set[str] = set()
     if kind == "overflow":
-        d.lines.append(n_("Your wagons are {n} space short: choose what goes back to the supply, one at a "
-                          "time.", "Your wagons are {n} spaces short: choose what goes back to the supply, one "
-                          "at a time.", -free_spaces(p)))
+        d.lines.append(n_("Your wagons are {n} space short: choose what goes back to the supply, all at once "
+                          "or one at a time.", "Your wagons are {n} spaces short: choose what goes back to the "
+                          "supply, all at once or one at a time.", -free_spaces(p)))
+        for first in GIVE_BACK:  # the whole give-back in one choice, a few ways
+            m = Move.plan(seat, "overflow", first)
+            after = _try(state, m)
+            if after is None:
+                continue
+            gone = given_back(p, after["players"][seat])
+            if gone in seen:
+                continue
+            seen.add(gone)
+            d.plans.append(Plan(m, clip_label(_("Give back {goods}", goods=gone)), _("all at once")))
     for a in engine.legal_actions(state, seat):
+        body = a.id.split(":", 1)[1]
         after = _try(state, Move.action(a.id))
-        d.plans.append(Plan(Move.action(a.id), action_label(state, seat, a.id.split(":", 1)[1]),
-                            goods_text(p, after["players"][seat]) if after is not None else ""))
+        own = given_back(p, after["players"][seat]) if after is not None else ""
+        if kind == "overflow" and own in seen:
+            continue  # (the same as a whole give-back above)
+        d.plans.append(Plan(Move.action(a.id), action_label(state, seat, body),
+                            _("in all: {goods}", goods=own) if ", " in own else ""))
     return d
+
+
+def given_back(before: dict, after: dict) -> str:
+    """The goods that went back between two states of a player (wood, medicine, gold tokens, equipment:
+    not what a later event took, silver or VP): "2 wood, a gold token (3 nuggets), Dynamite"."""
+    bits = []
+    for k in ("wood", "medicine"):
+        n = before[k] - after[k]
+        if n > 0:
+            bits.append(words.res(k, n))
+    left = list(after["gold"])
+    for v in sorted(before["gold"]):
+        if v in left:
+            left.remove(v)
+        else:
+            bits.append(n_("a gold token ({n} nugget)", "a gold token ({n} nuggets)", v))
+    for e in sorted(set(before["equipment"])):
+        for _i in range(before["equipment"].count(e) - after["equipment"].count(e)):
+            bits.append(words.name("equipment", e))
+    return ", ".join(bits)
+
+
+def clip_label(text: str, n: int = 100) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def action_label(state: dict, seat: int, body: str) -> str:

@@ -211,3 +211,40 @@ def test_identical_wagons_make_one_choice_each_outcome():
         if tried >= 2:
             break
     assert tried >= 1
+
+
+def overflow_positions(seeds=range(1, 80)):
+    from engine import rng
+    from games.pioneer_days.rules.flow import make_config
+    for seed in seeds:
+        s, _ = engine.new_game(make_config(players=3, sets=["A", "B"], pioneers="standard", names=["a", "b", "c"]),
+                               seed)
+        pick = {"rng": rng.seed_state(seed)}
+        while not engine.is_over(s):
+            for i, dec in enumerate(s["pending"] or []):
+                if dec and dec.get("kind") == "overflow":
+                    yield s, i
+            acts = engine.legal_actions(s)
+            s = engine.apply(s, acts[rng.below(pick, len(acts))].id).state
+
+
+def test_the_whole_give_back_is_one_choice():
+    """Goods that no longer fit: the first choices give back everything that must go, in one tap (a few
+    ways: the least valuable first, equipment first, gold first), each saying all it gives back; what is
+    left one at a time is what those do not cover."""
+    tried = 0
+    for state, seat in overflow_positions():
+        d = plans.decision(state, seat)
+        whole = [x for x in d.plans if x.move.kind == "plan"]
+        assert whole, [x.label for x in d.plans]
+        p = state["players"][seat]
+        for x in whole:
+            after = apply_all(state, plans.expand(state, x.move))
+            assert (after["pending"][seat] or {}).get("kind") != "overflow"  # nothing more to give back
+            assert free_spaces(after["players"][seat]) >= 0
+            assert x.label == "Give back " + plans.given_back(p, after["players"][seat])
+        assert len({x.label for x in d.plans}) == len(d.plans)  # no choice twice
+        tried += 1
+        if tried >= 5:
+            break
+    assert tried >= 3
