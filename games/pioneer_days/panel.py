@@ -5,8 +5,8 @@ import games.pioneer_days.rules as engine
 from engine.moves import Move
 from engine.protocol import Button, Item, Menu, Message, Style, Table
 from games.pioneer_days.rules import words
-from games.pioneer_days.rules.constants import SIMULTANEOUS
-from games.pioneer_days.rules.effects import free_spaces, wagon_cost
+from games.pioneer_days.rules.constants import DAMAGE_SPACES, DISASTERS, SIMULTANEOUS
+from games.pioneer_days.rules.effects import free_spaces, holding, raid_loss, usable_spaces, wagon_cost
 from games.pioneer_days.rules.scoring import breakdown
 
 from . import narrate, plans
@@ -53,6 +53,49 @@ def forecast_line(state: dict) -> str | None:
     if not bits:
         return _("🌤 No disaster can strike tonight.")
     return "⚠️ " + _("Tonight, {what}.", what="; ".join(bits))
+
+
+def tonight_line(state: dict, p: dict) -> str | None:
+    """What each disaster that may strike tonight (the final advance included) would cost this player,
+    as the rules resolve it ("Storm: 0 wood for 4 wagons → 4 damage (-8 VP), 3 spaces of goods back");
+    None when nothing can strike, or nothing would cost them."""
+    fc = engine.forecast(state)
+    may = [d for d in DISASTERS if any(d in f["strike"] for f in fc["left"].values())]
+    m = holding(p).mods  # type: ignore[arg-type]
+    bits = []
+    for d in may:
+        if d in m["immune"]:
+            continue
+        shield = m["protect"].get(d, 0)
+        name = words.disaster(d)
+        if d == "storm":
+            wagons = max(0, sum(1 for w in p["wagons"] if usable_spaces(w) > 0) - shield)
+            hit = max(0, wagons - p["wood"])
+            if hit:
+                short = max(0, DAMAGE_SPACES * hit - max(0, free_spaces(p)))
+                text = _("{disaster}: {wood} wood for {wagons} wagons → {n} damage (-{vp} VP)", disaster=name,
+                         wood=p["wood"], wagons=wagons, n=hit, vp=2 * hit)
+                if short:
+                    text += ", " + n_("{n} space of goods back", "{n} spaces of goods back", short)
+                bits.append(text)
+        elif d == "raid":
+            loss = raid_loss(p["silver"], shield)
+            if loss:
+                bits.append(_("{disaster}: -${n}", disaster=name, n=loss))
+        elif d == "famine":
+            hungry = max(0, p["cattle"] - shield)
+            lost = max(0, hungry - p["silver"])
+            if hungry:
+                text = _("{disaster}: -${n}", disaster=name, n=min(hungry, p["silver"]))
+                if lost:
+                    text += ", " + n_("{n} cattle lost", "{n} cattle lost", lost)
+                bits.append(text)
+        else:
+            lose = max(0, len(p["townsfolk"]) - shield - p["medicine"])
+            if lose:
+                bits.append(_("{disaster}: {medicine} medicine for {n} townsfolk → {lose} lost", disaster=name,
+                              medicine=p["medicine"], n=len(p["townsfolk"]), lose=lose))
+    return ("⚠️ " + _("If it strikes tonight: {what}", what="; ".join(bits))) if bits else None
 
 
 def public_vp(state: dict) -> list[int]:
@@ -193,7 +236,9 @@ def panel(table: Table, state: dict) -> Message:
     fields = []
     for p in state["players"]:
         mark = " ⭐" if p["seat"] == state["start"] and state["stage"] != "pioneer" else ""
-        fields.append((f"{table.names[p['seat']]}{mark}", player_line(p, vps[p["seat"]])))
+        warn = tonight_line(state, p) if state["stage"] == "turn" else None
+        fields.append((f"{table.names[p['seat']]}{mark}", player_line(p, vps[p["seat"]])
+                       + (f"\n{warn}" if warn else "")))
     footer = _("Game {id} · move {move} · ⭐ start player", id=table.id, move=state["seq"])
     return Message(content=content, title=title(state), body="\n".join(lines), fields=fields, footer=footer,
                    colour="green", controls=items)
