@@ -340,10 +340,13 @@ def turn_plans(state: dict, seat: int) -> list[Plan]:
             if (colour, face) in seen:
                 continue
             seen.add((colour, face))
+            leaves = _leaves(state, colour, face)
             for use, sub in _uses(state, seat, face):
                 parts = ["turn", colour, face, *_plan_parts(face, use, sub)]
-                plans += _variants(state, seat, parts, f"{die_name(colour, face)} → "
-                                   + _use_text(state, seat, face, use, sub), before)
+                for x in _variants(state, seat, parts, f"{die_name(colour, face)} → "
+                                   + _use_text(state, seat, face, use, sub), before):
+                    x.detail = clip_label(" · ".join(b for b in (x.detail, leaves) if b))
+                    plans.append(x)
     elif st == "use" and state["die"]:
         face = state["die"]["face"]
         for use, sub in _uses(state, seat, face):
@@ -351,6 +354,21 @@ def turn_plans(state: dict, seat: int) -> list[Plan]:
             plans += _variants(state, seat, parts, _use_text(state, seat, face, use, sub), before)
     plans.sort(key=lambda x: -x.value)
     return plans
+
+
+def _leaves(state: dict, colour: str, face: str) -> str:
+    """What taking this die leaves in the pool (the last die left sets off tonight's disaster): "leaves
+    🟥 R, ⬛ K", or with one die left, what it sets off."""
+    left = [tuple(d) for d in state["pool"]]
+    left.remove((colour, face))
+    if not left:
+        return ""
+    if len({c for c, _f in left}) == 1:
+        strikes = engine.forecast(state)["left"].get(left[0][0], {}).get("strike", [])
+        if strikes:
+            return _("leaves {dice}: {names} strikes", dice=", ".join(words.die(c, f) for c, f in left),
+                     names=", ".join(words.disaster(d) for d in strikes))
+    return _("leaves {dice}", dice=", ".join(words.die(c, f) for c, f in left))
 
 
 def _rank(after: dict, seat: int, before: dict) -> float:
@@ -375,7 +393,8 @@ def _variants(state: dict, seat: int, parts: list, label: str, before: dict) -> 
             m = Move.plan(seat, *parts, size)
             bought = _try(state, m)
             if bought is not None:
-                out.append(Plan(m, label + " " + _("+ {size} wagon", size=_wagon(size)),
+                out.append(Plan(m, label + " " + _("+ {size} wagon ({n} spaces)", size=_wagon(size),
+                                                   n=WAGONS[size]["spaces"]),
                                 goods_text(before, bought["players"][seat]), _rank(bought, seat, before)))
     return out
 

@@ -248,3 +248,25 @@ def test_the_whole_give_back_is_one_choice():
         if tried >= 5:
             break
     assert tried >= 3
+
+
+def test_a_turn_choice_says_what_it_leaves_in_the_pool_and_what_a_wagon_holds():
+    from games.pioneer_days.rules import words
+    from games.pioneer_days.rules.constants import WAGONS
+    tried = wagons = 0
+    for seed in range(1, 40):
+        state = game_at(lambda s: s["stage"] == "turn" and s["step"] == "pick" and len(s["pool"]) >= 2, seed=seed)
+        seat = state["turn"]
+        for x in plans.turn_plans(state, seat):
+            colour, face = x.move.parts[1], x.move.parts[2]
+            left = [tuple(d) for d in state["pool"]]
+            left.remove((colour, face))
+            assert "leaves " + ", ".join(words.die(c, f) for c, f in left) in x.detail, x.detail
+            if "wagon" in x.label:
+                size = x.move.parts[-1]
+                assert f"wagon ({WAGONS[size]['spaces']} spaces)" in x.label
+                wagons += 1
+            tried += 1
+        if tried > 40 and wagons:
+            break
+    assert tried > 40 and wagons
