@@ -12,6 +12,7 @@ courier's per-channel lock is taken before the game's action lock, never after."
 
 import io
 import logging
+from collections import OrderedDict
 
 import discord
 from discord.ext import commands
@@ -48,25 +49,47 @@ def _signature(msg: discord.Message) -> tuple:
     return (msg.content or "", emb.title if emb else None, emb.footer.text if emb and emb.footer else None)
 
 
+KEPT_REPLAYS = 16  # finished games' replays kept in memory (a few hundred KB each)
+
+
 class Courier(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.service = bot.service
         self.lock = ChannelLocks()
         self.workers = Workers("render", bot.settings.render_processes)
+        # slow pictures (a whole game's replay: seconds) wait in a queue of their own, so that no table's
+        # chapter picture and no other command waits behind one
+        self.slow = Workers("replay", min(1, bot.settings.render_processes))
+        self.kept: OrderedDict[tuple, bytes] = OrderedDict()  # finished games' replays, drawn once
 
     def cog_unload(self) -> None:  # type: ignore[override]  # discord.py accepts sync unload
         self.workers.stop()
+        self.slow.stop()
+
+    async def replay(self, game: GameRow, record: dict) -> bytes | None:
+        """A finished game's replay, drawn once per language (kept: KEPT_REPLAYS), in the slow queue."""
+        key = (game.id, i18n.current(), len(record["actions"]))
+        if key in self.kept:
+            self.kept.move_to_end(key)
+            return self.kept[key]
+        image = await self.render(game, "replay", record, slow=True)
+        if image is not None:
+            self.kept[key] = image
+            while len(self.kept) > KEPT_REPLAYS:
+                self.kept.popitem(last=False)
+        return image
 
     # ---- Discord helpers -----------------------------------------------------------------------
-    async def render(self, game: GameRow, name: str, *args) -> bytes | None:
+    async def render(self, game: GameRow, name: str, *args, slow: bool = False) -> bytes | None:
         """A picture of the game's (engine/protocol.py Pictures) as bytes, off the event loop (a worker
-        process, or one dedicated thread); None (logged) if it fails. A stand-in (bot.renderer, tests)
-        draws every game's pictures instead."""
+        process, or one dedicated thread; slow: the slow pictures' own); None (logged) if it fails. A
+        stand-in (bot.renderer, tests) draws every game's pictures instead."""
+        workers = self.slow if slow else self.workers
         try:
             if self.bot.renderer is None:  # the game's own pictures: they can go to a process
-                return await self.workers.run(draw, i18n.current(), game_of(game).pictures, name, *args)
-            return await self.workers.run(getattr(self.bot.renderer, name), *args, in_process=False)
+                return await workers.run(draw, i18n.current(), game_of(game).pictures, name, *args)
+            return await workers.run(getattr(self.bot.renderer, name), *args, in_process=False)
         except Exception:
             log.exception("picture %s of game %s failed", name, game.id)
             return None

@@ -160,7 +160,7 @@ class RecordsDesk(commands.Cog):
                                game.live, meta={"game": game.id, "guild": game.guild_id, "channel": game.channel_id})
         body = json.dumps(rec, ensure_ascii=False, separators=(",", ":")).encode()
         with i18n.use(language(game)):  # a public post: the game's language
-            image = await self.bot.courier.render(game, "replay", rec)
+            image = await self.bot.courier.replay(game, rec)
             names = ", ".join(game.display(s) for s in range(len(game.players)))
             text = _("Replay of game {id}: {names}. A frame per chapter, then the results. The attached record "
                      "re-plays offline: `python -m engine.replay game-{id}.json`.", id=game.id, names=names)

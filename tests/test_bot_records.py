@@ -139,3 +139,31 @@ async def test_a_posted_record_speaks_the_channel_s_language(simcord_env, simcor
     assert not res.response.ephemeral and "Estadísticas de" in embed_text(res.response)
     res = await bob.slash(channel, "pioneer stats", player=ann)
     assert res.response.ephemeral and "statystyki" in embed_text(res.response)
+
+
+async def test_a_replay_is_drawn_once_and_never_holds_up_other_pictures(simcord_env, simcord_bot):
+    """The replay of a finished game is drawn in a queue of its own (a table's picture is drawn while one is
+    being made) and kept: asked again, it is not drawn again."""
+    import asyncio
+    import threading
+
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    gid, _results = await solo_to_the_end(env, bot, channel, ann)
+    game = await bot.store.game(gid)
+    rec = {"actions": await bot.store.action_ids(gid)}
+    release = threading.Event()
+    real = bot.renderer.replay
+
+    def slow_replay(record):
+        release.wait(timeout=30)
+        return real(record)
+    bot.renderer.replay = slow_replay
+    pending = asyncio.ensure_future(bot.courier.replay(game, rec))
+    picture = await asyncio.wait_for(bot.courier.render(game, "table", game.state), timeout=20)
+    assert picture is not None and not pending.done()  # the table's picture did not wait for the replay
+    release.set()
+    first = await pending
+    calls = sum(1 for c in bot.renderer.calls if c[0] == "replay")
+    again = await bot.courier.replay(game, rec)
+    assert again == first and sum(1 for c in bot.renderer.calls if c[0] == "replay") == calls  # kept
