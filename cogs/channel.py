@@ -62,6 +62,7 @@ class Courier(commands.Cog):
         # chapter picture and no other command waits behind one
         self.slow = Workers("replay", min(1, bot.settings.render_processes))
         self.kept: OrderedDict[tuple, bytes] = OrderedDict()  # finished games' replays, drawn once
+        self._frozen: dict[int, tuple[int, dict]] = {}  # game id: the record just frozen (its message, kwargs)
 
     def cog_unload(self) -> None:  # type: ignore[override]  # discord.py accepts sync unload
         self.workers.stop()
@@ -202,8 +203,8 @@ class Courier(commands.Cog):
                     if _is_panel(msg, game):
                         await self.service.panel_posted(game.id, msg.id)
                         return msg
-                elif sig[0].startswith(want[0]) and sig[1:] == want[1:]:
-                    return msg
+                elif sig[0].startswith(want[0]) and (sig[1:] == want[1:] or item.kind == "image"):
+                    return msg  # (a chapter's picture may be on its frozen record: its caption says so)
         except discord.HTTPException as e:
             log.warning("game %s: could not read the channel's history: %s", game.id, e)
         return None
@@ -219,14 +220,25 @@ class Courier(commands.Cog):
     async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
         lines = await self.service.day_record(game, item.seq)
         shown = messages.frozen(game, item.data["heading"], lines, item.seq)
-        await self._edit(ch, item.data["panel"], **shown)
+        if await self._edit(ch, item.data["panel"], **shown):
+            self._frozen[game.id] = (item.data["panel"], shown)  # the chapter's picture goes onto it
 
     async def _show_image(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        """The chapter's picture: on the record just frozen from the panel (one message per chapter), or a
+        message of its own (the game's first, or after a restart between the two)."""
         state = await self.service.state_at(game, item.seq)
         since = await self.service.store.previous_seq(game.id, "image", item.id)
         lines = await self.service.headlines(game, since, item.seq)
         png = await self.render(game, "round", state, lines)
-        msg = await self.send(ch, game.id, png, "round.png", content=texts.caption(game, item.data))
+        caption = texts.caption(game, item.data)
+        frozen = self._frozen.pop(game.id, None)
+        if frozen is not None and png is not None:
+            mid, shown = frozen
+            shown["embed"].set_image(url="attachment://round.png")
+            if await self._edit(ch, mid, content=caption, embed=shown["embed"],
+                                attachments=[discord.File(io.BytesIO(png), "round.png")]):
+                return mid
+        msg = await self.send(ch, game.id, png, "round.png", content=caption)
         return msg.id if msg else None
 
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
