@@ -32,6 +32,7 @@ class AiSeats:
         self.errors = errors          # the bot's list of unexpected errors (tests assert it stays empty)
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        self._going_on: dict[int, tuple] = {}  # game id: (seat, decision key) of an AI turn in progress
         self.workers = Workers("ai", settings.ai_processes)
 
     def kick(self, game_id: int) -> None:
@@ -77,20 +78,28 @@ class AiSeats:
         seat = seats[0]  # simultaneous decisions: every AI seat in turn, at once, before people finish
         started = time.monotonic()
         action = await self.think(game, state, seat, row.ai_level(seat) or game.timeout_level, row.seed)
-        pause = self.settings.ai_pause - (time.monotonic() - started)
-        if not game.rules.simultaneous(state) and pause > 0:
-            await asyncio.sleep(pause)  # so people can follow the AI's turn on the panel
+        pause = self.settings.ai_pause - (time.monotonic() - started)  # (its thinking counts in the pace)
+        going_on = self._going_on.pop(game_id, None) == (seat, game.rules.decision_key(state))
+        if not game.rules.simultaneous(state) and pause > 0 and not going_on:
+            await asyncio.sleep(pause)  # so people can follow the AI's turns on the panel: one pause a turn
         out = await self.commit(row, seat, state["seq"], action.id)
         if not out.ok and out.code not in ("stale", "over"):
             raise RuntimeError(f"the AI's action {action.id} was refused: {out.message}")
         return True  # a stale choice (someone acted meanwhile) is simply chosen again
 
     async def commit(self, row, seat: int, version: int, action_id: str):
-        """Applies an AI seat's action; the channel then shows it, as after a click."""
+        """Applies an AI seat's action; the channel then shows it, as after a click, but the panel only
+        once the AI's decision is over (the steps of one turn make one edit, not one each)."""
         async with self.service.lock(row.channel_id):
             out = await self.service.auto(row.id, seat, version, action_id)
         if out.ok:
-            await self.after(row.id, row.channel_id)
+            rules = game_of(row).rules
+            key = rules.decision_key(out.state)
+            going_on = seat in rules.deciders(out.state) and key == rules.decision_key(out.before) and \
+                not rules.simultaneous(out.state)
+            if going_on:
+                self._going_on[row.id] = (seat, key)
+            await self.after(row.id, row.channel_id, refresh=not going_on)
         return out
 
     async def timeout(self, game_id: int, seat: int, seq: int) -> bool:

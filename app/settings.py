@@ -30,7 +30,7 @@ class Settings(BaseSettings):
     database_path: str = str(ROOT / "data" / "pioneer.sqlite3")
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
-    ai_pause: float = Field(1.5, ge=0)          # seconds between an AI's moves, so people can follow
+    ai_pause: float = Field(1.5, ge=0)          # seconds an AI turn takes at least (its thinking counted)
     ai_hard_budget: int = Field(240, ge=1)      # rollouts per decision of the hard AI (about 1 s)
     # worker processes for the hard AI: in a thread it would hold the GIL and slow every click
     # (0 = a thread of the bot's process, as in most tests)

@@ -215,13 +215,23 @@ async def test_the_ai_pauses_on_its_turn_and_resumes_after_a_restart(simcord_env
     assert (await current(bot, channel)).seq == g.seq  # a pause, so people can follow
     await env.advance_time(10)
     g2 = await current(bot, channel)
-    assert g2.seq == g.seq + 1 and engine.deciders(g2.state) == [1]  # its first move; it pauses again
-    await bot.store.close()  # the bot goes down in the middle of the AI's turn...
+    # after one pause its whole turn is played (its steps make one edit of the panel, not one each)
+    assert g2.seq > g.seq + 1  # (a turn is two steps or more: take the die, use it)
+    for _ in range(20):  # on to a turn of the AI's that has just begun (it pauses first)
+        if engine.deciders(g2.state) == [1] and g2.seq > g.seq + 1:
+            break
+        assert engine.deciders(g2.state) == [0]
+        assert await play_step(env, bot, channel, [ann])
+        g2 = await current(bot, channel)
+    await env.advance_time(5)
+    mid = await current(bot, channel)
+    assert engine.deciders(mid.state) == [1] and mid.seq == g2.seq  # still pausing
+    await bot.store.close()  # the bot goes down during the AI's turn...
     bot.store = None
     new = make_bot()
     await env.restart_bot(new)  # ...and the new one plays on by itself
     g3 = await current(new, channel)
-    assert g3.seq > g2.seq and people_deciding(g3) == [0]
+    assert g3.seq > mid.seq and people_deciding(g3) == [0]
     assert engine.to_json(await new.service.replayed(g3)) == g3.state_json
 
 
@@ -248,3 +258,32 @@ async def test_a_dead_ai_worker_process_is_replaced():
         assert seats.workers.pool is not None and seats.workers.pool is not first
     finally:
         seats.stop()
+
+
+async def test_the_panel_is_edited_once_per_ai_turn(simcord_env, simcord_bot):
+    """Solo with three easy AIs: between two turns of the person, the messages are edited at most once per
+    AI turn (the steps of a turn: take the die, use it, end, make one edit), besides the day's end (the
+    panel frozen as the day's record with its picture: two edits)."""
+    from simharness import play_step, table
+    env, bot = simcord_env, simcord_bot
+    _guild, channel, (ann,) = table(env, 1)
+    lobby = await lobby_with_ais(env, channel, ann, "easy", "easy", "easy")
+    await ann.click(lobby, label="Start the game")
+    edits = allowed = steps = 0
+    for _ in range(40):
+        game = await current(bot, channel)
+        if game is None:
+            break
+        before = len(env.http_requests)
+        seq, day = game.seq, (game.state["week"], game.state["day"])
+        assert await play_step(env, bot, channel, [ann])
+        after = await bot.store.game(game.id)
+        log = await bot.store.actions(game.id)
+        ai_rows = [r for r in log if r["seq"] > seq and after.is_ai(r["seat"])]
+        turns = sum(1 for i, r in enumerate(ai_rows)  # runs of one seat's steps in one stage: its turns
+                    if i == 0 or (r["seat"], r["stage"]) != (ai_rows[i - 1]["seat"], ai_rows[i - 1]["stage"]))
+        days = int((after.state["week"], after.state["day"]) != day)
+        edits += sum(1 for r in env.http_requests[before:] if r.method == "PATCH" and r.path.startswith("/channels/"))
+        allowed += turns + 2 * days + 2  # (+2: the person's own move, its steps and decisions shown)
+        steps += len(ai_rows)
+    assert steps > allowed / 2 and edits <= allowed, (edits, allowed, steps)
