@@ -261,3 +261,27 @@ def test_longer_translations_still_fit_and_are_cached_per_language(monkeypatch):
     boxes_inside(img)
     assert any("~ÀÉÎŁ~" in t for _b, _f, t in img.info["text_boxes"])
     assert render.day_png(s, LINES) == english
+
+
+def test_the_day_image_shows_this_weeks_towns_and_the_equipment_for_sale():
+    """The towns' needs (the week's main source of VP) and the tiles for sale are on the day image, not
+    only on the Full board; a row of two recruited slots is shorter than a row with a card."""
+    seen = 0
+    for s in states(3, 62, "standard"):
+        if s["stage"] != "turn" or not s["towns_up"] or not s["equip_up"]:
+            continue
+        img = day.render(s, [], track=True)
+        texts = " ".join(t for _b, _f, t in img.info["text_boxes"])
+        for cid in s["towns_up"]:
+            c = describe.card("town", cid)
+            assert c["name"] in texts and c["effect"] in texts
+        for cid in s["equip_up"][:day.EQUIP_SHOWN]:
+            assert describe.card("equipment", cid)["name"] in texts
+        rows = day._hire_rows(s)
+        for r, rh in enumerate(rows):
+            if s["slots"][2 * r] is None and s["slots"][2 * r + 1] is None:
+                assert rh == day.EMPTY_H < 108
+        seen += 1
+        if seen >= 5:
+            break
+    assert seen >= 5

@@ -65,7 +65,7 @@ TAN = (214, 190, 150)
 ON_COLOUR = (164, 58, 30)
 BODY = (22, 21, 20, 19, 18)       # body text sizes, largest first (fitting shrinks down to MIN_PX)
 
-TAG_TEXT = {"Now": N_("Now:"), "Each town": N_("Each town:")}
+TAG_TEXT = {"Now": N_("Now:"), "Each town": N_("Each town:"), "Always": N_("Always:")}
 
 
 def fit1(s: str, room: int, kinds=("bold",), sizes=BODY) -> tuple[str, str, int]:
@@ -502,10 +502,10 @@ STRIP = 104
 
 
 def short_effect(cid: str) -> tuple[str | None, str]:
-    """(timing label or None, effect) of a townsfolk, from engine.describe: "Always:" is left out
-    (it is the usual case), "On Wood:" / "Now:" / "Each town:" are kept."""
+    """(timing label or None, effect) of a townsfolk, from engine.describe: "Always:", "On Wood:",
+    "Now:", "Each town:" (when it works is half of what a card says)."""
     tag, body = split_effect(describe.card("townsfolk", cid)["effect"], effect_of("townsfolk", cid))
-    if tag is None or tag == ("tag", "Always"):
+    if tag is None:
         return None, body
     if tag[0] == "on":
         return _("On {face}:", face=words.face(tag[1])), body
@@ -550,9 +550,61 @@ def hire_h(s: dict) -> int:
     return 10 + TITLE + 4 + sum(rows) + 10 * (len(rows) - 1) + 14
 
 
+EMPTY_H = 80  # a row of two recruited slots: just the faces (a full card is at least 108)
+
+
 def _hire_rows(s: dict) -> list[int]:
     cells = [hire_layout(cid) for cid in s["slots"]]
-    return [max((c.h if c else 108) for c in cells[r:r + 2]) for r in range(0, 6, 2)]
+    return [max((c.h if c else EMPTY_H) for c in cells[r:r + 2]) for r in range(0, 6, 2)]
+
+
+# ---- this week: the towns' needs and the equipment for sale ------------------------------------
+WEEK_LINE = 27
+EQUIP_SHOWN = 3  # tiles for sale listed on the day image
+
+
+def week_lines(s: dict) -> list[tuple[str, str]]:
+    """(name, what) for this week's town cards ("Needs 3 cattle → 2 favors") and the equipment for sale."""
+    out = []
+    for cid in (s.get("towns_up") or [])[:3]:
+        c = describe.card("town", cid)
+        out.append((c["name"], f"{c['effect']} → {c['vp']}"))
+    tiles = s.get("equip_up") or []
+    for cid in tiles[:EQUIP_SHOWN]:
+        c = describe.card("equipment", cid)
+        out.append((c["name"], " · ".join(x for x in (c["effect"], c["vp"]) if x)))
+    if len(tiles) > EQUIP_SHOWN:  # (the phone's screen is short: the rest are on the Full board)
+        out[-1] = (out[-1][0], out[-1][1] + " · " + n_("{n} more: Full board", "{n} more: Full board",
+                                                       len(tiles) - EQUIP_SHOWN))
+    return out
+
+
+def week_h(s: dict) -> int | None:
+    rows = week_lines(s)
+    if not rows or not s["week"]:
+        return None
+    towns = len((s.get("towns_up") or [])[:3])
+    return 10 + TITLE + 4 + WEEK_LINE * len(rows) + (TITLE if towns < len(rows) else 0) + 6
+
+
+def week(cv: Canvas, y: int, s: dict) -> None:
+    h = cast(int, week_h(s))
+    panel(cv, y, h)
+    x0 = M + PAD
+    rows = week_lines(s)
+    towns = len((s.get("towns_up") or [])[:3])
+    title(cv, x0, y + 10, INNER, _("THIS WEEK'S TOWNS"), _("visited after day 5: favors for goods"))
+    yy = y + 10 + TITLE + 4
+    for i, (name, what) in enumerate(rows):
+        if i == towns:
+            title(cv, x0, yy, INNER, _("EQUIPMENT FOR SALE"), _("take one with an Equip die"))
+            yy += TITLE
+        nm, nk, ns = fit1(name, INNER // 3, ("condbold",), (20, 19, 18))
+        cv.text((x0, yy + WEEK_LINE // 2), nm, nk, ns, INK, anchor="lm")
+        room = INNER - T.width(nm, nk, ns) - 12
+        txt, tk, ts = fit1(what, room, ("cond",), (20, 19, 18))
+        cv.text((x0 + INNER - room, yy + WEEK_LINE // 2), txt, tk, ts, INK, anchor="lm")
+        yy += WEEK_LINE
 
 
 def hire(cv: Canvas, y: int, s: dict) -> None:
@@ -623,7 +675,7 @@ def render(state: dict, lines=(), viewer: int | None = None, track: bool = False
     st = status_layout(s)
     nw = news_layout(lines)
     td = today_layout(s)
-    heights = [nw.h if nw else None, td.h, players_h(len(s["players"])), hire_h(s)]
+    heights = [nw.h if nw else None, td.h, players_h(len(s["players"])), week_h(s), hire_h(s)]
     h = HEAD + GAP + sum(x + GAP for x in heights if x) + M - GAP
     img = background(h, W)
     cv = Canvas(img, track)
@@ -636,6 +688,9 @@ def render(state: dict, lines=(), viewer: int | None = None, track: bool = False
     y += td.h + GAP
     players(cv, y, s, viewer)
     y += cast(int, heights[2]) + GAP  # (players_h)
+    if heights[3]:
+        week(cv, y, s)
+        y += heights[3] + GAP
     hire(cv, y, s)
     img.info["min_text_px"] = cv.min_px
     if track:
