@@ -42,7 +42,7 @@ def review(game: GameRow, data: dict) -> dict:
         d = by_at[at]
         did = played.show.lines(d.get("played_events", []), names)
         best = played.show.lines(d.get("best_events", []), names)
-        # what follows either choice (the day's end, another disaster) is not the choice's doing: said once
+        # what follows either choice (the chapter's end, another event) is not the choice's doing: said once
         both = [x for x in did if x in best]
         text = _("You: {did}", did=" ".join(x for x in did if x not in both) or _("(no change)")) + "\n" + \
             _("Better: {best}", best=" ".join(x for x in best if x not in both) or _("(no change)"))
