@@ -8,8 +8,10 @@ else the die button, then the use (and the face change first, if the line turns 
 counts as one click (one interaction), as a button does.
 
 Prints: clicks per turn (median, p90); public messages left in the channel per day without a disaster
-(target <= 2) and per day with one; bytes per day image (target <= 150 KB); the smallest essential text
-of the day image in px when Discord shows it 400 px wide (target >= 9); the day image's render time."""
+(target <= 2) and per day with one, and per game (target <= 30); in a solo game with three easy AIs, the
+message edits per AI turn and the processing time of the person's turn until their next decision; bytes
+per day image (target <= 150 KB); the smallest essential text of the day image in px when Discord shows it
+400 px wide (target >= 9); the day image's render time."""
 
 import argparse
 import asyncio
@@ -159,6 +161,41 @@ async def one_game(seed: int, players: int) -> dict:
     return {"turns": turns, "decisions": decisions, "per_day": per_day, "sizes": sizes}
 
 
+async def solo_game(seed: int, ais: int = 3) -> dict:
+    """One person and `ais` easy AIs: the message edits per AI turn, the AI steps per turn, and the wall
+    time of each of the person's turns until their next decision is on the panel (the AIs' turns processed
+    meanwhile; AI_PAUSE 0 here: its pauses are counted apart, one per pause the bot takes)."""
+    tmp = tempfile.TemporaryDirectory()
+    bot = GameBot(Settings(database_path=f"{tmp.name}/data/ux.sqlite3", sync=True, ai_processes=0, ai_pause=0))
+    edits = turns = steps = 0
+    waits = []
+    async with simcord.run(bot, settle_timeout=120) as env:
+        guild = env.create_guild()
+        ann = guild.add_member(env.create_user("ann"))
+        channel = guild.create_text_channel("solo")
+        lobby = (await ann.slash(channel, "pioneer new")).response
+        for _ in range(ais):
+            await ann.click(lobby, label="Add AI (easy)")
+        await ann.click(lobby, label="Start the game")
+        while (game := await bot.store.open_game_in_channel(channel.id)) is not None:
+            before, seq = len(env.http_requests), game.seq
+            t0 = time.perf_counter()
+            if game.state["stage"] == "turn":
+                await play_turn(env, bot, channel, ann, game, seed)
+            else:
+                await decide(env, bot, channel, [ann], game)
+            waits.append(time.perf_counter() - t0)
+            rows = [r for r in await bot.store.actions(game.id) if r["seq"] >= seq and r["seat"] != 0]
+            steps += len(rows)
+            turns += sum(1 for i, r in enumerate(rows)
+                         if i == 0 or (r["seat"], r["stage"]) != (rows[i - 1]["seat"], rows[i - 1]["stage"]))
+            edits += sum(1 for r in env.http_requests[before:]
+                         if r.method == "PATCH" and r.path.startswith("/channels/"))
+        await bot.store.close()
+    tmp.cleanup()
+    return {"edits": edits, "turns": turns, "steps": steps, "waits": waits}
+
+
 def image_figures(seed: int, players: int) -> tuple[list, list]:
     """(smallest essential text px at 400 px wide, render ms) of day images along a random game."""
     import random
@@ -191,6 +228,7 @@ def main(argv=None) -> int:
         days += r["per_day"]
         sizes += r["sizes"]
     px, ms = image_figures(args.seed, args.players)
+    solo = asyncio.run(solo_game(args.seed))
     calm = [n for n, d in days if not d]
     stormy = [n for n, d in days if d]
     print(f"phone UX: {args.games} games of {args.players} people playing like the easy AI, seeds {args.seed}..")
@@ -201,6 +239,13 @@ def main(argv=None) -> int:
     print(f"public messages left per day without a disaster: median {statistics.median(calm):.0f}, "
           f"max {max(calm)} (target <= 2); with one: median {statistics.median(stormy) if stormy else 0:.0f}, "
           f"max {max(stormy) if stormy else 0}")
+    print(f"public messages left per game: {len(days) and round(sum(n for n, _d in days) / args.games)} "
+          f"(target <= 30)")
+    per_turn = solo["steps"] / max(1, solo["turns"])
+    print(f"solo (1 person, 3 easy AIs): {solo['edits'] / max(1, solo['turns']):.2f} message edits per AI turn "
+          f"({solo['turns']} turns of {per_turn:.2f} steps each); the person's turn until their next decision: "
+          f"median {statistics.median(solo['waits']) * 1000:.0f} ms of processing, p90 "
+          f"{pct(solo['waits'], 90) * 1000:.0f} ms, plus AI_PAUSE once per AI turn")
     print(f"day image: median {statistics.median(sizes) / 1000:.0f} KB, max {max(sizes) / 1000:.0f} KB "
           f"(target <= 150 KB); smallest essential text at 400 px wide: {min(px):.1f} px (target >= 9); "
           f"render median {statistics.median(ms):.0f} ms, p90 {pct(ms, 90):.0f} ms")
