@@ -67,6 +67,7 @@ class AiSeats:
 
     async def _step(self, game_id: int) -> bool:
         """One AI decision; False when no AI seat has anything to decide."""
+        previous = self._going_on.pop(game_id, None)  # (the AI turn the last step left going on, if any)
         row = await self.service.game(game_id)
         if row is None or row.status != "active":
             return False
@@ -79,7 +80,7 @@ class AiSeats:
         started = time.monotonic()
         action = await self.think(game, state, seat, row.ai_level(seat) or game.timeout_level, row.seed)
         pause = self.settings.ai_pause - (time.monotonic() - started)  # (its thinking counts in the pace)
-        going_on = self._going_on.pop(game_id, None) == (seat, game.rules.decision_key(state))
+        going_on = previous == (seat, game.rules.decision_key(state))
         if not game.rules.simultaneous(state) and pause > 0 and not going_on:
             await asyncio.sleep(pause)  # so people can follow the AI's turns on the panel: one pause a turn
         out = await self.commit(row, seat, state["seq"], action.id)

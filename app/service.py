@@ -363,13 +363,18 @@ class GameService:
         ping = [s for s in fresh if not (user_id > 0 and s == seat)]
         items, new_panel = outbox.promised(played, state, new, public, game.panel_message_id, ping)
         may_undo = may_undo and not over and not outbox.crosses(played.show.marks(public, state))
-        rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo, timed_out))
+        due = None
+        if may_undo and game.options.get("timer"):  # (an undo gives back the time that was left)
+            d = (await self.store.deadlines(game.id)).get(seat)
+            due = [d["due_at"], d["remind_at"]] if d else None
+        rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo, timed_out, due))
         finish = ledger.finish(played, game, rules.results(new), self.clock()) if over else None
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
                                              status, recent, plan, items, new_panel, finish)
         if not ok:  # another process or a lost race wrote first: nothing was applied
             return refuse("stale", moved_on, game)
-        self._last[game.id] = (new["seq"], undo.LastMove(seat, user_id, len(rows), may_undo, state["seq"]))
+        self._last[game.id] = (new["seq"], undo.LastMove(seat, user_id, len(rows), may_undo, state["seq"],
+                                                         tuple(due) if due else None))
         self._notify(plan)
         game.state_json, game._state, game.seq = None, new, new["seq"]
         game.status, game.recent = status, recent
@@ -428,9 +433,11 @@ class GameService:
             line = _("↩ {who} took back their last move.", who=names(game)[seat])
         recent = (game.recent + [line])[-RECENT:]
         plan, fresh = self.plan(game, state, back)
+        if seat in plan:  # the time that was left when they moved, not a fresh turn (no stalling by undo)
+            plan[seat] = (back["seq"], *m.due) if m.due else None if seat not in fresh else plan[seat]
         ping = [s for s in fresh if s != seat]
         items, _new_panel = outbox.promised(played, state, back, [], game.panel_message_id, ping)
-        rows: list[tuple] = [(state["seq"], engine.undo_id(seat, m.size), seat, user_id, rules.stage(state), [])]
+        rows: list[tuple] = [(state["seq"], engine.undo_id(seat, m.size), seat, user_id, rules.stage(back), [])]
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(back), back["seq"],
                                              "active", recent, plan, items, False, None)
         if not ok:

@@ -16,9 +16,11 @@ MARK = "_move"
 TIMED_OUT = "timed_out"  # the event the log in effect shows where a move was made for a person out of time
 
 
-def mark(events: list, size: int, undoable: bool, timed_out: bool = False) -> list:
-    """A move's first row's events, with the host's mark."""
-    return [*events, {"type": MARK, "size": size, "undo": undoable, **({"timed_out": True} if timed_out else {})}]
+def mark(events: list, size: int, undoable: bool, timed_out: bool = False, due: list | None = None) -> list:
+    """A move's first row's events, with the host's mark (due: the mover's turn timer before the move,
+    [due_at, remind_at], so an undo gives back the time that was left, not a fresh turn)."""
+    extra = ({"timed_out": True} if timed_out else {}) | ({"due": due} if due else {})
+    return [*events, {"type": MARK, "size": size, "undo": undoable, **extra}]
 
 
 def _mark_of(row: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -55,6 +57,7 @@ class LastMove:
     size: int        # its actions (log rows)
     undoable: bool   # the game's Rules.undoable and the host's conditions, when it was made
     first_seq: int   # the version it was made at (the state to go back to)
+    due: tuple | None = None  # the mover's timer then (due_at, remind_at), if one ran
 
 
 def last_move(rows: Sequence[Mapping[str, Any]]) -> LastMove | None:
@@ -66,5 +69,6 @@ def last_move(rows: Sequence[Mapping[str, Any]]) -> LastMove | None:
             if len(live) - i != m["size"]:
                 return None  # (a mark that does not close the log: not one move)
             r = live[i]
-            return LastMove(r["seat"], r["user_id"], m["size"], bool(m["undo"]), r["seq"])
+            due = tuple(m["due"]) if m.get("due") else None
+            return LastMove(r["seat"], r["user_id"], m["size"], bool(m["undo"]), r["seq"], due)
     return None

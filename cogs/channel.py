@@ -62,7 +62,7 @@ class Courier(commands.Cog):
         # chapter picture and no other command waits behind one
         self.slow = Workers("replay", min(1, bot.settings.render_processes))
         self.kept: OrderedDict[tuple, bytes] = OrderedDict()  # finished games' replays, drawn once
-        self._frozen: dict[int, tuple[int, dict]] = {}  # game id: the record just frozen (its message, kwargs)
+        self._frozen: dict[int, tuple[int, dict, int]] = {}  # game id: the record just frozen (message, kwargs, seq)
 
     def cog_unload(self) -> None:  # type: ignore[override]  # discord.py accepts sync unload
         self.workers.stop()
@@ -180,6 +180,7 @@ class Courier(commands.Cog):
             found = await self._posted(game, ch, item) if recovering else None
             if found is not None:
                 mid = found.id
+                self._frozen.pop(game.id, None)
             else:
                 mid = await getattr(self, f"_show_{item.kind}")(game, ch, item)
             await self.service.delivered([item.id], mid)
@@ -193,6 +194,8 @@ class Courier(commands.Cog):
             return None
         want = self._signature(game, item)
         after = await self.service.store.last_shown(game.id) or game.lobby_message_id
+        if item.kind == "image" and after:
+            after -= 1  # (from the last shown message itself: the frozen record the picture may be on)
         try:
             async for msg in ch.history(limit=HISTORY, after=discord.Object(after) if after else None,
                                         oldest_first=True):
@@ -218,10 +221,11 @@ class Courier(commands.Cog):
 
     # ---- the kinds of items ---------------------------------------------------------------------
     async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
+        self._frozen.pop(game.id, None)
         lines = await self.service.day_record(game, item.seq)
         shown = messages.frozen(game, item.data["heading"], lines, item.seq)
         if await self._edit(ch, item.data["panel"], **shown):
-            self._frozen[game.id] = (item.data["panel"], shown)  # the chapter's picture goes onto it
+            self._frozen[game.id] = (item.data["panel"], shown, item.seq)  # the chapter's picture goes onto it
 
     async def _show_image(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         """The chapter's picture: on the record just frozen from the panel (one message per chapter), or a
@@ -232,8 +236,8 @@ class Courier(commands.Cog):
         png = await self.render(game, "round", state, lines)
         caption = texts.caption(game, item.data)
         frozen = self._frozen.pop(game.id, None)
-        if frozen is not None and png is not None:
-            mid, shown = frozen
+        if frozen is not None and png is not None and frozen[2] == item.seq:  # (the same change's record)
+            mid, shown, _seq = frozen
             shown["embed"].set_image(url="attachment://round.png")
             if await self._edit(ch, mid, content=caption, embed=shown["embed"],
                                 attachments=[discord.File(io.BytesIO(png), "round.png")]):
@@ -242,6 +246,7 @@ class Courier(commands.Cog):
         return msg.id if msg else None
 
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        self._frozen.pop(game.id, None)
         state = await self.service.state_at(game, item.seq)
         png = await self.render(game, "results", state)
         rows = await self.service.store.results_of(game.id)  # written by the finishing commit
@@ -255,6 +260,7 @@ class Courier(commands.Cog):
         return msg.id if msg else None
 
     async def _show_standings(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        self._frozen.pop(game.id, None)
         if game.state is None and game.lobby_message_id:  # a lobby closed: its buttons go
             await self._edit(ch, game.lobby_message_id, view=None)
         await self._clear_ping(game, ch)

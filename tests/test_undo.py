@@ -226,3 +226,31 @@ def test_pioneer_days_undoable_only_when_nothing_is_revealed():
         kinds.add(ok)
         s = r.state
     assert kinds == {True, False}
+
+
+async def test_an_undo_gives_back_the_time_that_was_left_not_a_fresh_turn(store):
+    """With a turn timer: moving and taking it back does not restart the mover's clock (no stalling)."""
+    now = [1000.0]
+    svc = GameService(store, clock=lambda: now[0])
+    gid = (await svc.new_lobby("pioneer-days", 1, 100, 1, "ann", {**OPTS, "timer": 600})).game.id
+    await svc.join(gid, 2, "bob")
+    assert (await svc.start(gid, 1)).ok
+    g, seat, aid = await until_turn(svc, store, gid)
+    due = (await store.deadlines(gid))[seat]["due_at"]
+    now[0] += 500
+    assert (await svc.act(gid, 100, g.user_at(seat), g.seq, aid)).ok
+    g = await store.game(gid)
+    assert (await svc.undo(gid, 100, g.user_at(seat), g.seq)).ok
+    assert (await store.deadlines(gid))[seat]["due_at"] == due  # not now + 600
+
+
+def test_pyramid_poker_a_card_into_a_hand_may_be_taken_back():
+    """A card put into a hand reveals nothing: undoable (the turn then passes: the stage changes); a block
+    taken shows its face: not; a blind block placed shows the next one: not."""
+    game = registry.game("pyramid-poker")
+    spec = next(x for x in specs(game) if x.options["blocks"] == "blind")
+    verbs: dict[str, set[bool]] = {}
+    for step in walk(game, spec):
+        verb = step.action.id.split(":")[1]
+        verbs.setdefault(verb, set()).add(bool(game.rules.undoable(step.before, step.action.id, step.after)))
+    assert True in verbs["hand"] and verbs["take"] == {False} and verbs["place"] == {False}

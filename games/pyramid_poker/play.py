@@ -67,9 +67,11 @@ class PokerRules:
         """A card put into a hand, or an open game's block placed (its face was known already), within the
         same stage; never a block taken (its face is shown) nor a blind one placed (the next one is seen)."""
         verb = action_id.split(":")[1]
-        open_place = verb == "place" and before["config"]["blocks"] == "open"
-        return (verb == "hand" or open_place) and before["stage"] == after["stage"] and \
-            before["game"] == after["game"]
+        if before["game"] != after["game"]:
+            return False
+        if verb == "hand":  # (the turn passes to the other player: the stage goes from "hand" to "take")
+            return after["stage"] in ("take", "hand")
+        return verb == "place" and before["config"]["blocks"] == "open" and before["stage"] == after["stage"]
 
 
 RULES = PokerRules()
