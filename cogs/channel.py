@@ -256,14 +256,14 @@ class Courier(commands.Cog):
             r["games"] = rating[2] if rating else 0
         shown = results_ui.results(game, state, png is not None, rows)
         msg = await self.send(ch, game.id, png, "results.png", **shown)
-        await self._clear_ping(game, ch)
+        await self.clear_ping(game, ch)
         return msg.id if msg else None
 
     async def _show_standings(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         self._frozen.pop(game.id, None)
         if game.state is None and game.lobby_message_id:  # a lobby closed: its buttons go
             await self._edit(ch, game.lobby_message_id, view=None)
-        await self._clear_ping(game, ch)
+        await self.clear_ping(game, ch)
         msg = await self.send(ch, game.id, None, "", **results_ui.standings(game, item.data["reason"]))
         return msg.id if msg else None
 
@@ -310,8 +310,8 @@ class Courier(commands.Cog):
         await self._delete(ch, old)
         return msg.id
 
-    async def _clear_ping(self, game: GameRow, ch) -> None:
-        """The game is over: nobody is waited for any more."""
+    async def clear_ping(self, game: GameRow, ch) -> None:
+        """Nobody the ping named is waited for any more (the game is over, a move was taken back)."""
         if game.ping_message_id is not None:
             await self._delete(ch, game.ping_message_id)
             await self.service.ping_posted(game.id, None)

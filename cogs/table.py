@@ -249,7 +249,12 @@ class Table(commands.Cog):
         if not out.ok:
             await self.refused(interaction, out)
             return
-        await self.bot.courier.after(gid, out.game.channel_id, refresh=True)
+        game = out.game
+        if game.ping_message_id is not None and game_of(game).rules.deciders(game.live) == [out.seat]:
+            ch = await self.bot.courier.channel(game.channel_id)  # the ping was for whoever came next
+            if ch is not None:
+                await self.bot.courier.clear_ping(game, ch)
+        await self.bot.courier.after(gid, game.channel_id, refresh=True)
 
     # ---- private views -------------------------------------------------------------------------
     async def _game_for(self, interaction, gid: int, finished: bool = False):
