@@ -48,6 +48,10 @@ def review(game: GameRow, data: dict) -> dict:
             _("Better: {best}", best=" ".join(x for x in best if x not in both) or _("(no change)"))
         if both:
             text += "\n" + _("Then, either way: {what}", what=" ".join(both))
+        why = getattr(played.coach, "why", None)
+        reason = why(d) if why else ""
+        if reason:
+            text = reason + "\n" + text
         when = played.coach.when(d) if played.coach else ""
         emb.add_field(name=clip(f"{k}. {when} — " + _("about {vp} VP lost", vp=number(d["loss"], 1)), 250),
                       value=clip(text, 1000), inline=False)

@@ -4,7 +4,9 @@
 from collections.abc import Mapping, Sequence
 
 from .ai import review
-from .lang import _
+from .lang import _, n_
+from .rules import words
+from .rules.constants import DISASTERS
 
 
 class PioneerCoach:
@@ -21,6 +23,18 @@ class PioneerCoach:
         for x in out["curve"] + out["decisions"]:
             x["chapter"] = [x["week"], x["day"]]
         return out
+
+    def why(self, decision: Mapping) -> str:
+        """One sentence of why, when the events say it: a disaster the choice set off (the die left at the
+        day's end) that the better one would not have."""
+        played = {e["disaster"] for e in decision.get("played_events", []) if e["type"] == "disaster_triggered"}
+        better = {e["disaster"] for e in decision.get("best_events", []) if e["type"] == "disaster_triggered"}
+        extra = [d for d in DISASTERS if d in played - better]
+        if extra:
+            return n_("Your choice set off the {names}: the die left at the day's end decides it.",
+                      "Your choice set off the {names}: the die left at the day's end decides them.", len(extra),
+                      names=", ".join(words.disaster(d) for d in extra))
+        return ""
 
     def when(self, decision: Mapping) -> str:
         if decision["stage"] == "pioneer":
