@@ -425,6 +425,8 @@ class GameService:
             return refuse("not_yours", _("Only {who} can take back that move.", who=game.display(m.seat)), game)
         if m.user_id != user_id:
             return refuse("not_yours", _("That move was not made by you: it can't be taken back."), game)
+        if undo.undos_in_a_row(await self.store.actions(game.id, limit=60), seat) >= undo.UNDO_MAX:
+            return refuse("no_undo", _("You have taken back {n} moves in a row: play on.", n=undo.UNDO_MAX), game)
         played = game_of(game)
         rules = played.rules
         state = game.live

@@ -11,6 +11,8 @@ from typing import Any
 from engine import undo_size
 
 MARK = "_move"
+UNDO_MAX = 3  # undos a person may make in a row before another seat acts (a move-undo loop would ping the
+#               next player each time)
 
 
 TIMED_OUT = "timed_out"  # the event the log in effect shows where a move was made for a person out of time
@@ -72,3 +74,13 @@ def last_move(rows: Sequence[Mapping[str, Any]]) -> LastMove | None:
             due = tuple(m["due"]) if m.get("due") else None
             return LastMove(r["seat"], r["user_id"], m["size"], bool(m["undo"]), r["seq"], due)
     return None
+
+
+def undos_in_a_row(rows: Sequence[Mapping[str, Any]], seat: int) -> int:
+    """How many undos `seat` made since another seat last acted (rows: the last ones of the log)."""
+    n = 0
+    for r in reversed(rows):
+        if r["seat"] != seat:
+            break
+        n += bool(undo_size(r["action_id"]))
+    return n

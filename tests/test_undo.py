@@ -254,3 +254,21 @@ def test_pyramid_poker_a_card_into_a_hand_may_be_taken_back():
         verb = step.action.id.split(":")[1]
         verbs.setdefault(verb, set()).add(bool(game.rules.undoable(step.before, step.action.id, step.after)))
     assert True in verbs["hand"] and verbs["take"] == {False} and verbs["place"] == {False}
+
+
+async def test_no_endless_move_and_undo(store):
+    """A person may take back moves UNDO_MAX times in a row; then they play on (a move-undo loop would
+    ping the next player each time)."""
+    svc, gid = await started(store)
+    g, seat, aid = await until_turn(svc, store, gid)
+    user = g.user_at(seat)
+    for _ in range(undo.UNDO_MAX):
+        g = await store.game(gid)
+        assert (await svc.act(gid, 100, user, g.seq, aid)).ok
+        g = await store.game(gid)
+        assert (await svc.undo(gid, 100, user, g.seq)).ok
+    g = await store.game(gid)
+    assert (await svc.act(gid, 100, user, g.seq, aid)).ok
+    g = await store.game(gid)
+    out = await svc.undo(gid, 100, user, g.seq)
+    assert not out.ok and "in a row" in out.message
