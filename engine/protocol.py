@@ -252,7 +252,7 @@ class Coach(Protocol):
     def when(self, decision: Mapping) -> str:
         """When a reviewed decision was taken ("Round 2")."""
     # Optional: why(decision) -> str: one sentence, to the player, of why the better choice was better
-    # ("The die you left set off the Storm."), "" when the coach cannot say; in the reader's language.
+    # ("The card you passed would have closed your loop."), "" when the coach cannot say; in the reader's language.
 
 
 @dataclass(frozen=True)
