@@ -9,7 +9,7 @@ from typing import Any
 from .protocol import Action, Applied, Event, Game, Rejected, Rules, State
 
 __all__ = ["UNDO", "Action", "Applied", "Event", "Game", "Rejected", "Rules", "State", "effective", "from_json",
-           "rebuild", "to_json", "undo_id", "undo_size"]
+           "rebuild", "states_before", "to_json", "undo_id", "undo_size"]
 
 
 UNDO = "undo"  # the host's verb in the log: "{seat}:undo:{n}" takes back the last n actions still in effect
@@ -62,6 +62,19 @@ def rebuild(rules: Rules, config: Mapping[str, Any], seed: int,
         state = r.state
         events.extend(r.events)
     return state, events
+
+
+def states_before(rules: Rules, config: Mapping[str, Any], seed: int, actions: Iterable[str]) -> list[State]:
+    """The state before each of the actions (a coach's positions); the actions must all apply."""
+    state, _events = rules.new_game(config, seed)
+    out = []
+    for a in actions:
+        out.append(state)
+        r = rules.apply(state, a)
+        if not r.ok:
+            raise ValueError(f"states_before: action {a!r} rejected at seq {state['seq']}: {r.reason}")
+        state = r.state
+    return out
 
 
 def to_json(state: Mapping[str, Any]) -> str:

@@ -4,7 +4,7 @@ cost the most points stand out, with the section it would have drawn."""
 
 from collections.abc import Mapping, Sequence
 
-from engine import rebuild
+from engine import rebuild, states_before
 
 from .lang import _
 from .play import RULES
@@ -13,12 +13,7 @@ from .rules import engine as ns
 
 def _states(config: Mapping, seed: int, actions: Sequence[str]) -> list[dict]:
     """The state before each action."""
-    state, _events = RULES.new_game(config, seed)
-    out = []
-    for a in actions:
-        out.append(state)
-        state = RULES.apply(state, a).state  # type: ignore[union-attr]
-    return out
+    return states_before(RULES, config, seed, actions)
 
 
 class StationCoach:

@@ -1,9 +1,8 @@
 """/play rules for Next Station: the rules by topic, in our own words, found by their names in every
 language we have; and how it is played on Discord."""
 
-import unicodedata
 
-from i18n import LOCALES, use
+from i18n.topics import Topics
 
 from . import words
 from .lang import _, p_
@@ -81,38 +80,9 @@ def topic(key: str) -> str:
              "same map and cards on every server): choose it in the lobby.")
 
 
-def fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-
-
-def _index() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for lang in LOCALES:
-        with use(lang):
-            for key in TOPIC_KEYS:
-                out.setdefault(fold(key), key)
-                out.setdefault(fold(topic_name(key)), key)
-    return out
-
-
-TOPICS = _index()
-
-
-def lookup(query: str) -> str | None:
-    q = fold((query or "").strip())
-    if not q:
-        return None
-    for key in TOPIC_KEYS:  # the current language's name first, then any language's
-        if q == fold(topic_name(key)):
-            return topic(key)
-    found = TOPICS.get(q) or next((k for name, k in TOPICS.items() if name.startswith(q)), None)
-    return topic(found) if found else None
-
-
-def suggestions(current: str) -> list[tuple[str, str]]:
-    q = fold(current or "")
-    return [(_("Topic: {name}", name=topic_name(k)), k) for k in TOPIC_KEYS
-            if q in fold(k) or q in fold(topic_name(k))][:25]
+TOPICS = Topics(TOPIC_KEYS, topic_name, topic, lambda k: _("Topic: {name}", name=topic_name(k)))
+lookup = TOPICS.lookup
+suggestions = TOPICS.suggestions
 
 
 def help_text() -> str:

@@ -1,12 +1,11 @@
 """/pioneer rules: help by topic and every card, tile, town or pioneer by name (texts from the engine), in
 the current language; names are found in every language we have."""
 
-import unicodedata
-
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import FACE_CHANGE_COST, INCOME, TRACK_END, WAGONS
 from games.pioneer_days.rules.describe import all_cards, card
 from i18n import LOCALES, use
+from i18n.topics import Topics, fold
 
 # one home for what each disaster does (the rules topic, /pioneer rules Storm)
 from .lang import N_, _, p_
@@ -101,32 +100,12 @@ def _index() -> dict[str, tuple[str, str]]:
 CARDS = _index()
 
 
-def fold(text: str) -> str:
-    """Lower case without accents, for matching what people type ("puntuacion" finds "puntuación")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-
-
-def _topic_index() -> dict[str, str]:
-    """Every topic's name in every language (and its English key), folded -> key."""
-    out: dict[str, str] = {}
-    for lang in LOCALES:
-        with use(lang):
-            for key in TOPIC_KEYS:
-                out.setdefault(fold(key), key)
-                out.setdefault(fold(topic_name(key)), key)
-    return out
-
-
-TOPICS = _topic_index()
+TOPICS = Topics(TOPIC_KEYS, topic_name, topic, lambda k: _("Topic: {name}", name=topic_name(k)))
 
 
 def _topic_key(q: str) -> str | None:
     """The topic called `q`: its name in the current language first, then in any language we have."""
-    q = fold(q)
-    for key in TOPIC_KEYS:
-        if q == fold(topic_name(key)):
-            return key
-    return TOPICS.get(q)
+    return TOPICS.find(q, prefix=False)
 
 
 def _topic_by_words(q: str) -> str | None:
@@ -186,8 +165,7 @@ def card_text(kind: str, cid: str) -> str | None:
 def suggestions(current: str) -> list[tuple[str, str]]:
     """(label, value) pairs for autocomplete: topics first, then disasters, then card names."""
     q = (current or "").strip().lower()
-    out = [(_("Topic: {name}", name=topic_name(k)), k) for k in TOPIC_KEYS
-           if fold(q) in k or fold(q) in fold(topic_name(k))]
+    out = TOPICS.suggestions(q)
     by_words = _topic_by_words(fold(q)) if q else None
     if by_words and all(v != by_words for _l, v in out):
         out.append((_("Topic: {name}", name=topic_name(by_words)), by_words))

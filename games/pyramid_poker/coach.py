@@ -7,7 +7,7 @@ loss), so the choices that cost the most stand out. The curve: hands won (basic)
 
 from collections.abc import Mapping, Sequence
 
-from engine import rebuild
+from engine import rebuild, states_before
 
 from .lang import _
 from .play import RULES
@@ -20,12 +20,7 @@ ONLY_OPEN = True   # an open building decision: the hard AI's candidates and the
 
 def _states(config: Mapping, seed: int, actions: Sequence[str]) -> list[dict]:
     """The state before each action."""
-    state, _events = RULES.new_game(config, seed)
-    out = []
-    for a in actions:
-        out.append(state)
-        state = RULES.apply(state, a).state  # type: ignore[union-attr]
-    return out
+    return states_before(RULES, config, seed, actions)
 
 
 class PokerCoach:

@@ -1,0 +1,54 @@
+"""A game's rules topics found by name in any language we have (what /play rules looks up and offers):
+the reader's language first, then any other, then the start of a name."""
+
+import unicodedata
+from collections.abc import Callable, Sequence
+
+from . import LOCALES, use
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, for matching what people type ("puntuacion" finds "puntuación")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+class Topics:
+    def __init__(self, keys: Sequence[str], name: Callable[[str], str], text: Callable[[str], str],
+                 label: Callable[[str], str]):
+        """keys: the topics; name(key): its name in the current language; text(key): what it says;
+        label(key): how an autocomplete choice shows it ("Topic: scoring")."""
+        self.keys, self.name, self.text, self.label = tuple(keys), name, text, label
+        self._index: dict[str, str] | None = None
+
+    def index(self) -> dict[str, str]:
+        """Every topic's name in every language (and its key), folded -> key (made once)."""
+        if self._index is None:
+            out: dict[str, str] = {}
+            for lang in LOCALES:
+                with use(lang):
+                    for key in self.keys:
+                        out.setdefault(fold(key), key)
+                        out.setdefault(fold(self.name(key)), key)
+            self._index = out
+        return self._index
+
+    def find(self, query: str, prefix: bool = True) -> str | None:
+        """The topic called `query` (prefix: or whose name starts with it)."""
+        q = fold((query or "").strip())
+        if not q:
+            return None
+        for key in self.keys:
+            if q == fold(self.name(key)):
+                return key
+        found = self.index().get(q)
+        if found is None and prefix:
+            found = next((k for name, k in self.index().items() if name.startswith(q)), None)
+        return found
+
+    def lookup(self, query: str) -> str | None:
+        key = self.find(query)
+        return self.text(key) if key else None
+
+    def suggestions(self, current: str) -> list[tuple[str, str]]:
+        q = fold(current or "")
+        return [(self.label(k), k) for k in self.keys if q in fold(k) or q in fold(self.name(k))][:25]
