@@ -33,6 +33,13 @@ class Canvas:
         if self.boxes is not None:
             self.boxes.append((T.ink_box(xy, s, kind, size, anchor), self.frame, s))
 
+    def put(self, xy, s: str, kind: str, size: int, fill, w: int, min_size: int, anchor: str = "lm") -> int:
+        """A one-line text fitted into w px (text.fit_line: down to min_size, else shortened); returns its
+        width."""
+        line, sz = T.fit_line(s, kind, size, w, min_size)
+        self.text(xy, line, kind, sz, fill, anchor=anchor)
+        return T.width(line, kind, sz)
+
     def record(self, size: int | None) -> None:
         """Texts of `size` px were drawn (e.g. in a cached layer pasted here)."""
         if size is not None:

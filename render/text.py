@@ -89,6 +89,14 @@ def fit(text: str, kind: str, size: int, min_size: int, w: int, max_lines: int) 
 
 
 @memo
+def fit_line(text: str, kind: str, size: int, w: int, min_size: int) -> tuple[str, int]:
+    """text on one line in w px: the largest size down to min_size, else shortened at min_size."""
+    for sz in range(size, min_size - 1, -1):
+        if width(text, kind, sz) <= w:
+            return text, sz
+    return ellipsize(text, kind, min_size, w), min_size
+
+
 def fit_label(text: str, kind: str, size: int, min_size: int, w: int) -> tuple[int, tuple]:
     """A short label (a name) in width w: one line at the largest size in [min_size, size] that holds
     it, else two lines split between words (never inside one), else one line shortened at min_size.

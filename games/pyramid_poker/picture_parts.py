@@ -43,18 +43,13 @@ def canvas(h: int, w: int = W, bg=FELT) -> Canvas:
 
 
 def fitted(text: str, kind: str, size: int, w: int, min_size: int = MIN) -> tuple[str, int]:
-    """text on one line in w px: the largest size down to min_size, else shortened at min_size."""
-    for sz in range(size, min_size - 1, -1):
-        if T.width(text, kind, sz) <= w:
-            return text, sz
-    return T.ellipsize(text, kind, min_size, w), min_size
+    """text on one line in w px, never under this game's smallest size (render.text.fit_line)."""
+    return T.fit_line(text, kind, size, w, min_size)
 
 
 def put(cv: Canvas, xy, text: str, kind: str, size: int, fill, w: int, anchor: str = "lm") -> int:
-    """A one-line text fitted into w px (see fitted); returns its width."""
-    s, sz = fitted(text, kind, size, w)
-    cv.text(xy, s, kind, sz, fill, anchor=anchor)
-    return T.width(s, kind, sz)
+    """A one-line text fitted into w px, never under this game's smallest size; returns its width."""
+    return cv.put(xy, text, kind, size, fill, w, MIN, anchor)
 
 
 def put_first(cv: Canvas, xy, texts: Sequence[str], kind: str, size: int, fill, w: int, anchor: str = "lm") -> int:
