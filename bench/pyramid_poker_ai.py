@@ -15,7 +15,6 @@ games (--workers processes share the machine) and, for hard, alone on one core o
 (every decision of hard against easy), at the budget."""
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -24,6 +23,7 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.ai import wilson  # noqa: E402  (one home for the interval)
 from games.pyramid_poker.ai import choose  # noqa: E402
 from games.pyramid_poker.play import RULES  # noqa: E402
 
@@ -57,16 +57,6 @@ def play(job: tuple) -> tuple:
     mine, theirs = res[me], res[1 - me]
     result = "draw" if mine.winner and theirs.winner else "win" if mine.winner else "loss"
     return result, mine.scores["hands"], theirs.scores["hands"], times
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - h) / d, (c + h) / d
 
 
 def summary(xs: list[float]) -> str:
