@@ -10,6 +10,7 @@ Every Discord call here tolerates the expected failures: a deleted panel or lobb
 missing Attach Files permission degrades to text, a deleted channel archives the game. Lock order: the
 courier's per-channel lock is taken before the game's action lock, never after."""
 
+import asyncio
 import io
 import logging
 from collections import OrderedDict
@@ -49,6 +50,7 @@ def _signature(msg: discord.Message) -> tuple:
     return (msg.content or "", emb.title if emb else None, emb.footer.text if emb and emb.footer else None)
 
 
+WORKING_MAX = 6  # see Courier.working
 KEPT_REPLAYS = 16  # finished games' replays kept in memory (a few hundred KB each)
 
 
@@ -57,6 +59,9 @@ class Courier(commands.Cog):
         self.bot = bot
         self.service = bot.service
         self.lock = ChannelLocks()
+        # the moves and deliveries worked on at once: the rest wait off the event loop's queue, so that a new
+        # click's acknowledgement is not queued behind every table's work (taken innermost, after any lock)
+        self.working = asyncio.Semaphore(WORKING_MAX)
         self.workers = Workers("render", bot.settings.render_processes)
         # slow pictures (a whole game's replay: seconds) wait in a queue of their own, so that no table's
         # chapter picture and no other command waits behind one
@@ -152,8 +157,9 @@ class Courier(commands.Cog):
             if ch is None:
                 await self.service.archive(game_id, "channel deleted")
                 return
-            with use(language(game)):  # what the channel shows speaks the game's language
-                await self.deliver(game, ch)
+            async with self.working:
+                with use(language(game)):  # what the channel shows speaks the game's language
+                    await self.deliver(game, ch)
             if refresh:
                 await self.refresh_panel(game_id, ch)
         if game.status == "active" and any(p.ai for p in game.players):
@@ -327,7 +333,7 @@ class Courier(commands.Cog):
     async def refresh_panel(self, game_id: int, ch) -> None:
         """Edits the live panel to the latest state (re-posted if it was deleted). Runs under the game's
         action lock, so edits reach Discord in the order of the moves. No-op while a new one is due."""
-        async with self.service.lock(ch.id):
+        async with self.service.lock(ch.id), self.working:
             game = await self.service.game(game_id)
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return

@@ -32,6 +32,7 @@ log = logging.getLogger("bot.table")
 LOBBY = ("join", "leave", "start", "airemove")
 QUEUE_MAX = 6        # clicks waiting for one table's lock before new ones are turned away
 IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are turned away
+LATE_S = 2.0         # a click reaching us this late is answered "busy" at once: work first would miss Discord's 3 s
 BUSY = N_("⏳ The table is busy right now, so nothing was changed: try again in a moment.")
 UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
              "Use `/play board` for a fresh panel.")
@@ -68,6 +69,11 @@ async def acknowledge(interaction: discord.Interaction, **kw) -> bool:
         return False
 
 
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created the interaction (its id says when)."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
 def handled_by_components(interaction: discord.Interaction) -> bool:
     """True when discord.py routes this component interaction to one of our DynamicItems: its custom_id
     fits a template and the clicked message carries that component."""
@@ -87,6 +93,7 @@ class Table(commands.Cog):
         self.bot = bot
         self.service = bot.service
         self.in_flight = 0
+        self.turned_away = 0  # clicks answered "busy" (the load bench reads it)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -124,7 +131,8 @@ class Table(commands.Cog):
                 act = OLD_VERBS.get(act, act)
                 if act not in LOBBY and ":" not in act:  # a verb a game's older panels carried
                     act = await self.legacy_verb(gid, act)
-            if self.in_flight > IN_FLIGHT_MAX:
+            if self.in_flight > IN_FLIGHT_MAX or age(interaction) > LATE_S:
+                self.turned_away += 1
                 await tell(interaction, _(BUSY))
             elif isinstance(act, Move):
                 await self.act(interaction, gid, ver, act)
@@ -172,13 +180,13 @@ class Table(commands.Cog):
 
     # ---- moves ---------------------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:
-        cid = interaction.channel_id
-        user = interaction.user.id
-        lock = self.service.lock(cid)
         # acknowledged before anything else, even the read that checks the move: with a database
         # across the network (or many tables at once) that read can take longer than Discord waits
         if not await acknowledge(interaction):
             return
+        cid = interaction.channel_id
+        user = interaction.user.id
+        lock = self.service.lock(cid)
         check = await self.service.act(gid, cid, user, ver, action, dry_run=True)
         if not check.ok:  # nothing to write: a private answer, and the lock is left to real moves
             await self.refused(interaction, check)
@@ -189,7 +197,7 @@ class Table(commands.Cog):
         msg = interaction.message
         private = bool(msg and msg.flags.ephemeral)
         answered = False
-        async with lock:
+        async with lock, self.bot.courier.working:
             out = await self.service.act(gid, cid, user, ver, action)
             if out.ok:
                 game = out.game
