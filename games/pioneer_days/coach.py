@@ -3,7 +3,7 @@
 
 from collections.abc import Mapping, Sequence
 
-from . import coach_effects, coach_why
+from . import coach_effects, coach_quiz, coach_why
 from .ai import review
 from .lang import _
 
@@ -31,6 +31,10 @@ class PioneerCoach:
     def why(self, decision: Mapping) -> str:
         """One sentence of why the better choice was better, from what each did by itself (coach_why.py)."""
         return coach_why.why(decision)
+
+    def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
+        """One of the costliest decisions asked again (coach_quiz.py)."""
+        return coach_quiz.quiz(table, config, seed, actions, seat, decision)
 
     def when(self, decision: Mapping) -> str:
         if decision["stage"] == "pioneer":

@@ -7,6 +7,8 @@ leaves the last die, which sets off disasters: that is the choice's doing, and w
 cost the player there and then is worked out as the rules resolve them (paying with what they have first).
 The game is over when a review is made, so the real state is used: gold values count."""
 
+from typing import Any
+
 from .rules.api import apply, clone
 from .rules.cards import TOWNSFOLK
 from .rules.constants import DAMAGE_VP, SIMULTANEOUS
@@ -52,7 +54,7 @@ def diff(before: dict, after: dict) -> dict:
     return out
 
 
-def _hold(s: dict, seat: int) -> None:
+def hold(s: dict, seat: int) -> None:
     """The flow stops after the seat's decision: one more turn today; another seat still deciding."""
     if s["stage"] == "turn":
         s["turns_left"] += 1
@@ -70,7 +72,7 @@ def effects(state: dict, seat: int, line: list[str]) -> dict:
     costs added up: the review values a choice against the others)."""
     s = clone(state)
     before = measure(s, seat)
-    _hold(s, seat)
+    hold(s, seat)
     for aid in line:
         if not apply(s, aid, inplace=True).ok:
             break
@@ -91,7 +93,8 @@ def cost(s: dict, seat: int, struck: list[str]) -> dict:
     least valuable townsfolk lost)."""
     p = clone(s)["players"][seat]
     m = holding(p).mods
-    out = {"damage": 0, "vp": 0, "silver": 0, "wood": 0, "medicine": 0, "cattle": 0, "lost": [], "no_wood": False}
+    out: dict[str, Any] = {"damage": 0, "vp": 0, "silver": 0, "wood": 0, "medicine": 0, "cattle": 0, "lost": [],
+                           "no_wood": False}
     for d in struck:
         if d in m["immune"]:
             continue

@@ -10,8 +10,7 @@ import games.pioneer_days.rules as engine
 import i18n
 from engine import rng
 from engine.moves import Move
-from games.pioneer_days import plans
-from games.pioneer_days import coach_effects
+from games.pioneer_days import coach_effects, plans
 from games.pioneer_days.coach import COACH
 from games.pioneer_days.rules.constants import DAYS_PER_WEEK, TRACK_END
 from games.pioneer_days.rules.effects import usable_spaces
