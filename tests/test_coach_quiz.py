@@ -3,6 +3,8 @@ for each costliest decision of a reviewed game, a why in one sentence to the pla
 choices hold the played and the better one, lettered A, B, … in a fixed shuffled order, each with its
 shortfall against the best; the position has its picture, its letters where the picture shows them."""
 
+import importlib
+
 import pytest
 
 import i18n
@@ -11,7 +13,7 @@ from engine import registry
 from engine.protocol import Quiz, Table
 from engine.simulate import play
 
-GAMES = [("pioneer-days", 2), ("next-station", 1), ("pyramid-poker", 2)]
+GAMES = [(g.key, g.players[0]) for g in registry.games() if getattr(g.coach, "quiz", None) is not None]
 
 
 def reviewed(key: str, players: int, seed: int = 3):
@@ -47,6 +49,13 @@ def test_each_costly_decision_has_a_why_and_a_question(key, players):
         assert again.choices == q.choices and again.best == q.best  # the same question every time
         with i18n.use("pl"):
             assert game.coach.quiz(table, config, seed, actions, 0, d).position.body != q.position.body
+    pic = q.position.picture  # the last one drawn for real, as the bot's workers would
+    png = getattr(importlib.import_module(game.pictures), pic.name)(*pic.args)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and pic.filename == "position.png"
+
+
+def test_every_game_with_a_coach_asks():
+    assert {k for k, _n in GAMES} == {"pioneer-days", "next-station", "pyramid-poker"}
 
 
 def test_the_choices_asked_and_their_order():
