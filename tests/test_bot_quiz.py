@@ -4,6 +4,7 @@ and a few choices, the played and the better one among them; the pick is answere
 better, by how much and why. The buttons work after a restart; only the reviewed person may answer; a
 forged or stale click gets a short private refusal."""
 
+import copy
 import re
 
 import pytest
@@ -32,7 +33,7 @@ def select_of(msg) -> dict:
     return next(c for c in buttons(msg.message) if c["type"] == 3)
 
 
-async def test_what_would_you_do_asks_then_answers(simcord_env, simcord_bot, make_bot):
+async def test_what_would_you_do_asks_then_answers(simcord_env, simcord_bot, make_bot, monkeypatch):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
     results = await finished_solo(env, bot, channel, ann)
@@ -72,7 +73,7 @@ async def test_what_would_you_do_asks_then_answers(simcord_env, simcord_bot, mak
     assert "not one of this question's" in answer(env, rec)
     stale = f"pdq:{game}:0:1:{stored['costliest'][0] + 1}:ask"
     rec, payload = click_payload(env, ann, review, stale)
-    payload["message"] = forge(payload["message"], stale)
+    payload["message"] = forge(copy.deepcopy(payload["message"]), stale)  # (the stored message stays as it is)
     await emit_clicks(env, [(rec, payload)])
     assert "older review" in answer(env, rec)
     assert "The coach's answer" not in embed_text(q.message)  # none of them answered it
@@ -87,6 +88,7 @@ async def test_what_would_you_do_asks_then_answers(simcord_env, simcord_bot, mak
     said = done.split("The coach's answer", 1)[1]
     assert not re.search(r"\bann\b", said)  # all "you": never the player's name in the third person
     assert not [c for c in buttons(env_message(env, q)) if c["type"] == 3]  # answered: no choices left
+    assert [a.filename for a in env_message(env, q).attachments] == ["position.png"]  # the position stays
     if n > 1:  # the next question, answered without a pick
         assert [c["label"] for c in buttons(env_message(env, q))] == [f"Next question (2/{n})"]
         q2 = the_question(await ann.click(env_message(env, q), label=f"Next question (2/{n})"))
@@ -94,6 +96,13 @@ async def test_what_would_you_do_asks_then_answers(simcord_env, simcord_bot, mak
         await ann.click(q2.message, label="Just tell me")
         told = embed_text(env_message(env, q2))
         assert "The coach's choice: **" in told and "In the game you played **" in told
+
+    from simharness import speak
+    speak(monkeypatch, users={ann.id: "pl"})  # the question speaks the reader's language
+    q_pl = the_question(await ann.click(review.message, label="1. What would you do?"))
+    labels_pl = [label for label, _v in select_of(q_pl)["options"]]
+    assert len(labels_pl) == len(labels) and labels_pl != labels
+    assert q_pl.embeds[0].description != q.embeds[0].description
 
 
 def env_message(env, msg):
