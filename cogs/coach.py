@@ -18,6 +18,8 @@ from ui import quiz as quiz_ui
 from ui import review as review_ui
 from ui.texts import language, table_of
 
+from .table import acknowledge
+
 log = logging.getLogger("bot.coach")
 
 
@@ -142,13 +144,16 @@ class CoachDesk(commands.Cog):
             picked = int(values[0]) if values and len(values) == 1 and values[0].isdigit() else -1
         played = game_of(game)
         decision = next(d for d in data["decisions"] if d["at"] == at)
-        if verb == "ask":
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await interaction.response.defer()  # the question is answered in place
+        # a new private message for a question; an answer edits the question in place
+        if not await acknowledge(interaction, **({"ephemeral": True, "thinking": True} if verb == "ask" else {})):
+            return
         actions = engine.effective(await self.bot.store.action_ids(game.id))
-        q = await self.coach.quiz(played, table_of(game), game.config, game.seed, actions, seat, decision,
-                                  i18n.current(), language(game))
+        try:
+            q = await self.coach.quiz(played, table_of(game), game.config, game.seed, actions, seat, decision,
+                                      i18n.current(), language(game))
+        except Exception:  # a question that can't be made is said so; the review itself stands
+            log.exception("question %s of game %s seat %s failed", k, game.id, seat)
+            q = None
         if q is None or (picked is not None and not 0 <= picked < len(q.choices)):
             await self.refuse(interaction, _("That choice is not one of this question's: nothing was answered.")
                               if q is not None else _("The coach cannot ask about this decision."))
