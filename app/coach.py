@@ -16,9 +16,18 @@ log = logging.getLogger("bot.coach")
 
 CHUNK = 3  # decisions per job handed to a worker (about a second of its CPU)
 EVERY = 2.0  # seconds between two progress edits of one message (Discord limits edits)
-VERSION = 2  # of the stored review's shape and of the review's method; older ones are computed again
+VERSION = 3  # of the stored review's shape and of the review's method; older ones are computed again
+# (3: each costly decision keeps what its choices did by themselves, and the choices a question asks)
 
 Progress = Callable[[int, int, int], Awaitable[None]]  # (place in the queue (0 = running), done, total)
+
+
+def asked(lang: str, table_lang: str | None, quiz: Callable, *args) -> Any:
+    """A game's Coach.quiz in a worker, speaking `lang` (names also in the table's language, as private
+    messages show them): a module-level function, so it travels to the process with its language."""
+    import i18n
+    with i18n.use(lang), i18n.at_table(table_lang):
+        return quiz(*args)
 
 
 def _steps(todo: list, size: int) -> list[list]:
@@ -54,6 +63,15 @@ class Coach:
     async def stored(self, game_id: int, seat: int) -> dict | None:
         r = await self.store.review(game_id, seat)
         return r if r is not None and r.get("version") == VERSION else None
+
+    async def quiz(self, game: Any, table: Any, config: dict, seed: int, actions: list[str], seat: int,
+                   decision: dict, lang: str, table_lang: str | None) -> Any:
+        """One of a review's costliest decisions asked again (the game's Coach.quiz, in a worker), or None
+        when the game's coach asks none."""
+        quiz = getattr(game.coach, "quiz", None)
+        if quiz is None:
+            return None
+        return await self.run(asked, lang, table_lang, quiz, table, config, seed, list(actions), seat, decision)
 
     def job(self, game_id: int, seat: int) -> Job | None:
         return next((j for j in self.queue if j.game_id == game_id and j.seat == seat), None)

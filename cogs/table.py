@@ -25,6 +25,7 @@ from ui import lobby as lobby_ui
 from ui import messages, texts
 from ui import results as results_ui
 from ui.components import BUTTON, MOVE, SELECT, parse_value
+from ui.quiz import ASK, PICK
 from ui.stats import BOARD
 from ui.texts import language, table_of
 
@@ -37,7 +38,7 @@ BUSY = N_("⏳ The table is busy right now, so nothing was changed: try again in
 UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
              "Use `/play board` for a fresh panel.")
 OLD_VERBS = {"aieasy": "ai:easy", "aihard": "ai:hard"}  # lobbies of before (a game's own: Game.legacy_verbs)
-OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD)]
+OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD), re.compile(ASK), re.compile(PICK)]
 
 
 async def tell(interaction: discord.Interaction, content: str | None = None, **kw) -> None:

@@ -141,6 +141,17 @@ class Message:
     picture: Picture | None = None
 
 
+@dataclass
+class Quiz:
+    """A reviewed decision asked again ("What would you do?"): the position as the seat saw it and a few of
+    its choices (the played one and the best among them) in a fixed shuffled order (engine/quiz.py)."""
+    position: Message                # the position: text and picture, no controls
+    choices: list[tuple[str, str]]   # (label, description) each, as a select shows them (<= 100 characters)
+    played: int                      # the index of the choice played in the game
+    best: int                        # the index of the coach's choice
+    behind: list[float]              # each choice's shortfall against the best (as a decision's "loss")
+
+
 @dataclass(frozen=True)
 class Table:
     """What a game's Show sees of the table around it (Strife's context object)."""
@@ -253,6 +264,8 @@ class Coach(Protocol):
         """When a reviewed decision was taken ("Round 2")."""
     # Optional: why(decision) -> str: one sentence, to the player, of why the better choice was better
     # ("The card you passed would have closed your loop."), "" when the coach cannot say; in the reader's language.
+    # Optional: quiz(table, config, seed, actions, seat, decision) -> Quiz | None: one of the costliest decisions
+    # asked again (the position, a few choices), in the reader's language; None when it cannot be asked.
 
 
 @dataclass(frozen=True)

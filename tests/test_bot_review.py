@@ -30,7 +30,7 @@ def shown(res) -> str:
                     + " ".join(f"{f.name} {f.value}" for f in e.fields) for m in msgs for e in m.embeds])
 
 
-async def test_review_my_game_then_again_from_the_store(simcord_env, simcord_bot):
+async def test_review_my_game_then_again_from_the_store(simcord_env, simcord_bot, monkeypatch):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
     results = await finished_solo(env, bot, channel, ann)
@@ -46,19 +46,38 @@ async def test_review_my_game_then_again_from_the_store(simcord_env, simcord_bot
     text = shown(res)  # the waiting message became the review, with its chart
     assert "Accuracy" in text and "Reviewing" not in text
     assert [a.filename for a in res.response.attachments] == ["review.png"]
-    # a line both choices lead to (what follows either way) is said once, apart from You and Better
-    from app.tables import game_of, names
+    # each of the costliest decisions is asked first ("What would you do?", tests/test_bot_quiz.py)
+    from app.tables import game_of
     from ui import review as review_ui
     row = await bot.store.game(game["game_id"])
-    show, nm = game_of(row).show, names(row)
     fields = review_ui.review(row, stored)["embed"].fields
+    assert len(fields) == len(stored["costliest"]) and all("What would you do?" in f.value for f in fields)
+    assert all(game_of(row).coach.why(d) for d in stored["decisions"] if d["at"] in stored["costliest"])
+    # a game whose coach asks no questions is told at once: the why, then what each choice did, a line both
+    # choices lead to (what follows either way) said once, apart from You and Better
+    import dataclasses
+
+    from app.tables import names
+    from ui import quiz as quiz_ui
+
+    class Telling:
+        def __init__(self, real):
+            self.when, self.why = real.when, real.why
+    telling = dataclasses.replace(game_of(row), coach=Telling(game_of(row).coach))
+    monkeypatch.setattr(review_ui, "game_of", lambda g: telling)
+    monkeypatch.setattr(quiz_ui, "game_of", lambda g: telling)
+    msg = review_ui.review(row, stored)
+    show, nm = telling.show, names(row)
     by_at = {d["at"]: d for d in stored["decisions"]}
-    for f, at in zip(fields, stored["costliest"], strict=False):
+    assert msg["view"] is None
+    for f, at in zip(msg["embed"].fields, stored["costliest"], strict=True):
         d = by_at[at]
         both = [x for x in show.lines(d["played_events"], nm) if x in show.lines(d["best_events"], nm)]
-        you, better = f.value.split("\n")[:2]
+        why, you, better = f.value.split("\n")[:3]
+        assert why == telling.coach.why(d) and you.startswith("You: ") and better.startswith("Better: ")
         assert not any(x in you or x in better for x in both)
         assert (not both) == ("either way" not in f.value)
+    monkeypatch.undo()
 
     calls = []
     real = bot.coach.coach.request

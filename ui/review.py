@@ -7,6 +7,7 @@ from app.tables import game_of
 from db import GameRow
 from i18n import _, n_, number
 
+from . import quiz as quiz_ui
 from .components import clip
 from .layout import GREEN
 
@@ -24,7 +25,8 @@ def waiting(place: int, done: int, total: int) -> str:
 
 
 def review(game: GameRow, data: dict) -> dict:
-    """The review: accuracy, VP lost per decision, the three costliest decisions, the chart."""
+    """The review: accuracy, VP lost per decision, the three costliest decisions (asked as "What would you
+    do?" when the game's coach can: ui/quiz.py), the chart."""
     played = game_of(game)
     names = tables.names(game)
     pct = round(100 * data["accuracy"])
@@ -38,20 +40,17 @@ def review(game: GameRow, data: dict) -> dict:
     emb = discord.Embed(title=_("Your game reviewed — {name}", name=names[data["seat"]]),
                         description="\n".join(lines), colour=GREEN)
     by_at = {d["at"]: d for d in data["decisions"]}
+    view = quiz_ui.asks(game, data)
     for k, at in enumerate(data["costliest"], 1):
         d = by_at[at]
-        did = played.show.lines(d.get("played_events", []), names)
-        best = played.show.lines(d.get("best_events", []), names)
-        # what follows either choice (the chapter's end, another event) is not the choice's doing: said once
-        both = [x for x in did if x in best]
-        text = _("You: {did}", did=" ".join(x for x in did if x not in both) or _("(no change)")) + "\n" + \
-            _("Better: {best}", best=" ".join(x for x in best if x not in both) or _("(no change)"))
-        if both:
-            text += "\n" + _("Then, either way: {what}", what=" ".join(both))
-        why = getattr(played.coach, "why", None)
-        reason = why(d) if why else ""
-        if reason:
-            text = reason + "\n" + text
+        if view is not None:  # asked first ("What would you do?"): the answer follows the pick
+            text = quiz_ui.teaser()
+        else:
+            text = "\n".join(quiz_ui.what_each_did(game, d))
+            why = getattr(played.coach, "why", None)
+            reason = why(d) if why else ""
+            if reason:
+                text = reason + "\n" + text
         when = played.coach.when(d) if played.coach else ""
         emb.add_field(name=clip(f"{k}. {when} — " + _("about {vp} VP lost", vp=number(d["loss"], 1)), 250),
                       value=clip(text, 1000), inline=False)
@@ -62,7 +61,7 @@ def review(game: GameRow, data: dict) -> dict:
     emb.set_image(url=f"attachment://{CHART}")
     emb.set_footer(text=_("Game {id} · judged by the hard AI from what you could see at the time "
                           "(estimates, not certainties)", id=game.id))
-    return {"embed": emb}
+    return {"embed": emb, "view": view}
 
 
 def chart_marks(data: dict) -> list[tuple[int, int]]:

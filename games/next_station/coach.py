@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 
 from engine import rebuild, states_before
 
+from . import coach_quiz as quiz
+from . import coach_why
 from .lang import _
 from .play import RULES
 from .rules import engine as ns
@@ -40,7 +42,10 @@ class StationCoach:
             better = RULES.apply(s, best)
             out.append({**d, "loss": loss, "played": played, "best": best,
                         "played_events": after.events if after.ok else [],
-                        "best_events": better.events if better.ok else []})
+                        "best_events": better.events if better.ok else [],
+                        "played_effects": coach_why.effects(s, seat, played),
+                        "best_effects": coach_why.effects(s, seat, best),
+                        "asked": quiz.choices(worth, played, best)})
         return out
 
     def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict:
@@ -60,6 +65,12 @@ class StationCoach:
         return {"seat": seat, "decisions": evaluated, "count": count, "accuracy": good / count if count else 1.0,
                 "mean_loss": sum(d["loss"] for d in evaluated) / count if count else 0.0, "margin": margin,
                 "costliest": costliest, "curve": curve, "total": state["players"][seat]["total"]}
+
+    def why(self, decision: Mapping) -> str:
+        return coach_why.why(decision)
+
+    def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
+        return quiz.quiz(table, config, seed, actions, seat, decision)
 
     def when(self, decision: Mapping) -> str:
         return _("Round {round}, card {card}", round=decision["round"], card=decision["card"])

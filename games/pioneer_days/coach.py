@@ -3,10 +3,9 @@
 
 from collections.abc import Mapping, Sequence
 
+from . import coach_effects, coach_quiz, coach_why
 from .ai import review
-from .lang import _, n_
-from .rules import words
-from .rules.constants import DISASTERS
+from .lang import _
 
 
 class PioneerCoach:
@@ -22,19 +21,20 @@ class PioneerCoach:
         out = review.finish(dict(config), seed, list(actions), seat, evaluated)
         for x in out["curve"] + out["decisions"]:
             x["chapter"] = [x["week"], x["day"]]
+        costly = [d for d in out["decisions"] if d["at"] in out["costliest"]]
+        before = review.states_before(dict(config), seed, list(actions), {d["at"] for d in costly})
+        for d in costly:  # what each choice did by itself: the why's material
+            d["played_effects"] = coach_effects.effects(before[d["at"]], seat, d["played"])
+            d["best_effects"] = coach_effects.effects(before[d["at"]], seat, d["best"])
         return out
 
     def why(self, decision: Mapping) -> str:
-        """One sentence of why, when the events say it: a disaster the choice set off (the die left at the
-        day's end) that the better one would not have."""
-        played = {e["disaster"] for e in decision.get("played_events", []) if e["type"] == "disaster_triggered"}
-        better = {e["disaster"] for e in decision.get("best_events", []) if e["type"] == "disaster_triggered"}
-        extra = [d for d in DISASTERS if d in played - better]
-        if extra:
-            return n_("Your choice set off the {names}: the die left at the day's end decides it.",
-                      "Your choice set off the {names}: the die left at the day's end decides them.", len(extra),
-                      names=", ".join(words.disaster(d) for d in extra))
-        return ""
+        """One sentence of why the better choice was better, from what each did by itself (coach_why.py)."""
+        return coach_why.why(decision)
+
+    def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
+        """One of the costliest decisions asked again (coach_quiz.py)."""
+        return coach_quiz.quiz(table, config, seed, actions, seat, decision)
 
     def when(self, decision: Mapping) -> str:
         if decision["stage"] == "pioneer":
