@@ -9,6 +9,7 @@ import re
 from PIL import Image, PngImagePlugin
 
 COMPRESS = 2
+BUDGET = 200_000  # a picture's bytes at most (a phone loads it in the chat): one over it is compressed harder
 
 
 def png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -25,6 +26,9 @@ def png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
         info.add_text("min_text_px", str(img.info["min_text_px"]))
     buf = io.BytesIO()
     pal.save(buf, "PNG", compress_level=COMPRESS, pnginfo=info)
+    if buf.tell() > BUDGET:  # (about a fifth smaller, several times slower: only for the few large ones)
+        buf = io.BytesIO()
+        pal.save(buf, "PNG", compress_level=9, pnginfo=info)
     return buf.getvalue()
 
 
