@@ -14,10 +14,10 @@ from tinygame import pictures as fine_pictures
 from tinygame.rules import FingersRules
 from tinygame.show import FingersShow
 
+import render
 from conformance import test_conformance_discord as discord_checks
 from conformance import test_conformance_rules as rule_checks
 from conformance import test_conformance_secrecy as secrecy_checks
-import render
 from engine import registry
 from engine.protocol import Button, Item, Menu
 from render.canvas import Canvas

@@ -19,7 +19,7 @@ from .icons import paste
 from .style import CARD, CARD_BAND, CREAM, INK, INK_SOFT, RUST, memo_text
 
 MIN_PX = 18
-SIZES = (20, 19, 18)
+SIZES = range(20, 17, -1)  # body text: 20 px, fitted down to 18
 ON_COLOUR = (164, 58, 30)
 LABEL = 30       # a section's label line
 CARD_GAP = 12

@@ -211,10 +211,11 @@ def _stats(cv: Canvas, x: int, y: int, s: dict, p: dict, reveal: bool, captions:
     widths = [ic + 4 + T.width(v, "bold", size) for _i, v, _c in items]
     gap = (INNER - sum(widths)) / (len(items) - 1)
     cy = y + (STAT_ROW - 10) // 2
+    at = float(x)
     for (icon, value, _c), iw in zip(items, widths, strict=True):
-        paste(cv.img, icon, ic, (round(x), cy - ic // 2))
-        cv.text((x + ic + 4, cy + 1), value, "bold", size, INK, anchor="lm")
-        x += iw + gap
+        paste(cv.img, icon, ic, (round(at), cy - ic // 2))
+        cv.text((round(at) + ic + 4, cy + 1), value, "bold", size, INK, anchor="lm")
+        at += iw + gap
 
 
 def _draw_chips(cv: Canvas, x: int, y: int, chips: list) -> None:

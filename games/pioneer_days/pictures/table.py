@@ -28,7 +28,7 @@ DISASTER_TEXT = {
 }
 FACE_NAME = {"wild": N_("Wild"), "mine": N_("Mine"), "equip": N_("Equip"), "cattle": N_("Cattle"),
              "wood": N_("Wood"), "medicine": N_("Medicine")}
-SIZES = (20, 19, 18)
+SIZES = range(20, 17, -1)  # body text: 20 px, fitted down to 18
 MIN_PX = 18
 DIE = day.DIE
 BOARD_GAP = GAP + 8  # (room for the highlight around the board of the player to play)
@@ -190,8 +190,9 @@ def key(cv: Canvas, y: int) -> None:
 # ---- the whole image -------------------------------------------------------------------------
 def render(state: dict, viewer: int | None = None, track: bool = False) -> Image.Image:
     """The Full board; its smallest essential text size (px) is in img.info["min_text_px"] (track=True:
-    every text's ink box and frame in img.info["text_boxes"], for the tests). `viewer` only marks that
-    seat's board as "YOU": the state is the spectators' view, so a secret cannot reach this image."""
+    every text's ink box and frame in img.info["text_boxes"] and each player's board in
+    img.info["boards"], for the tests). `viewer` only marks that seat's board as "YOU": the state is the
+    spectators' view, so a secret cannot reach this image."""
     s = engine.view_for(state, None)
     st = day.status_layout(s, steps=True)
     boards = [player_board.layout(s, i, False) for i in range(len(s["players"]))]
@@ -210,13 +211,16 @@ def render(state: dict, viewer: int | None = None, track: bool = False) -> Image
         y += week + GAP
     day.hire(cv, y, s)
     y += day.hire_h(s)
+    placed = []
     for seat, L in enumerate(boards):
         y += BOARD_GAP
         turn = s["stage"] == "turn" and s["turn"] == seat
         player_board.draw(cv, M, y, s, seat, L, badges(s, seat, viewer), turn)
+        placed.append((M, y, M + player_board.W, y + L.h))
         y += L.h
     key(cv, y + BOARD_GAP)
     img = cv.finish()
     if track:
         img.info["text_boxes"] = cv.boxes
+        img.info["boards"] = placed
     return img
