@@ -78,8 +78,9 @@ def day_png(state: dict, lines=(), viewer: int | None = None) -> bytes:
 
 
 def review_png(players: list[dict], curve: list[dict], seat: int, marks: list) -> bytes:
-    """The coach's chart (review_chart.py, on the kit's render/chart.py): players' VP day by day, `seat` highlighted, marks =
-    [(day index, number)] pinned on its line. Drawn after the game: every value is public then."""
+    """The coach's chart (review_chart.py, on the kit's render/chart.py): players' VP day by day, `seat`
+    highlighted, marks = [(day index, number)] pinned on its line. Drawn after the game: every value is
+    public then."""
     from . import review_chart
     return _png(review_chart.render(players, curve, seat, marks))
 

@@ -10,7 +10,7 @@ read (the state is viewed as a spectator first)."""
 from PIL import Image
 
 import games.pioneer_days.rules as engine
-from games.pioneer_days.rules.constants import DISASTERS
+from games.pioneer_days.rules.constants import DISASTERS, TRACK_COLOUR
 from render import text as T
 from render.canvas import Canvas
 
@@ -18,7 +18,7 @@ from ..lang import N_, _, n_
 from . import day, player_board, rich
 from .day import GAP, INNER, PAD, TITLE, M, W, panel, title
 from .icons import die, paste
-from .style import DICE, HIGHLIGHT, INK, INK_SOFT, PARCHMENT_DARK, RULE, background
+from .style import DICE, HIGHLIGHT, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, RULE, background, mix
 
 DISASTER_TEXT = {
     "storm": N_("Each wagon: pay 1 wood or take a damage token (-2 VP)"),
@@ -75,6 +75,9 @@ BAG_LINE = 28
 
 
 def _bag(s: dict) -> int | None:
+    """The dice left in the bag (while there are days to play)."""
+    if s["stage"] in ("pioneer", "over"):
+        return None
     return len(s["bag"]) if isinstance(s.get("bag"), list) else s.get("bag_count")
 
 
@@ -148,12 +151,17 @@ def tracks(cv: Canvas, y: int, s: dict) -> None:
     tw = day.tracks_w()
     day._tracks(cv, x0, y + 10, s, tw)
     tx, room = x0 + tw + 18, _rules_room(tw)
-    cv.d.line((tx - 9, y + 16, tx - 9, y + tracks_h() - 12), fill=RULE, width=2)
     for j, dis in enumerate(DISASTERS):
         ry = y + 10 + TITLE + 2 + j * day.TRACK_ROW
-        size, lines = T.fit(_(DISASTER_TEXT[dis]), "cond", 20, 18, room, 2)
-        step = round(size * 1.1)
-        T_y = ry + (day.TRACK_ROW - 4) / 2 - step * len(lines) / 2
+        spec = DICE[TRACK_COLOUR[dis]]  # the rule on its track's tint: which text goes with which track
+        cv.d.rounded_rectangle((tx - 8, ry, x0 + INNER, ry + day.TRACK_ROW - 5), radius=8,
+                               fill=mix(spec["fill"], PARCHMENT, 0.88))
+        text = _(DISASTER_TEXT[dis])
+        size, lines = T.fit(text, "cond", 20, 18, room, 1)
+        if lines[-1].endswith(T.ELLIPSIS):  # two lines, then, of the smallest size: they fit the row
+            size, lines = T.fit(text, "cond", 18, 18, room, 2)
+        step = round(size * 1.05)
+        T_y = ry + (day.TRACK_ROW - 5) / 2 - step * len(lines) / 2 - 1
         for i, line in enumerate(lines):
             cv.text((tx, T_y + i * step), line, "cond", size, INK, anchor="la")
 
