@@ -23,7 +23,7 @@ BONNET = (248, 240, 220)
 WHEEL = (104, 66, 34)
 TILE = (206, 214, 222)
 SIZE_NAME = {"small": N_("SMALL"), "large": N_("LARGE")}
-SPACE_MAX, SPACE_MIN = 44, 38  # a space's side: the gold value in it is 0.62 of it, >= MIN_PX
+SPACE_MAX, SPACE_MIN = 44, 38  # a space's side (the gold value in it is 0.62 of the icon: >= MIN_PX)
 GAP = 5                         # between spaces
 PAD = 10                        # a wagon's bed around its spaces
 TOP = 28                        # the bonnet, with the wagon's label
@@ -82,9 +82,9 @@ def overflow_w(items, sp: int, avail: int) -> int:
 
 
 def rows(p: dict, reveal: bool, avail: int, max_rows: int) -> tuple[int, list, list, list]:
-    """The space size and the wagons (and any overflow) placed in rows of width avail: the largest
-    spaces that fit one row, else the largest within max_rows rows. Returns (sp, rows, wagons,
-    overflow); a row is [(index, x, width)] (index len(wagons): the overflow box)."""
+    """The space size and the wagons (and any overflow) placed in rows of width avail: the fewest rows
+    (up to max_rows), with the largest spaces that fit them. Returns (sp, rows, wagons, overflow); a row
+    is [(index, x, width)] (index len(wagons): the overflow box)."""
     wagons, overflow = fill_wagons(p, reveal)
 
     def place(sp: int) -> list:
@@ -101,7 +101,7 @@ def rows(p: dict, reveal: bool, avail: int, max_rows: int) -> tuple[int, list, l
         return out + [row] if row else out
 
     sizes = range(SPACE_MAX, SPACE_MIN - 1, -2)
-    for limit in (1, max_rows):
+    for limit in range(1, max_rows + 1):
         for sp in sizes:
             placed = place(sp)
             if len(placed) <= limit:
