@@ -188,14 +188,18 @@ def test_gold_shown_at_game_end_only_in_results():
 
 
 # ---- content: every card, long names, crowded players ---------------------------------------
-def test_every_townsfolk_card_of_the_wagon_picture_fits():
+@pytest.mark.parametrize("lang", ["en", "es", "pl"])
+def test_every_townsfolk_card_of_the_wagon_picture_fits(lang):
     """Each townsfolk as the private picture shows it: name, effect and VP whole, at 18 px or more, inside."""
     from test_render_day import boxes_inside
+
+    from i18n import use
     w = (player_board.INNER - owned.CARD_GAP) // 2
     cards = 0
     for cid in TOWNSFOLK:
-        L = owned.card_layout(cid, w)
-        layer = owned.card_layer(cid, w, L.h)
+        with use(lang):
+            L = owned.card_layout(cid, w)
+            layer = owned.card_layer(cid, w, L.h)
         assert layer.min_px >= MIN_PX
         texts = [t for _b, _f, t in layer.boxes]
         assert not [t for t in texts if t.endswith("…")], (cid, texts)  # nothing cut
