@@ -8,12 +8,12 @@ game as an animated WebP. Pure functions of what everyone may see (never the car
 generator); the caches (picture_map) are built under a lock and only read afterwards."""
 
 import builtins
-import io
 from collections.abc import Sequence
 
 from PIL import Image
 
 import render
+from render import animation
 from render import text as T
 from render.canvas import Canvas
 
@@ -336,16 +336,5 @@ def _frames(record: dict):
 
 
 def replay(record: dict) -> bytes:
-    """The game as an animated WebP: the table after each round, then the results."""
-    shots = [(img.convert("RGB"), ms) for img, ms in _frames(record)]
-    height = max(rounded(img.height * FRAME_W / img.width) for img, _ms in shots)
-    frames = []
-    for img, _ms in shots:
-        frame = Image.new("RGB", (FRAME_W, height), BG)
-        small = img.resize((FRAME_W, rounded(img.height * FRAME_W / img.width)), Image.Resampling.LANCZOS)
-        frame.paste(small, (0, 0))
-        frames.append(frame)
-    buf = io.BytesIO()
-    frames[0].save(buf, "WEBP", save_all=True, append_images=frames[1:], duration=[ms for _img, ms in shots],
-                   loop=0, quality=72, method=4, kmin=0, kmax=1)
-    return buf.getvalue()
+    """The game as an animated WebP (render.animation): the table after each round, then the results."""
+    return animation.webp(_frames(record), FRAME_W, BG)

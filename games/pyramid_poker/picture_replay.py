@@ -2,15 +2,14 @@
 a frame per chapter (the pyramid complete, each game's showdown), the results held longer. The spectators'
 view only (at a showdown every hand is face up anyway)."""
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image
+from render import animation
 
 from . import picture_board, picture_showdown
 from .lang import _
-from .picture_parts import FELT, rounded
+from .picture_parts import FELT
 from .play import RULES
 
 FRAME_W = 560
@@ -48,15 +47,4 @@ def frames(record: Mapping[str, Any]):
 
 
 def webp(record: Mapping[str, Any]) -> bytes:
-    shots = [(img.convert("RGB"), ms) for img, ms in frames(record)]
-    height = max(rounded(img.height * FRAME_W / img.width) for img, _ms in shots)
-    out = []
-    for img, _ms in shots:
-        frame = Image.new("RGB", (FRAME_W, height), FELT)
-        small = img.resize((FRAME_W, rounded(img.height * FRAME_W / img.width)), Image.Resampling.LANCZOS)
-        frame.paste(small, (0, 0))
-        out.append(frame)
-    buf = io.BytesIO()
-    out[0].save(buf, "WEBP", save_all=True, append_images=out[1:], duration=[ms for _img, ms in shots], loop=0,
-                quality=72, method=4, kmin=0, kmax=1)  # every frame a key frame: no ghosts of the one before
-    return buf.getvalue()
+    return animation.webp(frames(record), FRAME_W, FELT)

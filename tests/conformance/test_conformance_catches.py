@@ -2,18 +2,25 @@
 check is for, raises. (A suite that passes everything proves nothing.)"""
 
 import dataclasses
+import io
 import random
+import sys
+import types
 
 import pytest
 import tinygame
+from PIL import Image
+from tinygame import pictures as fine_pictures
 from tinygame.rules import FingersRules
 from tinygame.show import FingersShow
 
+import render
 from conformance import test_conformance_discord as discord_checks
 from conformance import test_conformance_rules as rule_checks
 from conformance import test_conformance_secrecy as secrecy_checks
 from engine import registry
 from engine.protocol import Button, Item, Menu
+from render.canvas import Canvas
 
 
 class LeakyView(FingersRules):
@@ -60,11 +67,45 @@ class BigMenu(FingersShow):
         return msg
 
 
+def _tiny_text(state, seat):  # a seat's own picture with 8 px text on 400 px: 8 px on a phone
+    cv = Canvas(Image.new("RGB", (400, 100), "white"))
+    cv.text((4, 4), "gold: 3", "cond", 8, "black")
+    return render.png(cv.finish())
+
+
+def _silent(state, viewer=None):  # the table, not saying its smallest text (drawn without the kit's canvas)
+    buf = io.BytesIO()
+    Image.new("RGB", (400, 100), "white").save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _heavy(state):  # the results over 200 KB: noise does not compress
+    img = Image.frombytes("RGB", (800, 800), random.Random(1).randbytes(800 * 800 * 3))
+    img.info["min_text_px"] = 36
+    return render.png(img)
+
+
+def _silent_replay(record):  # an animation that does not say its smallest text
+    buf = io.BytesIO()
+    Image.new("RGB", (400, 100), "white").save(buf, "WEBP")
+    return buf.getvalue()
+
+
+def pictures_with(**broken) -> str:
+    """The name of a copy of the test game's pictures module with some of its pictures replaced."""
+    name = "tinygame.pictures_" + "_".join(sorted(broken))
+    module = types.ModuleType(name)
+    module.__dict__.update({k: v for k, v in vars(fine_pictures).items() if not k.startswith("__")}, **broken)
+    sys.modules[name] = module
+    return name
+
+
 VIEWS = secrecy_checks.test_a_twin_looks_the_same_to_its_viewer_and_so_do_the_events_it_makes
 EVENTS = secrecy_checks.test_actions_a_viewer_cannot_tell_apart_make_the_same_events_for_them
 REFUSALS = rule_checks.test_illegal_stale_and_other_seats_actions_are_refused_and_change_nothing
 DETERMINISM = rule_checks.test_the_same_seed_and_choices_give_the_same_game_and_the_log_replays_to_it
 FITS = discord_checks.test_every_message_fits_discord_and_offers_only_legal_moves
+PHONE = discord_checks.test_every_picture_is_small_and_readable_on_a_phone
 BROKEN = {
     "leaky-view": ({"rules": LeakyView()}, VIEWS),
     "leaky-event": ({"rules": LeakyEvent()}, EVENTS),
@@ -72,6 +113,10 @@ BROKEN = {
     "unseeded": ({"rules": Unseeded()}, DETERMINISM),
     "illegal-button": ({"show": IllegalButton()}, FITS),
     "big-menu": ({"show": BigMenu()}, FITS),
+    "tiny-text": ({"pictures": pictures_with(mine=_tiny_text)}, PHONE),
+    "silent-picture": ({"pictures": pictures_with(table=_silent)}, PHONE),
+    "heavy-picture": ({"pictures": pictures_with(results=_heavy)}, PHONE),
+    "silent-replay": ({"pictures": pictures_with(replay=_silent_replay)}, PHONE),
 }
 
 

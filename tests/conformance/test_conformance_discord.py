@@ -1,18 +1,22 @@
 """The conformance suite, what Discord shows: every panel, private decision and a seat's own things fits
 Discord (25 options a menu, texts and custom ids within their limits, 5 rows, 5 buttons a row) and offers
-only legal moves; its public pictures are under 200 KB with no essential text under 9 px when a phone
-shows them 400 px wide; every text of the game is in every language."""
+only legal moves; every picture it shows a player (the chapter's, the table, a seat's own, a decision's,
+the results, the replay, the coach's chart) is under 200 KB with no essential text under 9 px when a
+phone shows it 400 px wide; every text of the game is in every language."""
 
 import importlib
+import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from PIL import Image
 
 import i18n
 import render
-from conformance.games import every_game, keys, specs, table_for, walk
-from engine import registry
+from conformance.games import config_of, every_game, keys, specs, table_for, walk
+from engine import record, registry
 from engine.moves import BadMove, Move
 from engine.protocol import Button, Menu, Message
 from ui import components, messages
@@ -93,30 +97,83 @@ async def test_every_message_fits_discord_and_offers_only_legal_moves(key):
     assert checked >= 3 * len(specs(game)[:4])  # a panel, a decision and a seat's own things at least, per game
 
 
+def readable(data: bytes, what: str) -> list[str]:
+    """What is wrong with a picture a player is shown: over the budget, or silent about its smallest
+    essential text, or that text under 9 px when a phone shows the picture 400 px wide."""
+    width = Image.open(io.BytesIO(data)).width
+    smallest = render.min_text_px(data)
+    if smallest is None:
+        return [f"{what}: it does not say its smallest essential text (draw it with render.canvas)"]
+    problems = []
+    if smallest * 400 / width < 9 - 1e-6:
+        problems.append(f"{what}: text of {smallest} px on {width} px is {smallest * 400 / width:.1f} px at 400 px")
+    return problems
+
+
+def pictures_shown(game, spec, pictures, replay: bool) -> Iterator[tuple[str, bytes]]:
+    """Every kind of picture the game shows a player in a random game: after each chapter the chapter's
+    picture, the table (for everyone, and marked for one seat in turn) and one seat's own things; the
+    pictures its panel, decisions and own-things messages carry, every few steps; at the end the results,
+    every seat's own things and (replay=True: they are slow) the replay and, with a coach, the review
+    chart of one seat."""
+    show, rules = game.show, game.rules
+    table = table_for(spec.players)
+    state = ids = None
+    chapter = 0
+    for step in walk(game, spec):
+        state, ids = step.after, (ids or []) + [step.action.id]
+        if step.index % 29 == 0:
+            s = step.before
+            shown = [show.panel(table, s)] + [show.mine(table, s, seat) for seat in rules.deciders(s)[:1]]
+            shown += [show.decision(table, s, seat) for seat in rules.deciders(s)]
+            for msg in shown:
+                if msg is not None and msg.picture is not None:
+                    yield f"{msg.picture.name} picture of a message", \
+                        getattr(pictures, msg.picture.name)(*msg.picture.args)
+        m = show.marks(step.events, step.before)
+        if m.ended or m.started or m.over:
+            chapter += 1
+            seat = chapter % spec.players
+            yield "round", pictures.round(state, ["Who did what.", "Then a second line of the story."])
+            if chapter % 2:
+                yield "table", pictures.table(state, None)
+            yield "table for a seat", pictures.table(state, seat)
+            yield "mine", pictures.mine(state, seat)
+    assert state is not None and ids is not None
+    yield "results", pictures.results(state)
+    for seat in range(spec.players):
+        yield "mine at the end", pictures.mine(state, seat)
+    if not replay:
+        return
+    config = config_of(game, spec)
+    rec = record.make(game, config, spec.seed, ids, [p for p in table.names], state)
+    yield "replay", pictures.replay(rec)
+    if game.coach is not None and hasattr(pictures, "review"):
+        review = game.coach.finish(config, spec.seed, ids, 0, [])
+        players = [{"seat": s, "name": n} for s, n in enumerate(table.names)]
+        yield "review", pictures.review(players, review["curve"], 0, [(0, 1), (len(review["curve"]) - 1, 2)])
+
+
 @pytest.mark.parametrize("key", GAMES)
-def test_public_pictures_are_small_and_readable_on_a_phone(key):
+def test_every_picture_is_small_and_readable_on_a_phone(key):
+    """Every picture any game shows (engine/protocol.py Pictures: round, table, mine, results, replay; and
+    a message's decision picture, the coach's chart) is within render.BUDGET bytes (an animation: that
+    a frame) with no essential text under 9 px when a phone shows it 400 px wide."""
     game = game_of(key)
     pictures = importlib.import_module(game.pictures)
-    import io
-
-    from PIL import Image
-    drawn = 0
-    for spec in specs(game)[:3]:
-        for step in walk(game, spec):
-            m = game.show.marks(step.events, step.before)
-            if not (m.ended or m.started or m.over):
-                continue
-            pngs = [pictures.round(step.after, ["Who did what.", "Then a second line of the story."])]
-            if game.rules.is_over(step.after):
-                pngs.append(pictures.results(step.after))
-            for png in pngs:
-                assert len(png) <= 200_000, f"a public picture of {len(png)} bytes"
-                width = Image.open(io.BytesIO(png)).width
-                smallest = render.min_text_px(png)
-                assert smallest is not None, "a public picture must say its smallest essential text (render.canvas)"
-                assert smallest * 400 / width >= 9, f"text of {smallest} px on {width} px: under 9 px at 400 px"
-                drawn += 1
-    assert drawn >= 6
+    kinds: dict[str, int] = {}
+    problems: list[str] = []
+    for i, spec in enumerate(specs(game)[:3]):
+        for what, data in pictures_shown(game, spec, pictures, i == 0):
+            with Image.open(io.BytesIO(data)) as img:
+                frames = getattr(img, "n_frames", 1)
+            if len(data) > render.BUDGET * frames:
+                problems.append(f"{what}: {len(data)} bytes ({frames} frames)")
+            problems += readable(data, what)
+            kinds[what] = kinds.get(what, 0) + 1
+    assert not problems, problems[:10]
+    assert {"round", "table", "table for a seat", "mine", "results", "replay"} <= set(kinds), kinds
+    assert kinds["round"] >= 6
 
 
 def package_dir(game) -> Path:

@@ -17,7 +17,7 @@ import i18n
 from games.pioneer_days import help as rules
 from games.pioneer_days import narrate, plans
 from games.pioneer_days.lang import _
-from games.pioneer_days.pictures import cards, day
+from games.pioneer_days.pictures import day
 from games.pioneer_days.pictures import table as table_img
 from games.pioneer_days.rules import describe, words
 from i18n import use
@@ -92,22 +92,16 @@ def _inside_wrapper(line: int) -> bool:
 
 
 # ---- names from engine/words.py ----------------------------------------------------------------
-def test_the_town_card_image_shows_the_translated_name(monkeypatch):
-    drawn = []
-    real = T.fit
-
-    def spy(text, *a):
-        drawn.append(text)
-        return real(text, *a)
-    monkeypatch.setattr(T, "fit", spy)
-    cards.town.cache.clear()
-    try:
-        with use("es"):
-            cards.town("T01", 150, 190)
-            spanish = words.name("town", "T01")
-    finally:
-        cards.town.cache.clear()
-    assert spanish != "Cedar Creek" and spanish in drawn and "Cedar Creek" not in drawn
+def test_the_full_board_shows_the_translated_town_names():
+    s = _crowded(3)
+    towns = s["towns_up"]
+    assert towns
+    with use("es"):
+        texts = _label_texts(table_img.render(s, track=True))
+        spanish = [words.name("town", cid) for cid in towns]
+    with use("en"):
+        english = [words.name("town", cid) for cid in towns]
+    assert spanish != english and set(spanish) <= set(texts) and not set(english) - set(spanish) & set(texts)
 
 
 def test_an_empty_row_of_the_player_board_says_none_in_the_games_language(monkeypatch):
@@ -267,8 +261,6 @@ LONG = {"Storm": "Nawałnicaburz", "Raid": "Enfermedades", "Famine": "Klęska g�
 
 def _clear_caches() -> None:
     day.tracks_w.cache.clear()
-    table_img.track_label_w.cache.clear()
-    table_img._board.cache.clear()
 
 
 @pytest.fixture
@@ -312,30 +304,17 @@ def test_disaster_names_of_14_capitals_fit_the_day_image(long_disaster_names):
 
 
 @pytest.mark.parametrize("lang", ["es", "long"])
-def test_disaster_names_fit_the_table_image(lang, long_disaster_names, monkeypatch):
-    drawn = []
-    real = T.draw
-
-    def spy(d, xy, text, kind, size, *a, **kw):
-        drawn.append((text, kind, size, xy))
-        return real(d, xy, text, kind, size, *a, **kw)
-    monkeypatch.setattr(T, "draw", spy)
+def test_disaster_names_fit_the_table_image(lang, long_disaster_names):
     with use("es" if lang == "es" else "pl"):
-        table_img.render(_crowded(4))
-        x0 = table_img.track_x0()
+        img = table_img.render(_crowded(4), track=True)
+    texts = _label_texts(img)
     names = ["TORMENTA", "REDADA", "HAMBRUNA", "ENFERMEDAD"] if lang == "es" else list(long_disaster_names.values())
-    labels = [(t, k, sz, xy) for t, k, sz, xy in drawn if k == "condbold" and
-              table_img.RIGHT_X + 40 <= xy[0] <= table_img.RIGHT_X + 48]
-    named = fitted = 0
     for name in names:
-        parts = [t for t, *_r in labels if t == name or t in name.split()]
-        assert " ".join(parts) == name, (name, labels)
-        named += 1
-    for t, k, sz, xy in labels:
-        assert xy[0] + T.width(t, k, sz) <= x0 - 4, f"{t!r} runs into the track"
-        fitted += 1
-    assert named == len(names) == 4  # storm, raid, famine, disease
-    assert fitted == len(labels) >= len(names)  # every name is drawn in one label or more
+        words_ = name.split()
+        assert name in texts or (len(words_) == 2 and all(w in texts for w in words_)), name  # whole, in 1 or 2 lines
+        assert not [t for t in texts if t.endswith("…") and name.startswith(t[:-1])]
+    assert img.info["min_text_px"] >= min_px(img) == 18
+    boxes_inside(img)
 
 
 async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_s_names(simcord_env, simcord_bot,

@@ -1,4 +1,6 @@
-"""The Pillow renderer: every phase of random games renders; sizes, non-blank regions, hidden gold."""
+"""The Pillow renderer: every phase of random games renders; sizes, non-blank regions, hidden gold; the
+Full board and the wagon picture are made for a phone like the day image (800 px wide, no essential
+text under 18 px, none out of its box, at most render.BUDGET bytes)."""
 
 import collections
 import copy
@@ -11,9 +13,10 @@ from PIL import Image, ImageStat
 
 import games.pioneer_days.pictures as render
 import games.pioneer_days.rules as engine
-from games.pioneer_days.pictures import cards, table
+import render as kit
+from games.pioneer_days.pictures import owned, player_board, table, wagon
 from games.pioneer_days.pictures.style import HIGHLIGHT, WOOD
-from games.pioneer_days.rules.cards import EQUIPMENT, TOWNS, TOWNSFOLK
+from games.pioneer_days.rules.cards import EQUIPMENT, TOWNSFOLK
 
 SET_PAIRS = [("A", "B"), ("C", "D"), ("E", "A"), ("B", "C"), ("D", "E")]
 
@@ -57,12 +60,23 @@ def uniform_background(img: Image.Image, box) -> bool:
 
 
 # ---- API contract ---------------------------------------------------------------------------
+MIN_PX = 18  # 9 px when a phone shows the 800 px picture 400 px wide
+
+
+def phone_sized(img: Image.Image) -> None:
+    """800 px wide, no essential text under MIN_PX, and (track=True) none out of its box or on another."""
+    from test_render_day import boxes_inside
+    assert img.width == 800 and img.info["min_text_px"] >= MIN_PX, img.info.get("min_text_px")
+    if "text_boxes" in img.info:
+        boxes_inside(img)
+
+
 def test_api_returns_pngs():
     s, _ = engine.new_game({"players": 3}, 1)
     w, h = png_size(render.table_png(s))
-    assert w == 1600 and 900 < h < 2400
+    assert w == 800 and 1500 < h < 3500
     w, h = png_size(render.wagon_png(s, 0))
-    assert w == 1000 and 300 < h < 2000
+    assert w == 800 and 300 < h < 2000
     f = finished(3, 1)
     w, h = png_size(render.results_png(f))
     assert w == 800 and 400 < h < 1000  # made for a phone: one card per player under the other
@@ -98,27 +112,20 @@ def test_every_phase_renders(players, seed, sets, pioneers):
         stages.add(state["stage"])
         if i % 3 and state["stage"] == "turn":
             continue  # every disaster/town/pioneer state, a third of the turns (keeps the test fast)
-        img = table.render(state)
+        img = table.render(state, track=i % 4 == 0)
         n += 1
-        assert img.width == 1600 and 900 < img.height < 2600
-        # key regions are not blank: header, townsfolk row, dice/tracks, towns, every player panel
-        assert spread(img, (0, 0, 1600, table.HEAD)) > 10
-        by = table.BOARD_Y
-        assert spread(img, (table.LEFT_X, by + table.Y_CARDS, table.LEFT_X + table.LEFT_W,
-                            by + table.Y_CARDS + table.CARD_H)) > 10
-        assert spread(img, (table.RIGHT_X, by + table.Y_TRACKS, table.RIGHT_X + table.RIGHT_W,
-                            by + table.Y_TRACKS + 4 * table.TRACK_ROW)) > 20
-        py = table.BOARD_Y + table.BOARD_H + 24
-        for seat in range(min(2, players)):
-            x = table.M + seat * (table.PANEL_W + table.PANEL_GAP)
-            assert spread(img, (x, py, x + table.PANEL_W, py + 150)) > 15
-        # nothing runs off a panel into the gap between the two panel columns or the margins
-        gx = table.M + table.PANEL_W
-        assert uniform_background(img, (gx + 8, py + 6, gx + table.PANEL_GAP - 8, img.height - 80))
-        assert uniform_background(img, (1600 - 8, table.HEAD + 4, 1600, img.height))
-        if state["stage"] in ("turn", "disaster"):
+        phone_sized(img)
+        assert 1500 < img.height < 4500
+        assert spread(img, (0, 0, 800, 78)) > 10  # the header
+        if "boards" in img.info:
+            assert len(img.info["boards"]) == players
+            for box in img.info["boards"]:
+                assert spread(img, box) > 15
+        # nothing runs off a panel into the margin
+        assert uniform_background(img, (800 - 6, 80, 800, img.height))
+        if state["stage"] in ("turn", "disaster", "pioneer") and i % 2 == 0:
             seat = state["turn"] if state["stage"] == "turn" else 0
-            assert render.wagon_image(state, seat).width == 1000
+            phone_sized(wagon.render(state, seat, track=True))
     assert {"turn", "over"} <= stages
     assert n > 10
     res = render.results_image(state)
@@ -131,9 +138,11 @@ def test_all_five_stages_render():
         for s in play(4, seed, SET_PAIRS[seed % 5], "unique"):
             if s["stage"] not in seen:
                 seen[s["stage"]] = s
-                assert png_size(render.table_png(s))[0] == 1600
+                data = render.table_png(s)
+                assert png_size(data)[0] == 800 and kit.min_text_px(data) >= MIN_PX
                 for seat in range(4):
-                    assert png_size(render.wagon_png(s, seat))[0] == 1000
+                    data = render.wagon_png(s, seat)
+                    assert png_size(data)[0] == 800 and kit.min_text_px(data) >= MIN_PX
         if len(seen) == 5:
             break
     assert set(seen) == {"pioneer", "turn", "disaster", "town", "over"}
@@ -143,7 +152,7 @@ def test_png_targets_4_players():
     s = last(play(4, 3, stop=lambda s: s["week"] == 3 and s["day"] == 3))
     data = render.table_png(s)
     w, h = png_size(data)
-    assert w == 1600 and len(data) <= 500_000
+    assert w == 800 and len(data) <= kit.BUDGET
 
 
 # ---- hidden gold ----------------------------------------------------------------------------
@@ -179,37 +188,30 @@ def test_gold_shown_at_game_end_only_in_results():
 
 
 # ---- content: every card, long names, crowded players ---------------------------------------
-def test_every_card_and_tile_renders():
-    folk = tiles = towns = 0
-    for cid in TOWNSFOLK:
-        im = cards.townsfolk(cid, table.CARD_W, table.CARD_H)
-        assert im.size == (table.CARD_W, table.CARD_H) and spread(im, (8, 60, 150, 120)) > 5
-        folk += 1
-    for cid in EQUIPMENT:
-        im = cards.equipment(cid, table.TILE_W, table.TILE_H)
-        assert im.size == (table.TILE_W, table.TILE_H) and spread(im, (8, 36, 180, 90)) > 5
-        tiles += 1
-    for cid in TOWNS:
-        im = cards.town(cid, table.TOWN_W, table.TOWN_H)
-        assert im.size == (table.TOWN_W, table.TOWN_H) and spread(im, (8, 60, 160, 120)) > 5
-        towns += 1
-    assert (folk, tiles, towns) == (len(TOWNSFOLK), len(EQUIPMENT), len(TOWNS))
-    assert folk and tiles and towns
+@pytest.mark.parametrize("lang", ["en", "es", "pl"])
+def test_every_townsfolk_card_of_the_wagon_picture_fits(lang):
+    """Each townsfolk as the private picture shows it: name, effect and VP whole, at 18 px or more, inside."""
+    from test_render_day import boxes_inside
 
-
-def test_card_texts_fit_their_width():
-    from render import text as T
-    names = lines = 0
+    from i18n import use
+    w = (player_board.INNER - owned.CARD_GAP) // 2
+    cards = 0
     for cid in TOWNSFOLK:
-        for line in T.fit(TOWNSFOLK[cid]["name"], "serifcond", 18, 13, table.CARD_W - 14, 2)[1]:
-            assert T.width(line, "serifcond", 13) <= table.CARD_W - 14
-            lines += 1
-        names += 1
-    assert names == len(TOWNSFOLK) >= 1
-    assert lines >= names  # each name is drawn in one line or more
+        with use(lang):
+            L = owned.card_layout(cid, w)
+            layer = owned.card_layer(cid, w, L.h)
+        assert layer.min_px >= MIN_PX
+        texts = [t for _b, _f, t in layer.boxes]
+        assert not [t for t in texts if t.endswith("…")], (cid, texts)  # nothing cut
+        img = layer.img.copy()
+        img.info["text_boxes"] = layer.boxes
+        boxes_inside(img)
+        cards += 1
+    assert cards == len(TOWNSFOLK)
 
 
 def _crowded(players: int) -> dict:
+    """More than a game gives anyone: 10 wagons, 14 townsfolk, 6 tiles each, the longest names."""
     s = last(play(players, 31, stop=lambda s: s["week"] == 3 and s["stage"] == "turn"))
     s = copy.deepcopy(s)
     ids = list(TOWNSFOLK)
@@ -225,28 +227,49 @@ def _crowded(players: int) -> dict:
     return s
 
 
+def _busy(players: int = 4) -> dict:
+    """As much as a long game gives each player: 6 wagons, 8 townsfolk, 4 tiles, long names."""
+    s = last(play(players, 31, stop=lambda s: s["week"] == 4 and s["stage"] == "turn"))
+    s = copy.deepcopy(s)
+    for p in s["players"]:
+        p["name"] = "Maximiliana Wolfeschlegelstein-Ba"
+        p["wagons"] = [{"size": "large", "damage": i % 2} for i in range(3)] + [{"size": "small", "damage": 0}] * 3
+        p["townsfolk"] = list(TOWNSFOLK)[p["seat"] * 8:(p["seat"] + 1) * 8]
+        p["equipment"] = list(EQUIPMENT)[p["seat"] * 4:(p["seat"] + 1) * 4]
+        p["gold"] = [1, 2, 3, 2]
+        p["wood"], p["medicine"], p["cattle"], p["silver"] = 5, 5, 8, 30
+    return s
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_crowded_players_stay_inside(players):
     s = _crowded(players)
-    img = table.render(s)
-    assert img.width == 1600
-    py = table.BOARD_Y + table.BOARD_H + 24
-    gx = table.M + table.PANEL_W
-    assert uniform_background(img, (gx + 8, py + 6, gx + table.PANEL_GAP - 8, img.height - 80))
-    assert uniform_background(img, (1600 - 8, table.HEAD + 4, 1600, img.height))
-    w = render.wagon_image(s, 0)
-    assert uniform_background(w, (w.width - 8, 50, w.width, w.height))
-    data = render.table_png(s)
-    assert len(data) <= 500_000
+    img = table.render(s, 0, track=True)
+    phone_sized(img)
+    assert uniform_background(img, (800 - 6, 80, 800, img.height))
+    w = wagon.render(s, 0, track=True)
+    phone_sized(w)
+    assert uniform_background(w, (800 - 6, 70, 800, w.height))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pl"])
+def test_a_busy_4_player_table_is_within_the_budget(lang):
+    from i18n import use
+    with use(lang):
+        data = render.table_png(_busy())
+        wagon_data = render.wagon_png(_busy(), 0)
+    assert len(data) <= kit.BUDGET and len(wagon_data) <= kit.BUDGET
+    assert kit.min_text_px(data) >= MIN_PX and kit.min_text_px(wagon_data) >= MIN_PX
 
 
 def test_overflowing_wagon_is_shown():
     s = _crowded(2)
     s["players"][0]["wagons"] = [{"size": "small", "damage": 1}]
-    img = table.render(s)  # more goods than spaces: drawn in a "no room" box, inside the panel
-    gx = table.M + table.PANEL_W
-    py = table.BOARD_Y + table.BOARD_H + 24
-    assert uniform_background(img, (gx + 8, py + 6, gx + table.PANEL_GAP - 8, img.height - 80))
+    img = table.render(s, track=True)  # more goods than spaces: drawn in a "no room" box, inside the board
+    phone_sized(img)
+    board = img.info["boards"][0]
+    room = [b for b, _f, t in img.info["text_boxes"] if t == "NO ROOM"]
+    assert room and all(board[0] <= b[0] and b[2] <= board[2] and board[1] <= b[1] <= board[3] for b in room)
 
 
 # ---- highlighting ---------------------------------------------------------------------------
@@ -257,17 +280,11 @@ def _has_colour(img: Image.Image, box, colour, tol: int = 12) -> bool:
 
 def test_active_player_stands_out():
     s = last(play(4, 41, stop=lambda s: s["stage"] == "turn" and s["turn"] == 3))
-    img = table.render(s)
-    py = table.BOARD_Y + table.BOARD_H + 24
-    rows = [L.h for L in (render.player_board.Layout(engine.view_for(s, None), i, table.PANEL_W, 1, False)
-                          for i in range(4))]
-    row0 = max(rows[:2])
-    y1 = py + row0 + table.PANEL_GAP
-    x3 = table.M + table.PANEL_W + table.PANEL_GAP
-    frame = (x3 - 6, y1 - 6, x3 + 2, y1 + 60)  # the left edge of seat 4's panel
-    assert _has_colour(img, frame, HIGHLIGHT)
-    x0 = table.M
-    assert not _has_colour(img, (x0 - 6, py - 6, x0 + 2, py + 60), HIGHLIGHT)
+    img = table.render(s, track=True)
+    boards = img.info["boards"]
+    for seat, (x0, y0, _x1, _y1) in enumerate(boards):
+        edge = (x0 - 6, y0 + 20, x0 - 1, y0 + 60)  # just left of the board
+        assert _has_colour(img, edge, HIGHLIGHT) == (seat == 3), seat
 
 
 def test_winner_highlighted_in_results():

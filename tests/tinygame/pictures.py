@@ -1,10 +1,9 @@
 """Fingers' pictures (the protocol's Pictures): small, phone-sized, drawn with the kit (render/)."""
 
-import io
-
 from PIL import Image
 
 import render
+from render import animation
 from render.canvas import Canvas
 
 from .lang import _
@@ -14,6 +13,10 @@ INK, PAPER = (30, 30, 30), (240, 236, 226)
 
 
 def _sheet(state: dict, title: str, lines=()) -> bytes:
+    return render.png(_image(state, title, lines))
+
+
+def _image(state: dict, title: str, lines=()) -> Image.Image:
     cv = Canvas(Image.new("RGB", (W, H), PAPER))
     cv.text((12, 10), title, "bold", 20, INK)
     y = 44
@@ -23,7 +26,7 @@ def _sheet(state: dict, title: str, lines=()) -> bytes:
     for line in list(lines)[:2]:
         cv.text((12, y), line[:40], "cond", 18, INK)
         y += 24
-    return render.png(cv.finish())
+    return cv.finish()
 
 
 def round(state: dict, lines=()) -> bytes:  # noqa: A001  (the protocol's name)
@@ -43,7 +46,6 @@ def results(state: dict) -> bytes:
 
 
 def replay(record: dict) -> bytes:
-    img = Image.new("RGB", (W, H), PAPER)
-    buf = io.BytesIO()
-    img.save(buf, "WEBP")
-    return buf.getvalue()
+    """One frame: the names of the record (the scores would need the game replayed)."""
+    state = {"names": list(record.get("names") or ()), "scores": [0] * len(record.get("names") or ())}
+    return animation.webp([(_image(state, _("Fingers")), 2000)], W, PAPER)

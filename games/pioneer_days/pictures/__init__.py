@@ -1,4 +1,5 @@
-"""Pillow images of a Pioneer Days game: the public table, a private wagon image, the results.
+"""Pillow images of a Pioneer Days game, each made for a phone (800 px wide, text at least 18 px): the day
+image, the public table, a private wagon image, the results, the coach's chart, the replay.
 
 Pure functions of the engine state (never modified); safe to call from worker threads: every
 render draws on its own images, and the shared caches (fonts, icons, cards, static layers) are
@@ -39,14 +40,15 @@ def results_image(state: dict) -> Image.Image:
 
 
 def table_png(state: dict, viewer: int | None = None) -> bytes:
-    """The public table, about 1600 px wide, drawn from engine.view_for(state, None): no secret
-    (gold values before the end, dealt boards, decks) can reach it. `viewer` only marks that
-    seat's board as "YOU"."""
+    """The public table (the Full board), 800 px wide for a phone (every text at least 18 px), drawn
+    from engine.view_for(state, None): no secret (gold values before the end, dealt boards, decks) can
+    reach it. `viewer` only marks that seat's board as "YOU"."""
     return _png(table_image(state, viewer))
 
 
 def wagon_png(state: dict, seat: int) -> bytes:
-    """The private board of `seat`, larger, with its gold token values: send it only to its owner."""
+    """The private board of `seat` with its gold token values and everything it owns in full, 800 px wide
+    for a phone: send it only to its owner."""
     return _png(wagon_image(state, seat))
 
 
@@ -76,8 +78,9 @@ def day_png(state: dict, lines=(), viewer: int | None = None) -> bytes:
 
 
 def review_png(players: list[dict], curve: list[dict], seat: int, marks: list) -> bytes:
-    """The coach's chart (render/review_chart.py): players' VP day by day, `seat` highlighted, marks =
-    [(day index, number)] pinned on its line. Drawn after the game: every value is public then."""
+    """The coach's chart (review_chart.py, on the kit's render/chart.py): players' VP day by day, `seat`
+    highlighted, marks = [(day index, number)] pinned on its line. Drawn after the game: every value is
+    public then."""
     from . import review_chart
     return _png(review_chart.render(players, curve, seat, marks))
 

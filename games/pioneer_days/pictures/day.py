@@ -29,9 +29,10 @@ from render import text as T
 from render.canvas import Canvas, Layer
 
 from ..lang import N_, _, n_
-from . import player_board, rich
+from . import rich
 from .cards import FOOTER, effect_of, split_effect
 from .icons import die, paste
+from .seats import marker, player_text
 from .style import (
     CARD,
     CREAM,
@@ -46,11 +47,11 @@ from .style import (
     RULE,
     RUST,
     WOOD_DARK,
+    background,
     memo,
     memo_text,
     mix,
 )
-from .table import background
 
 W = 800
 MIN_PX = math.ceil(9 * W / 400)  # the smallest text allowed: 9 px when shown 400 px wide
@@ -66,6 +67,9 @@ ON_COLOUR = (164, 58, 30)
 BODY = (22, 21, 20, 19, 18)       # body text sizes, largest first (fitting shrinks down to MIN_PX)
 
 TAG_TEXT = {"Now": N_("Now:"), "Each town": N_("Each town:"), "Always": N_("Always:")}
+STEP_TEXT = {"pick": N_("{name} takes a die"), "use": N_("{name} uses a die"),
+             "wild": N_("{name} picks a Wild action"), "equip": N_("{name} picks equipment"),
+             "after": N_("{name} ends the turn")}
 
 
 def fit1(s: str, room: int, kinds=("bold",), sizes=BODY) -> tuple[str, str, int]:
@@ -124,12 +128,12 @@ def header(cv: Canvas, s: dict, st: "Status") -> None:
     right = W - M
     extra = 44 if st.seat is not None else 0
     bw = T.width(text, tkind, tsize) + 36 + extra
-    fill, fg = player_board.player_text(st.seat) if st.seat is not None else (RUST, (255, 255, 255))
+    fill, fg = player_text(st.seat) if st.seat is not None else (RUST, (255, 255, 255))
     d.rounded_rectangle((right - bw, 16, right, HEAD - 16), radius=(HEAD - 32) // 2, fill=fill, outline=CREAM,
                         width=3)
     tx = right - bw + 18
     if st.seat is not None:
-        player_board.marker(cv.img, st.seat, (tx - 4, 23, tx + 30, HEAD - 23))
+        marker(cv.img, st.seat, (tx - 4, 23, tx + 30, HEAD - 23))
         tx += extra
     cv.text((tx, HEAD // 2 + 1), text, tkind, tsize, fg, anchor="lm")
 
@@ -142,10 +146,13 @@ class Status(NamedTuple):
 STATUS_SIZES = (22, 21, 20, 19, 18)
 
 
-def status_layout(s: dict) -> Status:
+def status_layout(s: dict, steps: bool = False) -> Status:
     """What the table waits for (in the header's pill), and the seat concerned: the first of the
-    candidate texts that fits whole; names are shortened before anything else is."""
+    candidate texts that fits whole; names are shortened before anything else is. steps=True: a turn
+    says its step ("Annie takes a die"; the Full board, drawn at any moment)."""
     texts, seat = _status_texts(s)
+    if steps and s["stage"] == "turn" and s["step"] in STEP_TEXT:
+        texts = [(lambda nm, step=STEP_TEXT[s["step"]]: _(step, name=nm), texts[0][1])]
     room = W - 2 * M - 300 - 24 - 36 - (44 if seat is not None else 0)
     for make, name in texts:
         for kind in ("bold", "condbold"):
@@ -284,9 +291,17 @@ def label_room(tracks: int) -> int:
 
 
 def today_layout(s: dict) -> Today:
-    f = engine.forecast(s)
     tw = tracks_w()
-    rw = right_w(tw)
+    fc, last = forecast_layout(s, right_w(tw))
+    right = TITLE + (DIE + 12 if s["pool"] else 60) + (TITLE + _forecast_h(fc, last) if fc else 0)
+    left = TITLE + 2 + 4 * TRACK_ROW
+    return Today(fc, last, 10 + max(left, right) + 8, tw)
+
+
+def forecast_layout(s: dict, rw: int) -> tuple[list, tuple | None]:
+    """What strikes if each die colour is the one left, fitted in rw px: [(colours, size, lines)] per
+    group of colours with the same outcome, and the last day's note (or None)."""
+    f = engine.forecast(s)
     groups: dict = {}
     for colour in COLOURS:
         if colour in f["left"]:
@@ -304,9 +319,7 @@ def today_layout(s: dict) -> Today:
     if f["last_day"] and fc:
         last = rich.fit(rich.words(_("Last day: then every marker moves once more."), "cond", INK_SOFT),
                         (19, 18), rw, 2)
-    right = TITLE + (DIE + 12 if s["pool"] else 60) + (TITLE + _forecast_h(fc, last) if fc else 0)
-    left = TITLE + 2 + 4 * TRACK_ROW
-    return Today(fc, last, 10 + max(left, right) + 8, tw)
+    return fc, last
 
 
 def _chips_w(colours) -> int:
@@ -326,7 +339,6 @@ def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
     x0, w = right_x(L.tracks_w), right_w(L.tracks_w)
     cv.frame = (x0, y + 3, x0 + w, y + L.h - 3)
     cv.d.line((x0 - 11, yy + 8, x0 - 11, y + L.h - 12), fill=RULE, width=2)
-    n = len(s["players"])
     if s["pool"]:
         left = max(0, len(s["pool"]) - 1) if s["stage"] == "turn" else 0
         title(cv, x0, yy, w, _("TODAY'S DICE"), n_("{n} to take", "{n} to take", left) if left else "")
@@ -351,7 +363,7 @@ def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
         rich.draw(cv, x0, yy, lines, size)
         yy += 60
     if L.forecast:
-        _forecast(cv, x0, yy, w, L, n)
+        forecast(cv, x0, yy, w, L.forecast, L.last)
 
 
 def _tracks(cv: Canvas, x: int, y: int, s: dict, tw: int) -> None:
@@ -404,10 +416,14 @@ def _track_row(dis: str, tw: int) -> Image.Image:
     return img
 
 
-def _forecast(cv: Canvas, x: int, y: int, w: int, L: Today, n: int) -> None:
+def forecast_h(fc, last) -> int:
+    return TITLE + 2 + _forecast_h(fc, last)
+
+
+def forecast(cv: Canvas, x: int, y: int, w: int, fc: list, last) -> None:
     title(cv, x, y, w, _("IF LEFT AT DAY'S END"))
     yy = y + TITLE + 2
-    for colours, size, lines in L.forecast:
+    for colours, size, lines in fc:
         step = round(size * 1.25)
         h = max(30, step * len(lines))
         cx = x
@@ -418,8 +434,8 @@ def _forecast(cv: Canvas, x: int, y: int, w: int, L: Today, n: int) -> None:
         cx += T.width(ARROW, "bold", 20) + 14
         rich.draw(cv, cx, yy + (30 - step) // 2 if len(lines) == 1 else yy + 2, lines, size, step)
         yy += h + 6
-    if L.last:
-        size, lines = L.last
+    if last:
+        size, lines = last
         rich.draw(cv, x, yy, lines, size, round(size * 1.25))
 
 
@@ -464,7 +480,7 @@ def players(cv: Canvas, y: int, s: dict, viewer) -> None:
         if seat == turn:
             cv.d.rounded_rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), radius=12, fill=HIGHLIGHT)
         cv.d.rounded_rectangle(box, radius=10, fill=tint, outline=mix(tint, INK, 0.35))
-        player_board.marker(cv.img, seat, (x0, ry + 7, x0 + 32, ry + 39))
+        marker(cv.img, seat, (x0, ry + 7, x0 + 32, ry + 39))
         nx = x0 + 42
         room = sx0 - nx - 8
         tags = []
@@ -501,10 +517,10 @@ CELL_W = (INNER - 12) // 2
 STRIP = 104
 
 
-def short_effect(cid: str) -> tuple[str | None, str]:
-    """(timing label or None, effect) of a townsfolk, from engine.describe: "Always:", "On Wood:",
-    "Now:", "Each town:" (when it works is half of what a card says)."""
-    tag, body = split_effect(describe.card("townsfolk", cid)["effect"], effect_of("townsfolk", cid))
+def short_effect(cid: str, kind: str = "townsfolk") -> tuple[str | None, str]:
+    """(timing label or None, effect) of a townsfolk (an equipment tile, a pioneer), from engine.describe:
+    "Always:", "On Wood:", "Now:", "Each town:" (when it works is half of what a card says)."""
+    tag, body = split_effect(describe.card(kind, cid)["effect"], effect_of(kind, cid))
     if tag is None:
         return None, body
     if tag[0] == "on":
@@ -563,35 +579,37 @@ WEEK_LINE = 27
 EQUIP_SHOWN = 3  # tiles for sale listed on the day image
 
 
-def week_lines(s: dict) -> list[tuple[str, str]]:
-    """(name, what) for this week's town cards ("Needs 3 cattle → 2 favors") and the equipment for sale."""
+def week_lines(s: dict, shown: int | None = EQUIP_SHOWN) -> list[tuple[str, str]]:
+    """(name, what) for this week's town cards ("Needs 3 cattle → 2 favors") and the equipment for sale
+    (the first `shown` tiles, None: all)."""
+    shown = shown if shown is not None else len(s.get("equip_up") or [])
     out = []
     for cid in (s.get("towns_up") or [])[:3]:
         c = describe.card("town", cid)
         out.append((c["name"], f"{c['effect']} → {c['vp']}"))
     tiles = s.get("equip_up") or []
-    for cid in tiles[:EQUIP_SHOWN]:
+    for cid in tiles[:shown]:
         c = describe.card("equipment", cid)
         out.append((c["name"], " · ".join(x for x in (c["effect"], c["vp"]) if x)))
-    if len(tiles) > EQUIP_SHOWN:  # (the phone's screen is short: the rest are on the Full board)
+    if len(tiles) > shown:  # (the phone's screen is short: the rest are on the Full board)
         out[-1] = (out[-1][0], out[-1][1] + " · " + n_("{n} more: Full board", "{n} more: Full board",
-                                                       len(tiles) - EQUIP_SHOWN))
+                                                       len(tiles) - shown))
     return out
 
 
-def week_h(s: dict) -> int | None:
-    rows = week_lines(s)
+def week_h(s: dict, shown: int | None = EQUIP_SHOWN) -> int | None:
+    rows = week_lines(s, shown)
     if not rows or not s["week"]:
         return None
     towns = len((s.get("towns_up") or [])[:3])
     return 10 + TITLE + 4 + WEEK_LINE * len(rows) + (TITLE if towns < len(rows) else 0) + 6
 
 
-def week(cv: Canvas, y: int, s: dict) -> None:
-    h = cast(int, week_h(s))
+def week(cv: Canvas, y: int, s: dict, shown: int | None = EQUIP_SHOWN) -> None:
+    h = cast(int, week_h(s, shown))
     panel(cv, y, h)
     x0 = M + PAD
-    rows = week_lines(s)
+    rows = week_lines(s, shown)
     towns = len((s.get("towns_up") or [])[:3])
     title(cv, x0, y + 10, INNER, _("THIS WEEK'S TOWNS"), _("visited after day 5: favors for goods"))
     yy = y + 10 + TITLE + 4

@@ -32,16 +32,16 @@ def _rgb(v) -> bool:
 def flat_colours() -> list[tuple]:
     """The colours drawn as flat fills (the named colours of the renderer's modules): exact
     entries of the palette."""
-    from . import cards, day, player_board, results, table
+    from . import cards, day, owned, player_board, results, table, wagons
     out = set()
-    for mod in (style, cards, player_board, table, day, results):
+    for mod in (style, cards, player_board, wagons, owned, table, day, results):
         for k in dir(mod):
             v = getattr(mod, k)
             if k.isupper() and _rgb(v):
                 out.add(v)
     out |= {c[k] for c in style.DICE.values() for k in ("fill", "text")}
     out |= {c[k] for c in style.PLAYERS for k in ("fill", "text", "tint")}
-    out |= {c for _, c in style.CATEGORY.values()} | {c for _, c in cards.TAGS.values()}
+    out |= {c for _, c in style.CATEGORY.values()}
     return sorted(out)
 
 

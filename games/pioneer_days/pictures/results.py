@@ -8,8 +8,8 @@ from render import text as T
 from render.canvas import Canvas
 
 from ..lang import N_, _
-from . import player_board
 from .icons import paste
+from .seats import marker
 from .style import (
     CATEGORY,
     CREAM,
@@ -93,7 +93,7 @@ def _row(cv: Canvas, y: int, state: dict, r: dict, top: tuple) -> None:
     cv.text((x0 + 36, y + 36), str(r["rank"]), "bold", 28, CREAM, anchor="mm")
     if r["winner"]:
         paste(img, "trophy", 28, (x0 + 46, y + 44))
-    player_board.marker(img, seat, (x0 + 78, y + 14, x0 + 110, y + 46))
+    marker(img, seat, (x0 + 78, y + 14, x0 + 110, y + 46))
     name_w = W - 2 * M - 120 - 190
     cv.text((x0 + 120, y + 30), T.ellipsize(T.player_name(p), "bold", 26, name_w), "bold", 26, INK, anchor="lm")
     pion = describe.card("pioneer", p["pioneer"])["name"] if p.get("pioneer") else ""

@@ -3,6 +3,8 @@ helpers and seat colours are the kit's: render/style.py)."""
 
 from typing import TypedDict
 
+from PIL import Image, ImageDraw
+
 from render.style import PLAYERS, memo, memo_text, mix, overlay, shape  # noqa: F401  (the pictures import them from here)
 
 from ..lang import N_
@@ -53,3 +55,25 @@ CATEGORY = {
     "game": (N_("During the game"), (0, 158, 115)),
     "damage": (N_("Damage"), (160, 54, 28)),
 }
+
+
+@memo
+def _planks(w: int) -> Image.Image:
+    """A tall wood-plank background, cropped to the height each render needs."""
+    img = Image.new("RGB", (w, 4000), WOOD)
+    d = ImageDraw.Draw(img)
+    for y in range(0, img.height, 38):
+        d.line((0, y, img.width, y), fill=WOOD_LINE, width=2)
+        d.line((0, y + 1, img.width, y + 1), fill=mix(WOOD, (255, 255, 255), 0.05), width=1)
+    return img
+
+
+def background(h: int, w: int) -> Image.Image:
+    """A new wood-plank image w x h (a copy: the caller draws on it)."""
+    planks = _planks(w)
+    if h <= planks.height:
+        return planks.crop((0, 0, w, h))
+    img = Image.new("RGB", (w, h), WOOD)
+    for y in range(0, h, planks.height):
+        img.paste(planks, (0, y))
+    return img

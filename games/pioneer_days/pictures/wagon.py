@@ -1,26 +1,31 @@
-"""The private wagon image: one player's board, larger, with the values of their gold tokens."""
+"""The private wagon picture ("My wagon"): one player's board with the values of their gold tokens and
+everything they own in full, 800 px wide for a phone (every text at least 18 px: 9 px at 400 px wide)."""
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import games.pioneer_days.rules as engine
 from render import text as T
+from render.canvas import Canvas
 
 from ..lang import _
 from . import player_board
-from .style import CREAM, RUST, WOOD, WOOD_DARK
+from .day import fit1
+from .style import CREAM, RUST, WOOD_DARK, background
 from .table import badges
 
-W = 1000
-M = 20
-TOP = 44
-K = 1.25
+W = 800
+M = (W - player_board.W) // 2
+TOP = 60
 
 
-def render(state: dict, seat: int) -> Image.Image:
+def render(state: dict, seat: int, track: bool = False) -> Image.Image:
+    """The picture; its smallest essential text size (px) in img.info["min_text_px"] (track=True: every
+    text's ink box and frame in img.info["text_boxes"], for the tests)."""
     s = engine.view_for(state, seat)  # this seat's secrets only
-    L = player_board.Layout(s, seat, W - 2 * M, K, True)
-    img = Image.new("RGB", (W, TOP + L.h + 2 * M), WOOD)
-    d = ImageDraw.Draw(img)
+    L = player_board.layout(s, seat, True)
+    cv = Canvas(background(TOP + 14 + L.h + M, W), track)
+    cv.frame = (M, 0, W - M, TOP)
+    d = cv.d
     d.rectangle((0, 0, W, TOP), fill=WOOD_DARK)
     if s["stage"] == "over":
         title = _("YOUR WAGONS · final")
@@ -28,11 +33,16 @@ def render(state: dict, seat: int) -> Image.Image:
         title = _("YOUR WAGONS · setting up")
     else:
         title = _("YOUR WAGONS · week {week}, day {day}", week=s["week"], day=s["day"])
-    T.draw(d, (M, TOP // 2), T.ellipsize(title, "serif", 20, W - 2 * M - 270), "serif", 20, CREAM, anchor="lm")
-    d.rounded_rectangle((W - M - 250, 8, W - M, TOP - 8), radius=14, fill=RUST, outline=CREAM, width=2)
-    T.draw(d, (W - M - 125, TOP // 2), T.ellipsize(_("PRIVATE · gold values shown"), "condbold", 15, 236), "condbold",
-           15, CREAM, anchor="mm")
+    pill, pkind, psize = fit1(_("PRIVATE · gold values shown"), 300, ("condbold",), (19, 18))
+    pw = T.width(pill, pkind, psize) + 28
+    d.rounded_rectangle((W - M - pw, 12, W - M, TOP - 12), radius=18, fill=RUST, outline=CREAM, width=2)
+    cv.text((W - M - pw / 2, TOP // 2), pill, pkind, psize, CREAM, anchor="mm")
+    text, kind, size = fit1(title, W - 2 * M - pw - 16, ("serif", "serifcond"), (24, 22, 20, 19, 18))
+    cv.text((M, TOP // 2), text, kind, size, CREAM, anchor="lm")
     turn = s["stage"] == "turn" and s["turn"] == seat
     marks = ["yourturn" if b == "turn" else b for b in badges(s, seat, None)]
-    player_board.draw(img, M, TOP + M, s, seat, W - 2 * M, L.h, K, True, marks, turn)
+    player_board.draw(cv, M, TOP + 14, s, seat, L, marks, turn)
+    img = cv.finish()
+    if track:
+        img.info["text_boxes"] = cv.boxes
     return img
