@@ -96,6 +96,8 @@ def is_connection_error(e: BaseException) -> bool:
     if isinstance(e, (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
                       asyncpg.exceptions.OperatorInterventionError, asyncpg.TooManyConnectionsError)):
         return True
+    if isinstance(e, asyncpg.InternalClientError) and "another operation" in str(e):
+        return True  # the server ended the session (pg_terminate_backend) while it sat idle in the pool
     return isinstance(e, asyncpg.InterfaceError) and ("closed" in str(e) or "closing" in str(e))
 
 
@@ -336,7 +338,11 @@ class PostgresBackend:
                     try:
                         async with self.pool.acquire() as conn:
                             read.conn = conn
-                            records = await conn.fetch(q, *args)
+                            try:
+                                records = await conn.fetch(q, *args)
+                            except asyncpg.InternalClientError:
+                                conn.terminate()  # (its session ended under it: see is_connection_error)
+                                raise
                         return [tuple(r) for r in records]
                     except Exception as e:
                         read.conn = None
@@ -349,6 +355,8 @@ class PostgresBackend:
                             raise TimeoutError(f"no answer within {COMMAND_TIMEOUT:.0f} s: {e}") from e
                         if attempt:
                             raise self.unavailable(e) from e
+                        # the others in the pool are likely gone too (a restart, sessions ended): new ones
+                        await self.pool.expire_connections()
         except TimeoutError as e:
             raise self.unavailable(e) from e
         raise AssertionError("unreachable")
@@ -395,6 +403,7 @@ class PostgresBackend:
                     raise fault from e
                 if not committing and attempt == 0:  # (said at debug level: a failure is said once, by Health)
                     log.debug("PostgreSQL connection lost before a commit (%s): trying once more", e)
+                    await self.write_pool.expire_connections()  # (the others are likely gone too)
                     continue  # nothing was committed: once more, on a fresh connection
                 raise self.unavailable(e, unknown=committing) from e
             return result
