@@ -197,7 +197,9 @@ class GameBot(commands.Bot):
     async def report_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """The one error handler for commands and components: a short code the user sees and the
         log records. Expected Discord failures get a clear message and no traceback."""
-        err = getattr(error, "original", None) or getattr(error, "__cause__", None) or error
+        err = getattr(error, "original", None) or error
+        if not isinstance(err, StoreError):  # (a storage fault keeps its own type, not its driver's cause)
+            err = getattr(error, "original", None) or getattr(error, "__cause__", None) or error
         code = secrets.token_hex(2)
         expected = True
         if isinstance(err, app_commands.CommandOnCooldown):  # a CheckFailure too: it comes first
@@ -238,10 +240,11 @@ class GameBot(commands.Bot):
         channel told once: app/damage.py), the channel's games can't be listed, or nothing can be saved now
         (the cause said once by the store: db/faults.py). No traceback, no line per click."""
         if isinstance(err, DatabaseDamaged) and not err.write:
-            gid = err.game_id
-            if gid is None and err.channel_id is None:
+            if err.game_id is None and err.channel_id is None:
                 err.about(channel_id=interaction.channel_id)
-            if self.service.damage.found(err) and gid is not None:
+            damage = self.service.damage
+            gid = damage.game_of(err)
+            if damage.found(err) and gid is not None:
                 await self.courier.tell_damaged(gid, err.channel_id)
             text = _(DAMAGED_GAME) if gid is not None else _(DAMAGED_READ)
         else:

@@ -8,26 +8,31 @@ per channel."""
 
 import logging
 
-from db.errors import DatabaseDamaged
-
 log = logging.getLogger("bot.damage")
 
 
 class Damage:
     def __init__(self) -> None:
-        self.games: dict[int, str] = {}    # game id: what was found
+        self.games: dict[int, tuple[int | None, str]] = {}  # game id: (its channel, what was found)
         self.channels: dict[int, str] = {}  # channel id: what was found (no game named)
         self.unnamed = False                # a damaged read that named neither was said
 
-    def found(self, e: DatabaseDamaged | Exception, game_id: int | None = None,
-              channel_id: int | None = None) -> bool:
-        """Reports damage; True the first time for this game (its channel is then to be told)."""
+    def game_of(self, e: Exception, game_id: int | None = None, channel_id: int | None = None) -> int | None:
+        """The game a damaged read was about: the one it names, else the damaged game of its channel."""
         gid = getattr(e, "game_id", None) if game_id is None else game_id
+        cid = getattr(e, "channel_id", None) if channel_id is None else channel_id
+        if gid is None and cid is not None:
+            gid = next((g for g, (c, _why) in self.games.items() if c == cid), None)
+        return gid
+
+    def found(self, e: Exception, game_id: int | None = None, channel_id: int | None = None) -> bool:
+        """Reports damage; True the first time for this game (its channel is then to be told)."""
+        gid = self.game_of(e, game_id, channel_id)
         cid = getattr(e, "channel_id", None) if channel_id is None else channel_id
         if gid is not None:
             if gid in self.games:
                 return False
-            self.games[gid] = str(e)
+            self.games[gid] = (cid, str(e))
             log.error("game %s (channel %s): its saved record is damaged and can't be loaded, so it can't go "
                       "on; the other games play on. Restore the database from a backup. (%s)", gid, cid, e)
             return True

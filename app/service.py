@@ -603,7 +603,11 @@ class GameService:
         return await self.store.open_game_in_channel(channel_id)
 
     async def last_in_channel(self, channel_id: int) -> GameRow | None:
-        """The channel's open game, or else its most recent one."""
+        """The channel's open game, or else its most recent one. (The open one first: it is found through its
+        index, without reading the other games' rows, so that a damaged one elsewhere does not stop it.)"""
+        game = await self.store.open_game_in_channel(channel_id)
+        if game is not None:
+            return game
         ids = await self.store.game_ids_in_channel(channel_id)
         return await self.store.game(ids[-1]) if ids else None
 
