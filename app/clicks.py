@@ -55,6 +55,7 @@ class ClickJournal:
         self.left: list[Click] = []       # what the previous process left open (read by start)
         self._fd: int | None = None
         self._size = 0
+        self._failing = False  # the last append failed (said once)
 
     def start(self) -> list[Click]:
         """Reads what the previous process left open, keeps it open (ended once told) and starts appending."""
@@ -123,7 +124,12 @@ class ClickJournal:
         try:
             self._size += os.write(self._fd, data)
         except OSError as e:  # a full disk: the click goes on; only its word after a crash is lost
-            log.warning("the click journal %s could not be written: %s", self.path, e)
+            if not self._failing:  # (said once, until a write goes through again)
+                log.warning("the click journal %s can't be written (%s): clicks go on, but a crash now would "
+                            "drop some with no word", self.path, e)
+            self._failing = True
+        else:
+            self._failing = False
 
     def _rewrite(self) -> None:
         """The journal again with only the open clicks (written aside, then moved in place)."""

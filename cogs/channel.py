@@ -495,14 +495,20 @@ class Courier(commands.Cog):
     # ---- listeners ----------------------------------------------------------------------------------
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel) -> None:
-        game = await self.service.in_channel(channel.id)
+        try:
+            game = await self.service.in_channel(channel.id)
+        except StoreError:  # (damaged or refused: said once elsewhere; its channel is gone anyway)
+            return
         if game is not None:
             await self.service.archive(game.id, "channel deleted")
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A deleted panel or lobby comes back (buttons must stay reachable)."""
-        game = await self.service.in_channel(payload.channel_id)
+        try:
+            game = await self.service.in_channel(payload.channel_id)
+        except StoreError:  # the channel's game can't be read (said once): nothing to bring back
+            return
         if game is None or payload.message_id not in (game.panel_message_id, game.lobby_message_id):
             return
         async with self.lock(game.channel_id):

@@ -6,8 +6,12 @@ once; a click on it gets a clear private answer; the other games play on; the co
 import random
 import sqlite3
 
+import pytest
 from simharness import first_action, kill_switch, message, play_step, private, start_game
 from test_bot_storage_full import TRACEBACKS
+
+from db import Store
+from db.errors import DatabaseDamaged
 
 SEED = 7
 
@@ -114,3 +118,16 @@ async def test_a_damaged_game_is_named_once_and_everything_else_goes_on(simcord_
     lobby = await ann.slash(empty, "pioneer new")
     assert not lobby.ephemeral and (await current(new, empty)).status == "lobby"
     assert not any(t in caplog.text for t in TRACEBACKS), [r.getMessage() for r in caplog.records if r.exc_info]
+
+
+async def test_a_file_whose_schema_is_damaged_stops_the_start_with_a_clear_reason(tmp_path):
+    path = str(tmp_path / "pioneer.sqlite3")
+    await (await Store.open(path, create=True)).close()
+    conn = sqlite3.connect(path)
+    schema = [r[0] for r in conn.execute("SELECT pageno FROM dbstat WHERE name='sqlite_schema'")]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    assert [p for p in schema if p != 1], "the schema fits on page 1"
+    overwrite(path, [p for p in schema if p != 1], size, SEED)  # the schema's pages, the header kept
+    with pytest.raises(DatabaseDamaged, match="restore it from a backup"):
+        await Store.open(path)
