@@ -49,7 +49,8 @@ EXTENSIONS = ("cogs.channel", "cogs.table", "cogs.records", "cogs.coach", "cogs.
 PERMISSIONS = invite.NEEDED.value
 DAMAGED_GAME = N_("This game's saved record is damaged and can't be loaded, so nothing was changed. The bot's "
                   "operator has been told; the other games play on.")
-DAMAGED_READ = N_("I can't read the saved games here: the database is damaged. The bot's operator has been told.")
+DAMAGED_READ = N_("Part of the saved data can't be read (the database is damaged), so I can't answer this. The "
+                  "bot's operator has been told.")
 SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
 DEMO = "python -m render.demo --players 3 --seed 1 --out {out}"
 NO_TOKEN = f"""\
@@ -237,13 +238,11 @@ class GameBot(commands.Bot):
 
     async def storage_refusal(self, interaction: discord.Interaction, err: StoreError) -> None:
         """The answer when the database refused: the game's record is damaged (named once in the log, its
-        channel told once: app/damage.py), the channel's games can't be listed, or nothing can be saved now
-        (the cause said once by the store: db/faults.py). No traceback, no line per click."""
+        channel told once: app/damage.py), something else it needed can't be read (said once), or nothing
+        can be saved now (the cause said once by the store: db/faults.py). No traceback, no line per click."""
         if isinstance(err, DatabaseDamaged) and not err.write:
-            if err.game_id is None and err.channel_id is None:
-                err.about(channel_id=interaction.channel_id)
             damage = self.service.damage
-            gid = damage.game_of(err)
+            gid = damage.game_of(err)  # (the game it names, or the damaged game of the channel it names)
             if damage.found(err) and gid is not None:
                 await self.courier.tell_damaged(gid, err.channel_id)
             text = _(DAMAGED_GAME) if gid is not None else _(DAMAGED_READ)
