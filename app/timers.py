@@ -114,6 +114,11 @@ class Timers:
         until the next start (start-up reports it in its channel)."""
         try:
             await work
-        except (DatabaseDamaged, ValueError) as e:
+        except DatabaseDamaged as e:
+            if e.write:
+                raise  # (the storage refused a write: the loop waits and tries again)
+            self.broken.add(game_id)
+            self.ai.service.damage.found(e, game_id)  # named once, with the others' damage
+        except ValueError as e:
             self.broken.add(game_id)
             log.error("game %s: its timer could not run (%s); its timers are stopped", game_id, e)

@@ -382,6 +382,9 @@ class Courier(commands.Cog):
                         refs[gid] = await store.channel_of(gid)
                     except Exception:
                         log.exception("start-up: game %s has posts pending but cannot be read", gid)
+        except StoreError as e:  # (damaged, or the storage refused: no traceback, the cause is said)
+            log.error("start-up: the list of games could not be read (%s); no game was repaired", e)
+            return
         except Exception:
             log.exception("start-up: the list of games could not be read; no game was repaired")
             return
