@@ -240,14 +240,14 @@ class GameBot(commands.Bot):
         """The answer when the database refused: the game's record is damaged (named once in the log, its
         channel told once: app/damage.py), something else it needed can't be read (said once), or nothing
         can be saved now (the cause said once by the store: db/faults.py). No traceback, no line per click."""
-        if isinstance(err, DatabaseDamaged) and not err.write:
+        from app.service import UNAVAILABLE
+        if isinstance(err, DatabaseDamaged):
             damage = self.service.damage
             gid = damage.game_of(err)  # (the game it names, or the damaged game of the channel it names)
             if damage.found(err) and gid is not None:
                 await self.courier.tell_damaged(gid, err.channel_id)
-            text = _(DAMAGED_GAME) if gid is not None else _(DAMAGED_READ)
+            text = _(DAMAGED_GAME) if gid is not None else _(UNAVAILABLE) if err.write else _(DAMAGED_READ)
         else:
-            from app.service import UNAVAILABLE
             text = _(UNAVAILABLE)
         try:
             from cogs.table import tell

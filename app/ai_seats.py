@@ -63,7 +63,7 @@ class AiSeats:
                 try:
                     stepped = await self._step(game_id)
                 except StoreError as e:
-                    if isinstance(e, DatabaseDamaged) and not e.write:  # the game can't be read: named once
+                    if isinstance(e, DatabaseDamaged):  # its record is damaged: named once, the AI stops
                         self.service.damage.found(e, game_id)
                         return
                     await asyncio.sleep(RETRY)  # the storage failed (said once by the store): again later

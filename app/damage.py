@@ -41,5 +41,5 @@ class Damage:
             log.error("channel %s: its games can't be listed: the database is damaged (%s)", cid, e)
         elif cid is None and not self.unnamed:
             self.unnamed = True
-            log.error("a read of the database failed: it is damaged (%s)", e)
+            log.error("the database is damaged (%s); the games that can be read go on", e)
         return False

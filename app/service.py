@@ -61,18 +61,17 @@ def refuse(code: str, message: str, game: GameRow | None = None) -> Outcome:
 
 
 def guarded(method):
-    """A change that cannot be saved (the disk is full, the database is read-only, gone or unreachable, a
-    write found damage) is refused with a clear message; nothing was changed. The store says the cause once
-    in the log (db/faults.py), not once per call. A game that can't be read (DatabaseDamaged on a read) is
-    not refused here: the one error handler names it once and tells its channel once (app/damage.py)."""
+    """A change that cannot be saved (the disk is full, the database is read-only, gone or unreachable) is
+    refused with a clear message; nothing was changed. The store says the cause once in the log
+    (db/faults.py), not once per call. A game whose record is damaged (DatabaseDamaged, met by a read or a
+    write) is not refused here: the one error handler names it once and tells its channel once
+    (app/damage.py)."""
     @functools.wraps(method)
     async def run(self, *a, **kw):
         try:
             return await method(self, *a, **kw)
-        except DatabaseDamaged as e:
-            if not e.write:
-                raise
-            return refuse("unavailable", _(UNAVAILABLE))
+        except DatabaseDamaged as e:  # (the methods' first argument is their game's id, new_lobby's aside)
+            raise e.about(game_id=a[0] if a and isinstance(a[0], int) else None) from e.__cause__
         except StoreError:
             return refuse("unavailable", _(UNAVAILABLE))
     return run

@@ -87,7 +87,7 @@ class Timers:
             except asyncio.CancelledError:
                 raise
             except StoreError as e:  # the storage failed (said once by the store): wait, go on
-                if isinstance(e, DatabaseDamaged) and not e.write and str(e) != self._said:
+                if isinstance(e, DatabaseDamaged) and str(e) != self._said:
                     self._said = str(e)  # (a damaged table of deadlines: said once)
                     log.error("turn timers: the deadlines can't be read (%s); trying again every minute", e)
                 await asyncio.sleep(60)
@@ -115,8 +115,6 @@ class Timers:
         try:
             await work
         except DatabaseDamaged as e:
-            if e.write:
-                raise  # (the storage refused a write: the loop waits and tries again)
             self.broken.add(game_id)
             self.ai.service.damage.found(e, game_id)  # named once, with the others' damage
         except ValueError as e:

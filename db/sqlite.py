@@ -10,9 +10,10 @@ flush.
 The database file is watched: if it is removed or replaced while the bot runs, every write fails
 with DatabaseGone (nothing is acknowledged into a deleted file). A fault of the storage (a full disk, a
 read-only file, an I/O error: StorageFailed; a damaged file: DatabaseDamaged) fails the call with its
-cause (db/faults.py); such a fault during a grouped commit fails the whole group, since SQLite may
-have rolled the whole transaction back already. Opening refuses to invent an empty database where one
-was expected (see SqliteBackend.open), and runs PRAGMA quick_check."""
+cause (db/faults.py); a full disk or an I/O error during a grouped commit fails the whole group, since
+SQLite may have rolled the whole transaction back already (damage met by one write fails that write
+only). Opening refuses to invent an empty database where one was expected (see SqliteBackend.open), and
+runs PRAGMA quick_check."""
 
 import asyncio
 import inspect
@@ -182,13 +183,15 @@ class SqliteBackend:
                     db.execute("RELEASE w")
                 except Exception as e:  # this write only, unless the storage failed
                     fault = from_sqlite(e, write=True)
-                    if fault is not None:
-                        raise fault from e
+                    if fault is not None and not isinstance(fault, DatabaseDamaged):
+                        raise fault from e  # (a full disk, I/O: the whole group, as SQLite may have ended it)
                     if not db.in_transaction:  # SQLite rolled the whole transaction back by itself
-                        raise
-                    db.execute("ROLLBACK TO w")
+                        raise (fault or e) from e
+                    db.execute("ROLLBACK TO w")  # (damage met by this write: the others may go through)
                     db.execute("RELEASE w")
-                    results.append((False, e))
+                    if fault is not None:
+                        fault.__cause__ = e
+                    results.append((False, fault or e))
             db.execute("COMMIT")
         except BaseException as e:
             if db.in_transaction:

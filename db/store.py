@@ -119,7 +119,8 @@ class Store(Games, Outbox, Deadlines, Records):
         try:
             result = await self.backend.write(fn, tag)
         except StoreError as e:
-            self.health.failed(e)
+            if not isinstance(e, DatabaseDamaged):  # (damage is the game's: named once by the service)
+                self.health.failed(e)
             raise
         self.health.ok()
         return result
