@@ -28,7 +28,8 @@ from app import collector
 from app.settings import ROOT, Settings, SettingsError
 from app.shards import ShardLeases
 from db import StoreError
-from i18n import _
+from db.errors import DatabaseDamaged
+from i18n import N_, _
 from ui import invite
 
 if TYPE_CHECKING:
@@ -46,6 +47,10 @@ log = logging.getLogger("bot")
 EXTENSIONS = ("cogs.channel", "cogs.table", "cogs.records", "cogs.coach", "cogs.play")
 
 PERMISSIONS = invite.NEEDED.value
+DAMAGED_GAME = N_("This game's saved record is damaged and can't be loaded, so nothing was changed. The bot's "
+                  "operator has been told; the other games play on.")
+DAMAGED_READ = N_("Part of the saved data can't be read (the database is damaged), so I can't answer this. The "
+                  "bot's operator has been told.")
 SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
 DEMO = "python -m render.demo --players 3 --seed 1 --out {out}"
 NO_TOKEN = f"""\
@@ -117,6 +122,7 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from app.ai_seats import AiSeats
+        from app.clicks import ClickJournal, journal_path
         from app.service import GameService
         from app.timers import Timers
         from db import Store
@@ -128,6 +134,9 @@ class GameBot(commands.Bot):
                                                             create=self.settings.new_database)
         self.opened_store = None
         self.service = GameService(self.store, clock=self.clock)
+        self.service.clicks = ClickJournal(journal_path(self.settings.click_journal, self.store.kind,
+                                                        self.store.backend.where, self.settings.shards, str(ROOT)))
+        self.service.clicks.start()  # what a dead process left open: told at the first recovery
         self.ai = AiSeats(self.service, self.settings, self._show, errors=self.errors)
         self.leases = ShardLeases(self.store, *self.settings.shards, on_change=self._shards_changed,
                                   errors=self.errors, locking=self.settings.sharded)
@@ -165,6 +174,7 @@ class GameBot(commands.Bot):
             self.coach.stop()
             self.ai.stop()
             self.courier.workers.stop()
+            self.service.clicks.close()
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -182,12 +192,15 @@ class GameBot(commands.Bot):
             count = self.settings.shards[0]
             owned = None if count == 1 else (count, sorted(gained))
             await self.courier.recover(owned)  # what a crash left pending is shown, AI seats resume
+            await self.courier.tell_unsaved()  # (once: the clicks the dead process acknowledged, not saved)
         self.timers.replan()
 
     async def report_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """The one error handler for commands and components: a short code the user sees and the
         log records. Expected Discord failures get a clear message and no traceback."""
-        err = getattr(error, "original", None) or getattr(error, "__cause__", None) or error
+        err = getattr(error, "original", None) or error
+        if not isinstance(err, StoreError):  # (a storage fault keeps its own type, not its driver's cause)
+            err = getattr(error, "original", None) or getattr(error, "__cause__", None) or error
         code = secrets.token_hex(2)
         expected = True
         if isinstance(err, app_commands.CommandOnCooldown):  # a CheckFailure too: it comes first
@@ -204,6 +217,9 @@ class GameBot(commands.Bot):
                      permissions=", ".join(invite.names()))
         elif isinstance(err, discord.HTTPException) and err.code == 40060:
             text = _("That was already answered.")
+        elif isinstance(err, StoreError):  # said once in the log by the store or the damage register
+            await self.storage_refusal(interaction, err)
+            return
         else:
             expected = False
             text = _("Something went wrong. The game is safe: try again, or `/play board` for a fresh panel.")
@@ -218,6 +234,26 @@ class GameBot(commands.Bot):
                        allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as e:
             log.warning("[%s] could not report the error: %s", code, e)
+
+
+    async def storage_refusal(self, interaction: discord.Interaction, err: StoreError) -> None:
+        """The answer when the database refused: the game's record is damaged (named once in the log, its
+        channel told once: app/damage.py), something else it needed can't be read (said once), or nothing
+        can be saved now (the cause said once by the store: db/faults.py). No traceback, no line per click."""
+        from app.service import UNAVAILABLE
+        if isinstance(err, DatabaseDamaged):
+            damage = self.service.damage
+            gid = damage.game_of(err)  # (the game it names, or the damaged game of the channel it names)
+            if damage.found(err) and gid is not None:
+                await self.courier.tell_damaged(gid, err.channel_id)
+            text = _(DAMAGED_GAME) if gid is not None else _(UNAVAILABLE) if err.write else _(DAMAGED_READ)
+        else:
+            text = _(UNAVAILABLE)
+        try:
+            from cogs.table import tell
+            await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as e:
+            log.warning("could not answer a refused interaction: %s", e)
 
 
 class ShardedGameBot(GameBot, commands.AutoShardedBot):

@@ -14,6 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from db.errors import DatabaseDamaged, StoreError
 from engine.protocol import Action, Game
 
 from .service import GameService
@@ -21,6 +22,7 @@ from .tables import game_of
 from .workers import Workers
 
 log = logging.getLogger("bot.ai")
+RETRY = 30.0  # seconds before an AI seat tries again when the storage refused its move (said once by the store)
 After = Callable[..., Awaitable[None]]  # (game id, channel id, refresh=True): show what changed
 
 
@@ -58,7 +60,15 @@ class AiSeats:
         try:
             while True:
                 self._again.discard(game_id)
-                if not await self._step(game_id) and game_id not in self._again:
+                try:
+                    stepped = await self._step(game_id)
+                except StoreError as e:
+                    if isinstance(e, DatabaseDamaged):  # its record is damaged: named once, the AI stops
+                        self.service.damage.found(e, game_id)
+                        return
+                    await asyncio.sleep(RETRY)  # the storage failed (said once by the store): again later
+                    stepped = True
+                if not stepped and game_id not in self._again:
                     return  # no await between this check and the end: a kick cannot be lost
         except Exception as e:  # a bug: log it and let the tests see it; a restart resumes the game
             if self.errors is not None:
@@ -84,6 +94,9 @@ class AiSeats:
         if not game.rules.simultaneous(state) and pause > 0 and not going_on:
             await asyncio.sleep(pause)  # so people can follow the AI's turns on the panel: one pause a turn
         out = await self.commit(row, seat, state["seq"], action.id)
+        if out.code == "unavailable":  # the storage refused it (said once by the store): again later
+            await asyncio.sleep(RETRY)
+            return True
         if not out.ok and out.code not in ("stale", "over"):
             raise RuntimeError(f"the AI's action {action.id} was refused: {out.message}")
         return True  # a stale choice (someone acted meanwhile) is simply chosen again

@@ -19,12 +19,15 @@ from typing import Any
 
 import engine
 from db import ChannelBusy, GameRow, Store, StoreError
+from db.errors import DatabaseDamaged
 from engine import registry
 from engine.moves import BadMove, Move
 from engine.protocol import Game
 from i18n import N_, _, use
 
 from . import ledger, outbox, undo
+from .clicks import Click, ClickJournal
+from .damage import Damage
 from .locks import ChannelLocks
 from .tables import game_of, names
 
@@ -58,14 +61,18 @@ def refuse(code: str, message: str, game: GameRow | None = None) -> Outcome:
 
 
 def guarded(method):
-    """A write that cannot be saved (the database file is gone, the disk is full) is refused with a clear
-    message; nothing was changed. The cause is logged once per call."""
+    """A change that cannot be saved (the disk is full, the database is read-only, gone or unreachable) is
+    refused with a clear message; nothing was changed. The store says the cause once in the log
+    (db/faults.py), not once per call. A game whose record is damaged (DatabaseDamaged, met by a read or a
+    write) is not refused here: the one error handler names it once and tells its channel once
+    (app/damage.py)."""
     @functools.wraps(method)
     async def run(self, *a, **kw):
         try:
             return await method(self, *a, **kw)
-        except StoreError as e:
-            log.critical("the store refused a write: %s", e)
+        except DatabaseDamaged as e:  # (the methods' first argument is their game's id, new_lobby's aside)
+            raise e.about(game_id=a[0] if a and isinstance(a[0], int) else None) from e.__cause__
+        except StoreError:
             return refuse("unavailable", _(UNAVAILABLE))
     return run
 
@@ -106,6 +113,8 @@ class GameService:
         self.on_deadline: Callable[[float], None] | None = None  # called with the earliest new deadline
         self.lock = ChannelLocks()  # lock(channel_id): serialises every change to the channel's game
         self._last: dict[int, tuple[int, undo.LastMove | None]] = {}  # game id: (seq, its last move in effect)
+        self.damage = Damage()  # games found damaged: named once, told once
+        self.clicks = ClickJournal(None)  # clicks acknowledged but not yet saved (app/clicks.py): ended here
 
     # ---- lobby -----------------------------------------------------------------------------
     @guarded
@@ -265,10 +274,11 @@ class GameService:
     # ---- play ------------------------------------------------------------------------------
     @guarded
     async def act(self, game_id: int, channel_id: int, user_id: int, version: int, move: "Move | str",
-                  dry_run: bool = False) -> Outcome:
+                  dry_run: bool = False, click: int | None = None) -> Outcome:
         """Validates, applies and commits one move (an engine action or a whole plan). Never raises for a
         user mistake. dry_run: only the checks that need no write (answered at once; the real call
-        checks again under the lock)."""
+        checks again under the lock). click: the interaction's id, logged with the move and ended in the
+        click journal as soon as the commit is decided (app/clicks.py)."""
         game = await self.store.game(game_id)
         if game is None:
             return refuse("missing", _("This button does not belong to a game in this channel."))
@@ -301,7 +311,7 @@ class GameService:
             return refuse("not_yours", _("That choice belongs to another player."), game)
         if dry_run:
             return Outcome(True, game=game, state=state, seat=seat)
-        return await self._commit(game, seat, user_id, move, stale_ok=stale, by_person=True)
+        return await self._commit(game, seat, user_id, move, stale_ok=stale, by_person=True, click=click)
 
     @guarded
     async def auto(self, game_id: int, seat: int, version: int, action_id: str, timed_out: bool = False):
@@ -323,7 +333,8 @@ class GameService:
                                   stale_ok=state["seq"] != version, timed_out=timed_out)
 
     async def _commit(self, game: GameRow, seat: int, user_id: int, move: "Move | str",
-                      stale_ok: bool = False, timed_out: bool = False, by_person: bool = False) -> Outcome:
+                      stale_ok: bool = False, timed_out: bool = False, by_person: bool = False,
+                      click: int | None = None) -> Outcome:
         """Applies every engine action of the move in turn and commits them in one transaction (one log
         row each, so the log replays), or nothing at all. The first row is marked with the move's size
         and whether its person may take it back (app/undo.py)."""
@@ -367,10 +378,11 @@ class GameService:
         if may_undo and game.options.get("timer"):  # (an undo gives back the time that was left)
             d = (await self.store.deadlines(game.id)).get(seat)
             due = [d["due_at"], d["remind_at"]] if d else None
-        rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo, timed_out, due))
+        rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo, timed_out, due, click))
         finish = ledger.finish(played, game, rules.results(new), self.clock()) if over else None
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
                                              status, recent, plan, items, new_panel, finish)
+        self.clicks.end(click)  # saved, or lost a race: either way no longer in the window
         if not ok:  # another process or a lost race wrote first: nothing was applied
             return refuse("stale", moved_on, game)
         self._last[game.id] = (new["seq"], undo.LastMove(seat, user_id, len(rows), may_undo, state["seq"],
@@ -400,7 +412,8 @@ class GameService:
         return m.seat if m is not None and m.undoable else None
 
     @guarded
-    async def undo(self, game_id: int, channel_id: int, user_id: int, version: int) -> Outcome:
+    async def undo(self, game_id: int, channel_id: int, user_id: int, version: int,
+                   click: int | None = None) -> Outcome:
         """Takes back the clicker's last move: logged as "{seat}:undo:{n}", the state as it was before it
         (rebuilt from the log), the version counting on. Only while that move is the last in effect, was
         theirs, made by them (not by a timer or an AI), ended no chapter and revealed nothing (the game's
@@ -439,9 +452,11 @@ class GameService:
             plan[seat] = (back["seq"], *m.due) if m.due else None if seat not in fresh else plan[seat]
         ping = [s for s in fresh if s != seat]
         items, _new_panel = outbox.promised(played, state, back, [], game.panel_message_id, ping)
-        rows: list[tuple] = [(state["seq"], engine.undo_id(seat, m.size), seat, user_id, rules.stage(back), [])]
+        rows: list[tuple] = [(state["seq"], engine.undo_id(seat, m.size), seat, user_id, rules.stage(back),
+                              undo.clicked_by(click))]
         ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(back), back["seq"],
                                              "active", recent, plan, items, False, None)
+        self.clicks.end(click)
         if not ok:
             return refuse("stale", gone, game)
         self._last.pop(game.id, None)  # (the move before it, if any, is read from the log when asked)
@@ -567,6 +582,18 @@ class GameService:
             await self.store.add_items(game_id, game.seq, [("ping", {"seats": seats, "reminder": due})])
         return seats
 
+    async def unapplied(self, clicks: list[Click]) -> list[Click]:
+        """Of the clicks a dead process left in its journal, those its game's log does not have: acknowledged
+        but never saved. A game that can't be read is left out (start-up names it)."""
+        out = []
+        for c in clicks:
+            try:
+                if not undo.clicked(await self.store.actions(c.game_id), c.id):
+                    out.append(c)
+            except StoreError as e:
+                log.warning("click %s of game %s: its game's log can't be read (%s)", c.id, c.game_id, e)
+        return out
+
     # ---- reading ---------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
         return await self.store.game(game_id)
@@ -575,7 +602,11 @@ class GameService:
         return await self.store.open_game_in_channel(channel_id)
 
     async def last_in_channel(self, channel_id: int) -> GameRow | None:
-        """The channel's open game, or else its most recent one."""
+        """The channel's open game, or else its most recent one. (The open one first: it is found through its
+        index, without reading the other games' rows, so that a damaged one elsewhere does not stop it.)"""
+        game = await self.store.open_game_in_channel(channel_id)
+        if game is not None:
+            return game
         ids = await self.store.game_ids_in_channel(channel_id)
         return await self.store.game(ids[-1]) if ids else None
 

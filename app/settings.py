@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     # ("0,1"); unset: one process, every guild (a plain commands.Bot). SHARD_COUNT alone: every shard here.
     shard_count: int | None = Field(None, ge=1)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None  # "0,1", not JSON
+    # the journal of clicks acknowledged but not yet saved (app/clicks.py). Empty: next to the SQLite file,
+    # or data/clicks-<database>-<shards>.jsonl with PostgreSQL. A relative path is taken from the project folder.
+    click_journal: str = ""
     sync: bool = False          # --sync: publish the slash commands globally at start-up
     new_database: bool = False  # --new-database: create the database file where none is found
 
@@ -56,6 +59,11 @@ class Settings(BaseSettings):
     def _from_root(cls, v: str) -> str:
         # a relative path is taken from the project folder, wherever the bot is started
         return str(ROOT / v) if not Path(v).is_absolute() else v
+
+    @field_validator("click_journal")
+    @classmethod
+    def _journal_from_root(cls, v: str) -> str:
+        return str(ROOT / v) if v and not Path(v).is_absolute() else v
 
     @field_validator("database_url")
     @classmethod

@@ -13,8 +13,9 @@ leases this process holds; `replan` after a lease is taken or lost."""
 import asyncio
 import logging
 import math
-import sqlite3
 from typing import Any
+
+from db.errors import DatabaseDamaged, StoreError
 
 from .shards import CHECK, ShardLeases
 
@@ -35,6 +36,7 @@ class Timers:
         self._sleeping = False
         self._wake_at = math.inf
         self.broken: set[int] = set()  # games whose data could not be read
+        self._said = ""  # the last damage of the deadlines said in the log
 
     def start(self) -> None:
         self._restart()
@@ -84,6 +86,11 @@ class Timers:
                 await self.fire(await store.due_deadlines(now, owned=owned), now)
             except asyncio.CancelledError:
                 raise
+            except StoreError as e:  # the storage failed (said once by the store): wait, go on
+                if isinstance(e, DatabaseDamaged) and str(e) != self._said:
+                    self._said = str(e)  # (a damaged table of deadlines: said once)
+                    log.error("turn timers: the deadlines can't be read (%s); trying again every minute", e)
+                await asyncio.sleep(60)
             except Exception as e:  # one bad row must not stop every timer: report, wait, go on
                 if self.errors is not None:
                     self.errors.append(("timers", e))
@@ -107,6 +114,9 @@ class Timers:
         until the next start (start-up reports it in its channel)."""
         try:
             await work
-        except (sqlite3.DatabaseError, ValueError) as e:
+        except DatabaseDamaged as e:
+            self.broken.add(game_id)
+            self.ai.service.damage.found(e, game_id)  # named once, with the others' damage
+        except ValueError as e:
             self.broken.add(game_id)
             log.error("game %s: its timer could not run (%s); its timers are stopped", game_id, e)

@@ -18,11 +18,25 @@ UNDO_MAX = 3  # undos a person may make in a row before another seat acts (a mov
 TIMED_OUT = "timed_out"  # the event the log in effect shows where a move was made for a person out of time
 
 
-def mark(events: list, size: int, undoable: bool, timed_out: bool = False, due: list | None = None) -> list:
+def mark(events: list, size: int, undoable: bool, timed_out: bool = False, due: list | None = None,
+         click: int | None = None) -> list:
     """A move's first row's events, with the host's mark (due: the mover's turn timer before the move,
-    [due_at, remind_at], so an undo gives back the time that was left, not a fresh turn)."""
-    extra = ({"timed_out": True} if timed_out else {}) | ({"due": due} if due else {})
+    [due_at, remind_at], so an undo gives back the time that was left, not a fresh turn; click: the id of
+    the interaction that made it, so a restart can tell a saved click from a lost one: app/clicks.py)."""
+    extra = ({"timed_out": True} if timed_out else {}) | ({"due": due} if due else {}) | \
+        ({"click": click} if click is not None else {})
     return [*events, {"type": MARK, "size": size, "undo": undoable, **extra}]
+
+
+def clicked_by(click: int | None) -> list:
+    """An undo row's events: only the mark of the click that made it, if any (undo rows are never in
+    effect, so no other reader sees it)."""
+    return [{"type": MARK, "click": click}] if click is not None else []
+
+
+def clicked(rows: Sequence[Mapping[str, Any]], click: int) -> bool:
+    """Whether the log has the move (or undo) that interaction `click` made."""
+    return any(e.get("type") == MARK and e.get("click") == click for r in reversed(rows) for e in r["events"])
 
 
 def _mark_of(row: Mapping[str, Any]) -> Mapping[str, Any] | None:

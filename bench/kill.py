@@ -11,7 +11,9 @@ over. People click random choices among everything offered (private panels inclu
 
 Prints: kills, actions committed (the bot answered them), actions lost, moves refused because the
 click's answer could not be sent, and for every game the day images and results expected, found and
-duplicated, pending outbox items left, and whether the stored state equals the replay of the log."""
+duplicated, pending outbox items left, and whether the stored state equals the replay of the log; and the
+clicks a kill left in the window between their acknowledgement and their save (app/clicks.py: begun in the
+journal, not ended), how many of those the log has after all, and the players told of the others."""
 
 import argparse
 import asyncio
@@ -30,8 +32,11 @@ from simcord.http import router  # noqa: E402
 from simharness import CheapRenderer, play_random_step, start_tables  # noqa: E402
 
 import games.pioneer_days.rules as engine  # noqa: E402
+from app.clicks import ClickJournal  # noqa: E402
 from bot import GameBot, Settings  # noqa: E402
 from db.store import Store  # noqa: E402
+
+LOST = "the bot restarted before your click"  # (app/clicks.py: the message after a restart)
 
 
 class Killed(BaseException):
@@ -96,6 +101,7 @@ async def campaign(games: int, kills: int, seed: int) -> dict:
     commits: list = []
     bot = make_bot(path, commits)
     refused_after_kill = 0
+    window = collections.Counter()  # clicks left in the window by the kills: open in the journal, not saved
     async with simcord.run(bot, settle_timeout=60) as env:
         bot.tracked(bot.service)
         people, channels = await start_tables(env, games)
@@ -118,6 +124,10 @@ async def campaign(games: int, kills: int, seed: int) -> dict:
                     await env.settle()
                 except BaseException:  # the dead process's tasks end with Killed
                     pass
+                bot.service.clicks.close()  # (the dead process writes nothing more)
+                left = ClickJournal(path + "-clicks").start()  # what the next start finds open
+                window["open"] += len(left)
+                window["lost"] += len(await bot.service.unapplied(left))
                 killer.revive()
                 await bot.store.close()
                 bot.store = None
@@ -129,6 +139,8 @@ async def campaign(games: int, kills: int, seed: int) -> dict:
                 playing.remove(ch)
         env_errors = [e for e in env.errors if not isinstance(e, Killed)]
         report = await verify(env, bot, channels, commits)
+        report.update(window_open=window["open"], window_lost=window["lost"],
+                      told=sum(1 for ch in channels for m in ch.history() if LOST in m.content))
         await bot.store.close()
         bot.store = None
     report.update(kills=killer.kills, errors=len(env_errors))
@@ -183,9 +195,12 @@ def main(argv=None) -> int:
     print(f"live panels left after game over: {r['live_panels_left']}; "
           f"outbox items left: {r['pending_left']}")
     print(f"stored state != replay of the log: {r['replay_mismatch']}; unexpected errors: {r['errors']}")
+    print(f"clicks left between acknowledgement and save by a kill: {r['window_open']}; saved after all: "
+          f"{r['window_open'] - r['window_lost']}; not saved: {r['window_lost']}; messages telling their players: "
+          f"{r['told']}")
     ok = (r["lost"] == 0 and r["images_found"] == r["images_expected"] and r["images_duplicated"] == 0
           and r["results_found"] == r["results_expected"] and r["replay_mismatch"] == 0
-          and r["pending_left"] == 0 and r["over"] == args.games)
+          and r["pending_left"] == 0 and r["over"] == args.games and (r["told"] > 0) == (r["window_lost"] > 0))
     print("OK" if ok else "PROBLEMS FOUND")
     return 0 if ok else 1
 

@@ -23,8 +23,9 @@ from app import ledger
 from app.locks import ChannelLocks
 from app.tables import game_of
 from app.workers import Workers, draw
-from db import GameRow, OutboxItem
-from i18n import N_, _, use
+from db import GameRow, OutboxItem, StoreError
+from db.errors import DatabaseDamaged
+from i18n import N_, _, n_, use
 from ui import lobby as lobby_ui
 from ui import messages, texts
 from ui import results as results_ui
@@ -375,8 +376,10 @@ class Courier(commands.Cog):
         A game that cannot be read is logged with its id, its channel is told, and the others go on.
         owned: only the games of these shards (db/shards.py), whose leases this process just took."""
         store = self.service.store
-        for problem in store.problems:
+        for problem in store.problems[:5]:
             log.error("database check (PRAGMA quick_check): %s", problem)
+        if len(store.problems) > 5:
+            log.error("database check (PRAGMA quick_check): %d more problems", len(store.problems) - 5)
         try:
             refs = dict(await store.open_game_refs(owned))
             for gid in await store.games_with_pending(owned):
@@ -385,6 +388,9 @@ class Courier(commands.Cog):
                         refs[gid] = await store.channel_of(gid)
                     except Exception:
                         log.exception("start-up: game %s has posts pending but cannot be read", gid)
+        except StoreError as e:  # (damaged, or the storage refused: no traceback, the cause is said)
+            log.error("start-up: the list of games could not be read (%s); no game was repaired", e)
+            return
         except Exception:
             log.exception("start-up: the list of games could not be read; no game was repaired")
             return
@@ -393,14 +399,64 @@ class Courier(commands.Cog):
                 continue
             try:
                 await self._recover_one(gid, channel_id)
-            except Exception:
+            except DatabaseDamaged as e:  # its record can't be read: named once, its channel told once
+                if self.service.damage.found(e, gid, channel_id):
+                    await self.tell_damaged(gid, channel_id)
+            except StoreError:  # the storage failed: said once by the store; the next start repairs it
+                pass
+            except Exception as e:
                 log.exception("start-up: game %s (channel %s) could not be recovered", gid, channel_id)
-                ch = await self.channel(channel_id)
-                if ch is not None:
-                    try:
-                        await ch.send(_(DAMAGED, gid=gid))
-                    except discord.HTTPException:
-                        pass
+                if self.service.damage.found(e, gid, channel_id):
+                    await self.tell_damaged(gid, channel_id)
+
+    async def tell_damaged(self, gid: int, channel_id: int | None) -> None:
+        """The channel of a game that can't be read is told so, once (app/damage.py decides when)."""
+        if channel_id is None:
+            try:
+                channel_id = await self.service.store.channel_of(gid)
+            except StoreError:
+                return
+        ch = await self.channel(channel_id) if channel_id is not None else None
+        if ch is not None:
+            try:
+                await ch.send(_(DAMAGED, gid=gid))
+            except discord.HTTPException as e:
+                log.warning("game %s: could not tell its channel that it is damaged: %s", gid, e)
+
+    async def tell_unsaved(self) -> None:
+        """After a crash, once: the people whose clicks the dead process acknowledged but never saved are
+        told in their channel to make them again (app/clicks.py)."""
+        journal = self.service.clicks
+        left, journal.left = journal.left, []
+        if not left:
+            return
+        lost = await self.service.unapplied(left)
+        by_channel: dict[tuple[int, int], list[int]] = {}
+        for c in lost:
+            by_channel.setdefault((c.channel_id, c.game_id), []).append(c.user_id)
+        for (channel_id, gid), users in sorted(by_channel.items()):
+            ch = await self.channel(channel_id)
+            if ch is None:
+                continue
+            try:
+                game = await self.service.game(gid)
+            except StoreError:
+                game = None
+            people = sorted(set(users))
+            with use(language(game) if game is not None else None):
+                text = n_("⚠️ {who}: the bot restarted before your click was saved, so it was not applied. "
+                          "Please make it again.",
+                          "⚠️ {who}: the bot restarted before your clicks were saved, so they were not applied. "
+                          "Please make them again.", len(users), who=" ".join(f"<@{u}>" for u in people))
+            try:
+                await ch.send(text, allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(u) for u in people]))
+            except discord.HTTPException as e:
+                log.warning("channel %s: could not tell %s of their lost clicks: %s", channel_id, people, e)
+        log.warning("start-up: %d click(s) were acknowledged but never saved before the restart: their "
+                    "players were told (%d were saved after all)", len(lost), len(left) - len(lost))
+        for c in left:
+            journal.end(c.id)
 
     async def _recover_one(self, gid: int, channel_id: int) -> None:
         async with self.lock(channel_id):
@@ -448,14 +504,20 @@ class Courier(commands.Cog):
     # ---- listeners ----------------------------------------------------------------------------------
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel) -> None:
-        game = await self.service.in_channel(channel.id)
+        try:
+            game = await self.service.in_channel(channel.id)
+        except StoreError:  # (damaged or refused: said once elsewhere; its channel is gone anyway)
+            return
         if game is not None:
             await self.service.archive(game.id, "channel deleted")
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A deleted panel or lobby comes back (buttons must stay reachable)."""
-        game = await self.service.in_channel(payload.channel_id)
+        try:
+            game = await self.service.in_channel(payload.channel_id)
+        except StoreError:  # the channel's game can't be read (said once): nothing to bring back
+            return
         if game is None or payload.message_id not in (game.panel_message_id, game.lobby_message_id):
             return
         async with self.lock(game.channel_id):

@@ -12,6 +12,7 @@ from discord.ext import commands
 import i18n
 from app.service import NOT_PLAYING, level_name, lobby_options
 from app.tables import game_of
+from db.errors import DatabaseDamaged
 from engine import registry
 from engine.protocol import Game
 from i18n import _
@@ -242,7 +243,7 @@ class Play(commands.Cog):
 
     async def daily(self, interaction: discord.Interaction, game: Game | None) -> None:
         if game is None:  # the channel's last game if it has a game of the day, else the first that has
-            last = await self.service.last_in_channel(interaction.channel_id)
+            last = await self._last(interaction)
             days = [g for g in registry.games() if g.daily is not None]
             game = game_of(last) if last is not None and game_of(last).daily is not None else \
                 (days[0] if days else None)
@@ -261,8 +262,17 @@ class Play(commands.Cog):
         """The game a record command is about: the one asked for, else this channel's last one."""
         if game is not None:
             return game
-        last = await self.service.last_in_channel(interaction.channel_id)
+        last = await self._last(interaction)
         return game_of(last) if last is not None else registry.games()[0]
+
+    async def _last(self, interaction: discord.Interaction):
+        """The channel's last game, or None (none, or its record can't be read: a record command needs no
+        game of the channel, so it goes on with the first game's records)."""
+        try:
+            return await self.service.last_in_channel(interaction.channel_id)
+        except DatabaseDamaged as e:
+            self.service.damage.found(e.about(channel_id=interaction.channel_id))
+            return None
 
     # ---- /play end, /play leave -------------------------------------------------------------------
     async def end(self, interaction: discord.Interaction) -> None:

@@ -181,6 +181,11 @@ class Table(commands.Cog):
 
     # ---- moves ---------------------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:
+        # journaled from before the acknowledgement until saved or refused (app/clicks.py)
+        with self.service.clicks.window(interaction.id, interaction.user.id, interaction.channel_id or 0, gid):
+            await self._act(interaction, gid, ver, action)
+
+    async def _act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:
         # acknowledged before anything else, even the read that checks the move: with a database
         # across the network (or many tables at once) that read can take longer than Discord waits
         if not await acknowledge(interaction):
@@ -199,7 +204,7 @@ class Table(commands.Cog):
         private = bool(msg and msg.flags.ephemeral)
         answered = False
         async with lock, self.bot.courier.working:
-            out = await self.service.act(gid, cid, user, ver, action)
+            out = await self.service.act(gid, cid, user, ver, action, click=interaction.id)
             if out.ok:
                 game = out.game
                 if private:
@@ -246,13 +251,17 @@ class Table(commands.Cog):
 
     async def undo(self, interaction: discord.Interaction, gid: int, ver: int) -> None:
         """Undo: the clicker's last move taken back; a private message shows their decision again."""
+        with self.service.clicks.window(interaction.id, interaction.user.id, interaction.channel_id or 0, gid):
+            await self._undo(interaction, gid, ver)
+
+    async def _undo(self, interaction: discord.Interaction, gid: int, ver: int) -> None:
         cid = interaction.channel_id
         if not await acknowledge(interaction):
             return
         msg = interaction.message
         private = bool(msg and msg.flags.ephemeral)
         async with self.service.lock(cid):
-            out = await self.service.undo(gid, cid, interaction.user.id, ver)
+            out = await self.service.undo(gid, cid, interaction.user.id, ver, click=interaction.id)
             if out.ok and private:
                 await self.answer(interaction, attachments=[], **await self.private_followup(out))
         if not out.ok:

@@ -14,16 +14,28 @@ backend runs them:
 - postgres.py: an asyncpg connection pool, one transaction per write (the writes of one game serialised
   by a lock on its row), retries on deadlocks, a server that goes away reported as DatabaseUnavailable
   and reconnected to by itself.
-migrations.py numbers the schema alike on both (one Step, two SQL texts); rows.py holds the row types
+faults.py tells a fault of the storage by its cause on both (a full disk, read-only, I/O: StorageFailed; a
+damaged file: DatabaseDamaged) and says each once in the log (Health, on the Store). migrations.py numbers
+the schema alike on both (one Step, two SQL texts); rows.py holds the row types
 both return; shards.py and leases.py say which games a process drives when several share the database
 (docs/SCALING.md); copy.py (python -m db.copy SOURCE_URL TARGET_URL) moves every game between them and checks
 each by replaying its log."""
 
-from .errors import DatabaseGone, DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
+from .errors import (
+    DatabaseDamaged,
+    DatabaseGone,
+    DatabaseMissing,
+    DatabaseUnavailable,
+    NotOurDatabase,
+    SchemaTooNew,
+    StorageFailed,
+    StoreError,
+)
 from .games import ChannelBusy
 from .records import Finish
 from .rows import GameRow, OutboxItem, Player
 from .store import Store, parse_url
 
-__all__ = ["ChannelBusy", "DatabaseGone", "DatabaseMissing", "DatabaseUnavailable", "Finish", "GameRow",
-           "NotOurDatabase", "OutboxItem", "Player", "SchemaTooNew", "Store", "StoreError", "parse_url"]
+__all__ = ["ChannelBusy", "DatabaseDamaged", "DatabaseGone", "DatabaseMissing", "DatabaseUnavailable", "Finish",
+           "GameRow", "NotOurDatabase", "OutboxItem", "Player", "SchemaTooNew", "StorageFailed", "Store", "StoreError",
+           "parse_url"]

@@ -2,12 +2,14 @@
 the action that handed them the decision (set_deadlines), read by the scheduler (cogs/timers.py)."""
 
 from .base import StoreBase, Tx
+from .errors import about_game
 from .shards import Owned, owned_sql
 
 
 class Deadlines(StoreBase):
     """Store mixin: needs _rows (reads) and _write (one transaction per write)."""
 
+    @about_game
     async def deadlines(self, game_id: int) -> dict[int, dict]:
         rows = await self._rows("SELECT seat, seq, due_at, remind_at, reminded FROM deadlines "
                                 "WHERE game_id=?", (game_id,))

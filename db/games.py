@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from .base import StoreBase, Tx
 from .deadlines import set_deadlines
+from .errors import DatabaseDamaged, about_channel, about_game
 from .outbox import insert_items
 from .records import Finish, write_finish
 from .rows import GameRow, Player
@@ -47,15 +48,20 @@ class Games(StoreBase):
         if not rows:
             return None
         row = rows[0]
-        g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
-                    json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
-                    row[11], row[12], row[13], row[14], game=row[15])
-        g.players = [Player(*p) for p in json.loads(row[16])]
+        try:
+            g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
+                        json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
+                        row[11], row[12], row[13], row[14], game=row[15])
+            g.players = [Player(*p) for p in json.loads(row[16])]
+        except (ValueError, TypeError) as e:  # (the state itself is parsed on first use: GameRow.state)
+            raise DatabaseDamaged(f"game {row[0]}: its saved row can't be read ({e})").about(row[0], row[2]) from e
         return g
 
+    @about_game
     async def game(self, game_id: int) -> GameRow | None:
         return await self._fetch_game("id=?", (game_id,))
 
+    @about_channel
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         return await self._fetch_game("channel_id=? AND status IN ('lobby','active')", (channel_id,))
 
@@ -67,14 +73,17 @@ class Games(StoreBase):
         return [tuple(r) for r in await self._rows(
             f"SELECT id, channel_id FROM games {self.dialect.by_status} WHERE status IN ('lobby','active'){mine}")]
 
+    @about_game
     async def channel_of(self, game_id: int) -> int | None:
         rows = await self._rows("SELECT channel_id FROM games WHERE id=?", (game_id,))
         return rows[0][0] if rows else None
 
+    @about_channel
     async def game_ids_in_channel(self, channel_id: int) -> list[int]:
         return [r[0] for r in await self._rows("SELECT id FROM games WHERE channel_id=? ORDER BY id",
                                                (channel_id,))]
 
+    @about_game
     async def actions(self, game_id: int, limit: int | None = None) -> list[dict]:
         """The logged actions, oldest first (the last `limit` ones if given)."""
         sql = "SELECT seq, action_id, seat, user_id, stage, events FROM actions WHERE game_id=?"
@@ -86,6 +95,7 @@ class Games(StoreBase):
         return [{"seq": r[0], "action_id": r[1], "seat": r[2], "user_id": r[3], "stage": r[4],
                  "events": json.loads(r[5])} for r in rows]
 
+    @about_game
     async def action_ids(self, game_id: int, before: int | None = None) -> list[str]:
         """The logged action ids in order (those applied to versions below `before`, if given)."""
         if before is None:
@@ -95,10 +105,12 @@ class Games(StoreBase):
                                     (game_id, before))
         return [r[0] for r in rows]
 
+    @about_game
     async def start_events(self, game_id: int) -> list:
         rows = await self._rows("SELECT start_events FROM games WHERE id=?", (game_id,))
         return json.loads(rows[0][0]) if rows and rows[0][0] else []
 
+    @about_game
     async def actors_since(self, game_id: int, seq: int) -> list[tuple[int, str]]:
         """(seat, stage) of every action applied at version >= seq."""
         rows = await self._rows("SELECT seat, stage FROM actions WHERE game_id=? AND seq>=?", (game_id, seq))

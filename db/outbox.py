@@ -7,6 +7,7 @@ commit and its posts loses nothing: start-up delivers what is still pending."""
 import json
 
 from .base import StoreBase, Tx
+from .errors import about_game
 from .rows import OutboxItem
 from .shards import Owned, owned_sql
 
@@ -19,6 +20,7 @@ async def insert_items(db: Tx, game_id: int, seq: int, items) -> None:
 
 
 class Outbox(StoreBase):
+    @about_game
     async def pending(self, game_id: int) -> list[OutboxItem]:
         """The game's undelivered items, in the order they were promised."""
         rows = await self._rows("SELECT id, game_id, seq, kind, data FROM outbox WHERE game_id=? AND done=0 "

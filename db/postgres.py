@@ -15,8 +15,10 @@ WAL of concurrent commits together by itself.
 
 A server that goes away (stopped, restarting, a broken connection) or stops answering (COMMAND_TIMEOUT)
 makes the call fail with DatabaseUnavailable, a StoreError: nothing was applied (a transaction is all
-or nothing). A write whose connection broke before COMMIT was sent is tried once more on a fresh
-connection, and so is a read; the pool replaces broken connections, so the store recovers by itself
+or nothing). A fault of the server's storage (disk full, read-only, out of resources, an I/O error:
+StorageFailed; corrupted data or index: DatabaseDamaged) fails the call with its cause (db/faults.py).
+A write whose connection broke before COMMIT was sent is tried once more on a fresh connection, and so
+is a read; the pool replaces broken connections, so the store recovers by itself
 when the server is back.
 
 Opening: the database must exist (with create, the first-run flag, it is created when the server
@@ -41,6 +43,7 @@ import asyncpg
 
 from .base import POSTGRES
 from .errors import DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
+from .faults import from_postgres
 from .migrations import LATEST, PG_LOCK, migrate_postgres
 
 log = logging.getLogger("bot.db")
@@ -93,6 +96,8 @@ def is_connection_error(e: BaseException) -> bool:
     if isinstance(e, (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
                       asyncpg.exceptions.OperatorInterventionError, asyncpg.TooManyConnectionsError)):
         return True
+    if isinstance(e, asyncpg.InternalClientError) and "another operation" in str(e):
+        return True  # the server ended the session (pg_terminate_backend) while it sat idle in the pool
     return isinstance(e, asyncpg.InterfaceError) and ("closed" in str(e) or "closing" in str(e))
 
 
@@ -333,16 +338,25 @@ class PostgresBackend:
                     try:
                         async with self.pool.acquire() as conn:
                             read.conn = conn
-                            records = await conn.fetch(q, *args)
+                            try:
+                                records = await conn.fetch(q, *args)
+                            except asyncpg.InternalClientError:
+                                conn.terminate()  # (its session ended under it: see is_connection_error)
+                                raise
                         return [tuple(r) for r in records]
                     except Exception as e:
                         read.conn = None
                         if not is_connection_error(e):
-                            raise
+                            fault = from_postgres(e, write=False)
+                            if fault is None:
+                                raise
+                            raise fault from e
                         if read.late:
                             raise TimeoutError(f"no answer within {COMMAND_TIMEOUT:.0f} s: {e}") from e
                         if attempt:
                             raise self.unavailable(e) from e
+                        # the others in the pool are likely gone too (a restart, sessions ended): new ones
+                        await self.pool.expire_connections()
         except TimeoutError as e:
             raise self.unavailable(e) from e
         raise AssertionError("unreachable")
@@ -383,9 +397,13 @@ class PostgresBackend:
                 raise
             except Exception as e:
                 if not is_connection_error(e):
-                    raise
-                if not committing and attempt == 0:
-                    log.warning("PostgreSQL connection lost before a commit (%s): trying once more", e)
+                    fault = from_postgres(e, write=True)
+                    if fault is None:
+                        raise
+                    raise fault from e
+                if not committing and attempt == 0:  # (said at debug level: a failure is said once, by Health)
+                    log.debug("PostgreSQL connection lost before a commit (%s): trying once more", e)
+                    await self.write_pool.expire_connections()  # (the others are likely gone too)
                     continue  # nothing was committed: once more, on a fresh connection
                 raise self.unavailable(e, unknown=committing) from e
             return result

@@ -3,6 +3,8 @@
 import json
 from dataclasses import dataclass, field
 
+from .errors import DatabaseDamaged
+
 AI_MARK = "🤖"
 
 
@@ -38,9 +40,13 @@ class GameRow:
 
     @property
     def state(self) -> dict | None:
-        """The engine state, parsed on first use (lobby rows have none)."""
+        """The engine state, parsed on first use (lobby rows have none); DatabaseDamaged if it is not JSON."""
         if self._state is None and self.state_json is not None:
-            self._state = json.loads(self.state_json)
+            try:
+                self._state = json.loads(self.state_json)
+            except ValueError as e:
+                raise DatabaseDamaged(f"game {self.id}: its saved state can't be read ({e})").about(
+                    game_id=self.id, channel_id=self.channel_id) from e
         return self._state
 
     @property

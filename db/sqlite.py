@@ -8,8 +8,12 @@ an aiosqlite connection: in WAL mode it sees committed data only and is never bl
 flush.
 
 The database file is watched: if it is removed or replaced while the bot runs, every write fails
-with DatabaseGone (nothing is acknowledged into a deleted file). Opening refuses to invent an empty
-database where one was expected (see SqliteBackend.open), and runs PRAGMA quick_check."""
+with DatabaseGone (nothing is acknowledged into a deleted file). A fault of the storage (a full disk, a
+read-only file, an I/O error: StorageFailed; a damaged file: DatabaseDamaged) fails the call with its
+cause (db/faults.py); a full disk or an I/O error during a grouped commit fails the whole group, since
+SQLite may have rolled the whole transaction back already (damage met by one write fails that write
+only). Opening refuses to invent an empty database where one was expected (see SqliteBackend.open), and
+runs PRAGMA quick_check."""
 
 import asyncio
 import inspect
@@ -23,7 +27,8 @@ from typing import Any
 import aiosqlite
 
 from .base import SQLITE
-from .errors import DatabaseGone, DatabaseMissing, NotOurDatabase, SchemaTooNew
+from .errors import DatabaseDamaged, DatabaseGone, DatabaseMissing, NotOurDatabase, SchemaTooNew, StorageFailed
+from .faults import from_sqlite
 from .migrations import LATEST, migrate
 
 
@@ -108,7 +113,16 @@ class SqliteBackend:
         loop = asyncio.get_running_loop()
         writer = reader = None
         try:
-            writer = await loop.run_in_executor(thread, _connect_writer, path, synchronous, existed, create)
+            try:
+                writer = await loop.run_in_executor(thread, _connect_writer, path, synchronous, existed, create)
+            except sqlite3.DatabaseError as e:  # (the schema itself can't be read)
+                fault = from_sqlite(e, write=False)
+                if fault is None:
+                    raise
+                if isinstance(fault, DatabaseDamaged):
+                    raise DatabaseDamaged(f"{path} is damaged ({e}): restore it from a backup (sqlite3's "
+                                          ".recover may save part of it)") from e
+                raise StorageFailed(fault.cause, f"{path} can't be opened: {e}") from e
             reader = await aiosqlite.connect(path, isolation_level=None)
             for pragma in ("query_only=ON", "busy_timeout=5000"):
                 await reader.execute_fetchall(f"PRAGMA {pragma}")
@@ -133,7 +147,13 @@ class SqliteBackend:
     # ---- reading -------------------------------------------------------------------------------
     async def rows(self, sql: str, args: Sequence = ()) -> list:
         """One statement on the reader connection."""
-        return list(await self.reader.execute_fetchall(sql, tuple(args)))
+        try:
+            return list(await self.reader.execute_fetchall(sql, tuple(args)))
+        except sqlite3.Error as e:
+            fault = from_sqlite(e, write=False)
+            if fault is None:
+                raise
+            raise fault from e
 
     # ---- writing -------------------------------------------------------------------------------
     async def write(self, fn, tag=None):
@@ -161,14 +181,24 @@ class SqliteBackend:
                 try:
                     results.append((True, run_to_end(fn(self.tx))))
                     db.execute("RELEASE w")
-                except Exception as e:  # this write only
-                    db.execute("ROLLBACK TO w")
+                except Exception as e:  # this write only, unless the storage failed
+                    fault = from_sqlite(e, write=True)
+                    if fault is not None and not isinstance(fault, DatabaseDamaged):
+                        raise fault from e  # (a full disk, I/O: the whole group, as SQLite may have ended it)
+                    if not db.in_transaction:  # SQLite rolled the whole transaction back by itself
+                        raise (fault or e) from e
+                    db.execute("ROLLBACK TO w")  # (damage met by this write: the others may go through)
                     db.execute("RELEASE w")
-                    results.append((False, e))
+                    if fault is not None:
+                        fault.__cause__ = e
+                    results.append((False, fault or e))
             db.execute("COMMIT")
-        except BaseException:
+        except BaseException as e:
             if db.in_transaction:
                 db.execute("ROLLBACK")
+            fault = from_sqlite(e, write=True)
+            if fault is not None:
+                raise fault from e
             raise
         # committed, but into the file we opened? If it was removed meanwhile, the data is lost with it
         if _identity(self.path) != self._identity:

@@ -13,6 +13,8 @@ opening (no silent empty database, a newer schema refused)."""
 from urllib.parse import urlsplit
 
 from .deadlines import Deadlines
+from .errors import DatabaseDamaged, StoreError
+from .faults import Health
 from .games import Games
 from .leases import FileLeases, PgLeases
 from .outbox import Outbox
@@ -50,6 +52,7 @@ class Store(Games, Outbox, Deadlines, Records):
         self.closed = False
         self.on_commit = None  # optional callback(game_id, seq) when an action is committed (benchmarks)
         self._leases: FileLeases | PgLeases | None = None
+        self.health = Health()  # storage faults, each said once in the log (db/faults.py)
         backend.committed = self._committed
 
     @classmethod
@@ -102,9 +105,22 @@ class Store(Games, Outbox, Deadlines, Records):
             self.on_commit(*tag)
 
     async def _rows(self, sql: str, args: tuple = ()) -> list:
-        """One read (rows as tuples)."""
-        return await self.backend.rows(sql, args)
+        """One read (rows as tuples). A damaged read is the caller's to name (the game it was about);
+        any other storage fault is said once by Health."""
+        try:
+            return await self.backend.rows(sql, args)
+        except StoreError as e:
+            if not isinstance(e, DatabaseDamaged):
+                self.health.failed(e)
+            raise
 
     async def _write(self, fn, tag=None):
         """Runs fn(tx) as one transaction and returns its result once committed (db/base.py Tx)."""
-        return await self.backend.write(fn, tag)
+        try:
+            result = await self.backend.write(fn, tag)
+        except StoreError as e:
+            if not isinstance(e, DatabaseDamaged):  # (damage is the game's: named once by the service)
+                self.health.failed(e)
+            raise
+        self.health.ok()
+        return result

@@ -123,7 +123,7 @@ def db_url(db_path):
 
 
 @pytest.fixture
-async def make_bot(db_url):
+async def make_bot(db_url, tmp_path):
     """Builds bots sharing one database (a restart is a new bot); checks and closes them after."""
     from simharness import CheapRenderer
 
@@ -136,6 +136,8 @@ async def make_bot(db_url):
         if renderer == "cheap":
             renderer = CheapRenderer()
         settings = {"ai_pause": 0.0, "ai_hard_budget": 4, "ai_processes": 0, "render_processes": 0, **settings}
+        if "://" in db_url:  # (on SQLite the journal of clicks is next to the database file, in tmp_path too)
+            settings.setdefault("click_journal", str(tmp_path / "clicks.jsonl"))
         bot = GameBot(Settings(database_url=db_url, sync=True, **settings), renderer=renderer)
         bots.append(bot)
         return bot

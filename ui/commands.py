@@ -17,6 +17,7 @@ from discord.app_commands import locale_str
 
 import i18n
 from app.service import TIMERS
+from db import StoreError
 from engine import registry
 from engine.protocol import Game
 
@@ -65,7 +66,10 @@ def command(name: str, description: locale_str, callback: Callable, params: Sequ
     """An app command whose options are built here (a game's options are data, not a signature):
     params are (name, annotation, default) after the interaction."""
     async def run(interaction: discord.Interaction, **options):
-        await callback(interaction, **options)
+        try:
+            await callback(interaction, **options)
+        except StoreError as e:  # a refusal, not a failure: answered by the one error handler (bot.py)
+            await interaction.client.report_error(interaction, e)  # type: ignore[attr-defined]
     sig = [P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     sig += [P(n, P.KEYWORD_ONLY, annotation=t, default=d) for n, t, d in params]
     run.__signature__ = inspect.Signature(sig)  # type: ignore[attr-defined]

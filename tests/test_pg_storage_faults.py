@@ -1,0 +1,81 @@
+"""The PostgreSQL server's storage refuses writes, through the real bot: a database made read-only for real
+(default_transaction_read_only, the sessions started again), then a full disk (the server's DiskFullError,
+raised by the store's own transaction): each click is answered "I can't save games right now" with the game
+unchanged, the fault is one log line, and play goes on once the server takes writes again."""
+
+from urllib.parse import urlsplit
+
+import asyncpg
+import pytest
+from conftest import admin_sql
+from simharness import play_step, private, start_game, table
+from test_bot_storage_full import TRACEBACKS, click_once, current, storage_lines
+
+from db.postgres import PgTx
+
+
+@pytest.fixture
+def db_url(pg_ready_url):
+    return pg_ready_url
+
+
+def read_only(server: str, url: str, on: bool) -> None:
+    """The database refuses (or takes again) every write; its sessions start again to see it."""
+    name = urlsplit(url).path.lstrip("/")
+    admin_sql(server, f'ALTER DATABASE "{name}" SET default_transaction_read_only = {"on" if on else "off"}',
+              f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+
+
+async def refused_thrice(env, bot, channel, actors, caplog, what: str):
+    before = await current(bot, channel)
+    for _ in range(3):
+        _game, _actor, res = await click_once(env, bot, channel, actors)
+        assert "can't save games right now" in private(res) and "nothing was changed" in private(res)
+    after = await current(bot, channel)
+    assert after.seq == before.seq and after.state_json == before.state_json
+    faults = storage_lines(caplog, "storage fault")
+    assert len(faults) == 1 and what in faults[0].getMessage(), [r.getMessage() for r in faults]
+    assert not any(t in caplog.text for t in TRACEBACKS)
+    return before
+
+
+async def played_on(env, bot, channel, actors, caplog, before):
+    _game, _actor, res = await click_once(env, bot, channel, actors)
+    assert not private(res) and (await current(bot, channel)).seq > before.seq
+    assert len(storage_lines(caplog, "storage is back")) == 1
+    for _ in range(4):
+        assert await play_step(env, bot, channel, actors)
+
+
+async def test_a_read_only_server_and_a_full_disk_are_answered_clearly_and_said_once(
+        simcord_env, simcord_bot, pg_server, db_url, caplog):
+    env, bot = simcord_env, simcord_bot
+    _guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors)
+    for _ in range(3):
+        assert await play_step(env, bot, channel, actors)
+
+    caplog.clear()
+    read_only(pg_server, db_url, True)
+    try:
+        before = await refused_thrice(env, bot, channel, actors, caplog, "read-only")
+    finally:
+        read_only(pg_server, db_url, False)
+    await played_on(env, bot, channel, actors, caplog, before)
+
+    caplog.clear()
+    real = PgTx.executemany
+
+    async def full(self, sql, rows):
+        if sql.startswith("INSERT INTO actions"):
+            raise asyncpg.exceptions.DiskFullError('could not extend file "base/16384/16400": No space left on '
+                                                   "device")
+        return await real(self, sql, rows)
+    PgTx.executemany = full  # type: ignore[method-assign]
+    try:
+        before = await refused_thrice(env, bot, channel, actors, caplog, "disk is full")
+    finally:
+        PgTx.executemany = real  # type: ignore[method-assign]
+    await played_on(env, bot, channel, actors, caplog, before)
+    game = await current(bot, channel)
+    assert (await bot.service.replayed(game)) == game.state
