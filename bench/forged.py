@@ -168,8 +168,9 @@ async def snapshot(env, bot, worlds: list[World]) -> str:
 def genuine(env, worlds: list[World], target: Shown, actor, cid: str, ctype: int, values,
             kinds: tuple[str, ...] | None = None) -> bool:
     """Whether this is a click a real client could make: a message of the target's kind (or of `kinds`)
-    that the actor sees carries this component (its type), and a select's values are distinct and among
-    its options."""
+    that the actor sees carries this component (its type; disabled or not: a forged message can say it
+    is enabled), and a select's values are distinct and among its options. A lobby's verb sent as a
+    button is the same as that verb's option in the lobby's menu."""
     def same(kind):
         if kinds is not None:
             return kind in kinds
@@ -181,7 +182,10 @@ def genuine(env, worlds: list[World], target: Shown, actor, cid: str, ctype: int
             if not same(s.kind) or (s.owner is not None and s.owner != actor.id):
                 continue
             for c in components_of(stored(env, s.channel, s.id)):
-                if c.get("custom_id") != cid or c.get("type") != ctype or c.get("disabled"):
+                if s.kind == "lobby" and ctype == 2 and c.get("type") == 3 and cid.startswith(f"pd:{s_gid(c)}:0:") \
+                        and "v:" + cid.split(":", 3)[3] in {o["value"] for o in c.get("options", [])}:
+                    return True
+                if c.get("custom_id") != cid or c.get("type") != ctype:
                     continue
                 if ctype != 3:
                     return True
@@ -190,6 +194,12 @@ def genuine(env, worlds: list[World], target: Shown, actor, cid: str, ctype: int
                 if len(set(values)) == len(values) and low <= len(values) <= high and set(values) <= offered:
                     return True
     return False
+
+
+def s_gid(component: dict) -> str:
+    """The game id a component's custom_id names ("pds:{gid}:..." -> gid)."""
+    parts = str(component.get("custom_id", "")).split(":")
+    return parts[1] if len(parts) > 1 else ""
 
 
 def id_pool(env, bot, worlds: list[World], w: World, rng: random.Random, guild_id: int) -> list[str]:
@@ -295,7 +305,11 @@ async def component_tries(env, bot, guild, worlds, w: World, tries: int, rng, ca
         own_move = not real and (target.kind == "panel" or target.owner == actor.id) and genuine(
             env, worlds, target, actor, cid, ctype, values or [], kinds=("panel", *PRIVATE_KINDS)) and (
             cid.startswith("pm:") or all(v.startswith("m:") for v in values or ["-"]))
-        real = real or own_move
+        # a pick ("k:"), on one's own private decision or own things, shows one's own decision again: nobody
+        # else sees anything, nothing is played (picks are the decision's navigation, each game's own)
+        own_pick = not real and not own_move and target.kind in PRIVATE_KINDS and target.owner == actor.id and (
+            cid.split(":")[3:4] == ["k"] if ctype == 2 else bool(values) and all(v.startswith("k:") for v in values))
+        real = real or own_move or own_pick
         before = await snapshot(env, bot, worlds)
         errors = len(bot.errors) + len(caught.records)
         ch = next(c for c in w.channels.values() if c.id == target.channel)
@@ -309,7 +323,7 @@ async def component_tries(env, bot, guild, worlds, w: World, tries: int, rng, ca
         after = await snapshot(env, bot, worlds)
         why = raised or judged(env, rec, not real, before, after, len(bot.errors) + len(caught.records) - errors)
         tally[(w.key, "components")][why is None] += 1
-        tally[("by id", "own move elsewhere" if own_move else "a real click" if real
+        tally[("by id", "own move elsewhere" if own_move else "own pick" if own_pick else "a real click" if real
                else cid.split(":")[0] + ":")][why is None] += 1
         tally[("on", target.kind)][why is None] += 1
         if why:

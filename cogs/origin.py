@@ -12,10 +12,12 @@ the bot shows now rather than what the click says."""
 
 import discord
 
+from app.tables import game_of
 from db import GameRow
+from engine.protocol import Message
 from ui import lobby as lobby_ui
-from ui import messages
-from ui.components import Chosen, menu_of, well_formed
+from ui.components import Chosen, menu_of, menus_of, well_formed
+from ui.texts import table_of
 
 
 def is_panel(message, game: GameRow) -> bool:
@@ -53,20 +55,42 @@ def asked_in(arg: str) -> int | None:
 
 def select_fits(interaction: discord.Interaction, game: GameRow | None, ver: int, chosen: Chosen) -> bool:
     """Whether a select's values are distinct, as many as it takes, and among the options the bot put on
-    it: for the live panel and the lobby, the options they show now; on a private message, its own."""
-    offered, low, high = chosen.offered, chosen.low, chosen.high
+    it. For a select of the game's present moment the bot builds that message's options again (the live
+    panel's, the lobby's, or on the clicker's private message their decision's or their own things'), so
+    that what the click says the message carried does not count; an older one is checked by its own."""
+    menus = offered_now(interaction, game, ver, chosen.n)
+    if menus is None:
+        return well_formed(chosen.values, chosen.offered, chosen.low, chosen.high)
+    # a message of before the value prefixes carries bare action ids and "timer:{s}": as the bot writes them now
+    values = [canonical(v) for v in chosen.values]
+    return any(well_formed(values, offered, low, high) for offered, low, high in menus)
+
+
+def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int, n: int) -> list | None:
+    """The options (values, fewest, most) select `n` of the message clicked would have if the bot built it
+    now: [] when it would have none; None when the bot cannot tell (an older version, no such game)."""
     msg = interaction.message
-    cid = f"pds:{game.id}:{ver}:{chosen.n}" if game is not None else ""
-    current = game is not None and (
-        (game.status == "active" and game.state is not None and ver == game.live["seq"] and is_panel(msg, game))
-        or (game.status == "lobby" and is_lobby(msg, game)))
-    if current:
-        assert game is not None
-        built = messages.panel(game) if game.status == "active" else lobby_ui.lobby(game)
-        view = built.get("view")
-        menu = menu_of(view, cid) if view is not None else None
-        if menu is None:  # the panel or lobby shows no such select now
-            return False
-        offered, low, high = menu
-    # (a select of an earlier version: by its own options; the service refuses what is no longer valid)
-    return well_formed(chosen.values, offered, low, high)
+    if game is None:
+        return None
+    if game.status == "lobby" and is_lobby(msg, game):
+        menu = menu_of(lobby_ui.lobby(game)["view"], f"pds:{game.id}:{ver}:{n}")
+        return [menu] if menu is not None else []
+    if game.status != "active" or game.state is None or ver != game.live["seq"]:
+        return None
+    played, table = game_of(game), table_of(game)
+    if is_panel(msg, game):
+        return menus_of(played.show.panel(table, game.live).controls, n)
+    seat = game.seat_of(interaction.user.id)
+    if seat is None or not is_private(interaction, game):
+        return None  # (the handler says why not)
+    shown: list[Message | None] = [played.show.mine(table, game.live, seat)]
+    if seat in played.rules.deciders(game.live):  # (picks change what a decision shows, never its menus)
+        shown.append(played.show.decision(table, game.live, seat))
+    return [m for msg_ in shown if msg_ is not None for m in menus_of(msg_.controls, n)]
+
+
+def canonical(value):
+    """A select value as the bot writes it now (ui/components.value_of): older ones had no prefix."""
+    if not isinstance(value, str) or value.startswith(("m:", "v:", "k:")):
+        return value
+    return ("v:" if value.startswith("timer:") else "m:") + value

@@ -131,7 +131,7 @@ class Table(commands.Cog):
             elif act.startswith("k:"):  # a pick by a button
                 await self.pick(interaction, gid, [act[2:]])
             elif act in LOBBY or act.startswith(("timer:", "opt:", "ai:")):
-                await self.lobby(interaction, gid, act)
+                await self.lobby(interaction, gid, ver, act)
             elif act == "rematch":
                 await self.rematch(interaction, gid)
             elif act == "review":
@@ -382,7 +382,10 @@ class Table(commands.Cog):
         await self._private(interaction, game, msg)
 
     # ---- the lobby -----------------------------------------------------------------------------
-    async def lobby(self, interaction: discord.Interaction, gid: int, act: str) -> None:
+    async def lobby(self, interaction: discord.Interaction, gid: int, ver: int, act: str) -> None:
+        if ver != 0:  # the lobby's buttons and menus are made with version 0 (ui/lobby.py)
+            await tell(interaction, _(UNKNOWN))
+            return
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
             await tell(interaction, _("This button does not belong to a game in this channel."))

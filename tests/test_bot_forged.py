@@ -287,3 +287,51 @@ async def test_a_user_or_yes_no_option_that_is_none_is_refused(simcord_env, simc
     res = await forged_slash(actors[0], channel, "play stats", **options)
     assert res.ephemeral and "an option I can't read" in private(res)
     assert not bot.errors
+
+
+async def test_a_menu_of_before_the_value_prefixes_still_works(simcord_env, simcord_bot):
+    """The panel's and lobby's options are rebuilt to check a select: values of before the prefixes (a bare
+    action id, "timer:{s}") on a message the bot posted then are the same options."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    lobby = (await ann.slash(channel, "pioneer new")).response
+    game = await current(bot, channel)
+    rec = await send_forged(env, ann, lobby, f"pds:{game.id}:0:0", ["timer:600"])
+    assert (await current(bot, channel)).options["timer"] == 600, answer(env, rec)
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start the game")
+    game = await current(bot, channel)
+    panel = message(env, channel, game.panel_message_id)
+    player = next(a for a in (ann, bob) if a.id == game.user_at(game.state["turn"]))
+    select = next(c for row in panel.components for c in row.children if c.type.value == 3)
+    old = select.options[0].value.removeprefix("m:")
+    await send_forged(env, player, panel, select.custom_id, [old])
+    assert (await current(bot, channel)).seq > game.seq
+
+
+async def test_a_click_on_a_disabled_button_is_answered_and_changes_nothing(simcord_env, simcord_bot):
+    """No client of Discord's sends it (the leaderboard's ◀ on its first page); a modified one can."""
+    env = simcord_env
+    guild, channel, (ann, bob) = table(env, 2)
+    res = await ann.slash(channel, "play leaderboard")
+    back = res.response.message.components[0].children[0]
+    assert back.disabled
+    before = shown(env, channel, res.response.id)
+    rec = await send_forged(env, ann, res.response, back.custom_id, as_is=True)
+    assert "isn't one of mine" in answer(env, rec)
+    assert shown(env, channel, res.response.id) == before
+
+
+async def test_a_private_select_is_checked_against_what_the_bot_shows_there(simcord_env, simcord_bot):
+    """A modified client's select on a private decision, listing a move of the player's that no menu there
+    offers (Next Station's decision has none: its moves are buttons): refused, not played."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    game = await active(env, bot, channel, actors, "next-station")
+    res = await actors[0].click(message(env, channel, game.panel_message_id), label="Decide (private)")
+    msg = [res.response, *res.followups][-1]
+    seat = game.seat_of(actors[0].id)
+    move = registry.game("next-station").rules.legal_actions(game.state, seat)[0].id
+    rec = await send_forged(env, actors[0], msg, f"pds:{game.id}:{game.seq}:0", [f"m:{move}"])
+    assert "isn't a choice this menu offers" in answer(env, rec)
+    assert (await current(bot, channel)).seq == game.seq

@@ -130,10 +130,11 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
 
     async def stats(interaction: discord.Interaction, player: discord.User | None = None, everywhere: bool = False,
                     post: bool = False, game: str | None = None):
-        await c.stats(interaction, c.pick(fixed, game), player, everywhere, post)
+        # (no game given: the channel's, cogs/play.py _kind)
+        await c.stats(interaction, c.pick(fixed, game, default=False), player, everywhere, post)
 
     async def leaderboard(interaction: discord.Interaction, game: str | None = None):
-        await c.leaderboard(interaction, c.pick(fixed, game))
+        await c.leaderboard(interaction, c.pick(fixed, game, default=False))  # (none: the channel's game)
 
     async def history(interaction: discord.Interaction, server: bool = False):
         await c.history(interaction, server)

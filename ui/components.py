@@ -87,7 +87,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON):
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        if not isinstance(item, discord.ui.Button):  # our id on another kind of component: answered, not run
+        if not isinstance(item, discord.ui.Button) or item.disabled:  # (our id on another kind: answered, not run)
             return malformed(cls(int(match["gid"]), int(match["ver"]), match["act"]))
         return cls(int(match["gid"]), int(match["ver"]), match["act"], label=item.label or "…",
                    style=item.style, emoji=item.emoji)
@@ -123,7 +123,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVE):
             move = Move.parse(match["move"])
         except BadMove:
             move = None
-        if move is None or not isinstance(item, discord.ui.Button):  # answered, not run
+        if move is None or not isinstance(item, discord.ui.Button) or item.disabled:  # answered, not run
             return malformed(cls(int(match["gid"]), int(match["ver"]), move or Move(0, "action", "?")))
         return cls(int(match["gid"]), int(match["ver"]), move, label=item.label or "…", style=item.style,
                    emoji=item.emoji)
@@ -147,7 +147,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         gid, ver, n = int(match["gid"]), int(match["ver"]), int(match["n"])
-        if not isinstance(item, discord.ui.Select) or not item.options:  # answered, not run
+        if not isinstance(item, discord.ui.Select) or not item.options or item.disabled:  # answered, not run
             return malformed(cls(gid, ver, n))
         return cls(gid, ver, n, list(item.options), item.placeholder, low=item.min_values, high=item.max_values)
 
@@ -165,7 +165,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
 
 
 def malformed(item):
-    """An item made from a component that does not fit its template's kind: its callback only answers."""
+    """An item made from a component that does not fit its template's kind (or is disabled: no client of
+    Discord's sends a click on it): its callback only answers."""
     item.malformed = True
     return item
 
@@ -278,3 +279,12 @@ def menu_of(view: discord.ui.View, custom_id: str) -> tuple[frozenset[str], int,
         if isinstance(sel, discord.ui.Select) and sel.custom_id == custom_id:
             return frozenset(o.value for o in sel.options), sel.min_values, sel.max_values
     return None
+
+
+def menus_of(controls: list, n: int) -> list[tuple[frozenset[str], int, int]]:
+    """The values, fewest and most picks of a game's menu `n` among these controls, as items_of makes its
+    select (none: [])."""
+    menus = [c for c in controls if isinstance(c, Menu)]
+    if not 0 <= n < len(menus):
+        return []
+    return [(frozenset(value_of(i.act) for i in menus[n].items), menus[n].low, menus[n].high)]

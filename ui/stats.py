@@ -119,7 +119,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=BOARD):
     async def from_custom_id(cls, interaction, item, match):
         made = cls(int(match["guild"]), int(match["page"]), match["way"], match["game"] or "",
                    asked=int(match["asked"]) if match["asked"] else None)
-        made.malformed = not isinstance(item, discord.ui.Button)  # our id on a select: answered, not run
+        made.malformed = not isinstance(item, discord.ui.Button) or item.disabled  # answered, not run
         return made
 
     async def callback(self, interaction: discord.Interaction):
