@@ -300,15 +300,15 @@ async def component_tries(env, bot, guild, worlds, w: World, tries: int, rng, ca
         values = values_for(env, w, rng) if ctype in (3, 5) else None
         as_is = rng.random() < 0.15  # the message as it is: our id it does not carry
         real = genuine(env, worlds, target, actor, cid, ctype, values or [])
-        # a move the actor is offered (on the panel or privately), sent from the panel or from one of their
-        # own private messages, is their move: what it does is that move's business
+        # a move (or Undo) the actor is offered, on the panel or privately, sent from the panel or from one of
+        # their own private messages, is their move: what it does is that move's business
         own_move = not real and (target.kind == "panel" or target.owner == actor.id) and genuine(
             env, worlds, target, actor, cid, ctype, values or [], kinds=("panel", *PRIVATE_KINDS)) and (
-            cid.startswith("pm:") or all(v.startswith("m:") for v in values or ["-"]))
+            cid.startswith("pm:") or cid.endswith(":undo") or all(v.startswith("m:") for v in values or ["-"]))
         # a pick ("k:"), on one's own private decision or own things, shows one's own decision again: nobody
         # else sees anything, nothing is played (picks are the decision's navigation, each game's own)
         own_pick = not real and not own_move and target.kind in PRIVATE_KINDS and target.owner == actor.id and (
-            cid.split(":")[3:4] == ["k"] if ctype == 2 else bool(values) and all(v.startswith("k:") for v in values))
+            cid.split(":")[3:4] == ["k"] if ctype == 2 else all(v.startswith("k:") for v in values or []))
         real = real or own_move or own_pick
         before = await snapshot(env, bot, worlds)
         errors = len(bot.errors) + len(caught.records)

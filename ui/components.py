@@ -1,13 +1,16 @@
 """Persistent components. Every custom_id names the game and the state version it was made for:
 
-    pd:{game_id}:{version}:{verb}      a button of the bot's own (join, start, decide, mine, board, ...)
+    pd:{game_id}:{version}:{verb}      a button of the bot's own (join, start, decide, mine, board, ...; a
+                                       confirmation "endok:{id}": the id of the command it answers)
     pm:{game_id}:{version}:{move}      a button that makes a move (app/moves.py: "2@turn/blue/wood/income")
     pds:{game_id}:{version}:{n}        a select; each value says what it is: "m:{move}", "v:{verb}",
                                        or "k:{item}" (an item picked in a multi-select)
 
 Older buttons (pd:{game}:{version}:{engine action id}, select values that are bare action ids or
 "timer:{seconds}") keep working. They are DynamicItems: nothing is kept in memory, so they work after
-a restart. A click is routed to the bot's table cog, which checks the version against the database."""
+a restart. A click is routed to the bot's table cog, which checks the version against the database, and
+the message it came from (cogs/origin.py). An id of ours on a component of another type, or one that does
+not parse, makes an item that only answers (a modified client's; nothing is left unanswered)."""
 
 import re
 from collections.abc import Collection, Sequence
