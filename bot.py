@@ -27,6 +27,7 @@ import i18n
 from app import collector
 from app.settings import ROOT, Settings, SettingsError
 from app.shards import ShardLeases
+from cogs import slash_input
 from db import StoreError
 from db.errors import DatabaseDamaged
 from i18n import N_, _
@@ -74,6 +75,9 @@ Meanwhile, here is the offline simulator: {SIMULATOR}
 class GameTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         i18n.set_current(str(interaction.locale))  # what only this person sees speaks their language
+        if not slash_input.readable(interaction):  # a modified client's options discord.py can't take
+            await slash_input.refuse(interaction)
+            return False
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):

@@ -26,6 +26,7 @@ from engine.protocol import Game
 from i18n import N_, _, use
 
 from . import ledger, outbox, undo
+from . import options as table_options
 from .clicks import Click, ClickJournal
 from .damage import Damage
 from .locks import ChannelLocks
@@ -35,8 +36,6 @@ log = logging.getLogger("bot.service")
 RECENT = 16  # narrated lines kept for the live panel
 MAX_LINE = 300  # characters of a timed-out move's line
 AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}"), "random": N_("Random AI {n}")}
-# turn timer choices (seconds): slow games by default, shorter ones for live play
-TIMERS = (0, 120, 600, 3600, 43200, 86400)  # seconds; 0: off
 NOT_PLAYING = N_("You are not playing in this game.")
 UNAVAILABLE = N_("I can't save games right now, so nothing was changed. The bot's operator has been told: "
                  "please try again later.")
@@ -79,22 +78,8 @@ def guarded(method):
 
 def lobby_options(game: Game, chosen: Mapping[str, Any], timer: int) -> dict | str:
     """Validated lobby options (each one of the game's own choices, the rest their defaults), or the reason
-    they are refused: a modified client can send anything."""
-    out: dict[str, Any] = {}
-    for opt in game.options:
-        value = chosen.get(opt.key, opt.default)
-        if value is None:
-            value = opt.default
-        if not isinstance(value, str) or value not in {c.value for c in opt.choices}:
-            return _("That is not a choice of `{option}` I offer.", option=game.texts._(opt.label))
-        out[opt.key] = value
-    unknown = set(chosen) - {o.key for o in game.options}
-    if unknown:
-        return _("Those game options are not valid ({reason}).", reason=", ".join(sorted(unknown)))
-    if timer not in TIMERS:
-        return _("That turn timer is not one I offer.")
-    out["timer"] = timer
-    return out
+    they are refused, naming what is allowed: a modified client can send anything."""
+    return table_options.checked(game, chosen, timer)
 
 
 def timed_out_line(line: str, name: str, previous: str) -> str:
@@ -122,7 +107,9 @@ class GameService:
                         options: dict) -> Outcome:
         """A lobby of `game` (its key) with its host seated; code "busy" (and the channel's game) when
         there is one already."""
-        registry.game(game)  # a key of a registered game
+        why = table_options.stored_refusal(registry.game(game), options)  # (every path: commands, rematches)
+        if why:
+            return refuse("bad_option", why)
         try:
             gid = await self.store.create_lobby(guild_id, channel_id, host_id, host_name, options,
                                                 secrets.randbits(31), game=game)
@@ -221,14 +208,9 @@ class GameService:
         game, refused = await self._host_lobby(game_id, user_id, _("Only the host can change the options."))
         if refused:
             return refused
-        if key == "timer":
-            ok = value in TIMERS
-        else:
-            opt = next((o for o in game_of(game).options if o.key == key), None)
-            ok = opt is not None and value in {c.value for c in opt.choices}
-        if not ok:
-            return refuse("bad_option", _("That is not a timer I offer.") if key == "timer"
-                          else _("That is not a choice I offer."), game)
+        why = table_options.timer_refusal(value) if key == "timer" else table_options.refusal(game_of(game), key, value)
+        if why:
+            return refuse("bad_option", why, game)
         if not await self.store.set_option(game_id, key, value):
             return refuse("closed", _("This lobby is closed."), game)
         return Outcome(True, game=await self.store.game(game_id))
@@ -253,6 +235,9 @@ class GameService:
                                             low=low, high=high, n=n), game)
         if not game.humans():
             return refuse("count", _("At least one person must play."), game)
+        why = table_options.stored_refusal(played, game.options)  # (a row from before the checks, or a rematch)
+        if why:
+            return refuse("bad_option", why, game)
         rules = played.rules
         opts = {o.key: game.options.get(o.key, o.default) for o in played.options}
         config = rules.config(opts, [p.name for p in game.players])

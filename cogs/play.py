@@ -19,6 +19,7 @@ from i18n import _
 from ui import commands as tree
 from ui import invite, texts
 from ui import lobby as lobby_ui
+from ui.commands import NUMBER_MAX
 from ui.components import GameButton, view_of
 
 from .table import tell
@@ -47,6 +48,11 @@ def help_text(game: Game | None) -> str:
               _("**After a game**: **Rematch** seats the same table again; **Review my game** shows where you lost "
                 "points; `/play stats`, `/play leaderboard`, `/play history` and `/play replay` keep the records.")]
     return "\n".join(lines)
+
+
+def game_number(number) -> bool:
+    """A `game:` option as a modified client may send it: none, or a whole number Discord and the database hold."""
+    return number is None or (type(number) is int and 1 <= number <= NUMBER_MAX)
 
 
 class Play(commands.Cog):
@@ -229,7 +235,7 @@ class Play(commands.Cog):
 
     # ---- records: handed over -------------------------------------------------------------------
     async def review(self, interaction: discord.Interaction, number: int | None) -> None:
-        if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+        if not game_number(number):
             await tell(interaction, _("`game` must be a game's number, as shown under its results."))
             return
         await self.bot.coach.ask(interaction, number)
@@ -253,7 +259,7 @@ class Play(commands.Cog):
         await self.bot.records.history(interaction, server)
 
     async def replay(self, interaction: discord.Interaction, number: int | None) -> None:
-        if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+        if not game_number(number):
             await tell(interaction, _("`game` must be a game's number, as shown under its results."))
             return
         await self.bot.records.replay(interaction, number)
@@ -283,8 +289,10 @@ class Play(commands.Cog):
             await tell(interaction, _("Only the host or a member with **Manage Channels** can end this game."))
             return
         seq = game.seq
-        view = view_of([GameButton(game.id, seq, "endok", _("Yes, end the game"), discord.ButtonStyle.danger),
-                        GameButton(game.id, seq, "endno", _("No, keep playing"), discord.ButtonStyle.secondary)])
+        asked = interaction.id  # the buttons act only on this answer (cogs/origin.py)
+        view = view_of([GameButton(game.id, seq, f"endok:{asked}", _("Yes, end the game"), discord.ButtonStyle.danger),
+                        GameButton(game.id, seq, f"endno:{asked}", _("No, keep playing"),
+                                   discord.ButtonStyle.secondary)])
         what = (_("Close this lobby?") if game.status == "lobby"
                 else _("End this game for everyone? The current standings will be posted."))
         await tell(interaction, what, view=view)
@@ -300,8 +308,9 @@ class Play(commands.Cog):
             await tell(interaction, _(NOT_PLAYING))
             return
         alone = len(game.humans()) == 1
-        view = view_of([GameButton(game.id, game.seq, "quitok", _("Yes, leave"), discord.ButtonStyle.danger),
-                        GameButton(game.id, game.seq, "quitno", _("No, stay"), discord.ButtonStyle.secondary)])
+        asked = interaction.id  # the buttons act only on this answer (cogs/origin.py)
+        view = view_of([GameButton(game.id, game.seq, f"quitok:{asked}", _("Yes, leave"), discord.ButtonStyle.danger),
+                        GameButton(game.id, game.seq, f"quitno:{asked}", _("No, stay"), discord.ButtonStyle.secondary)])
         await tell(interaction, _("Leave this game?") + " " + (
             _("You are the last person at the table, so the game ends and the standings are posted.")
             if alone else _("An AI ({level}) takes your seat and plays on; you cannot come back.",

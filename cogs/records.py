@@ -22,7 +22,8 @@ from i18n import _
 from ui import stats as stats_ui
 from ui.texts import language
 
-from .table import tell
+from . import origin
+from .table import ELSEWHERE, UNKNOWN, tell
 
 log = logging.getLogger("bot.records")
 HISTORY = 10  # games listed by /play history
@@ -86,7 +87,7 @@ class RecordsDesk(commands.Cog):
             await tell(interaction, embed=stats_ui.stats(game, member.display_name, st, rating, place, everywhere))
 
     # ---- /play leaderboard ----------------------------------------------------------------
-    async def board(self, game: Game, guild_id: int, page: int, reader: int, server: str) -> dict:
+    async def board(self, game: Game, guild_id: int, page: int, reader: int, server: str, asked: int) -> dict:
         scope = ledger.scopes(game, guild_id)[-1]
         total, rows = await self.store.leaderboard(scope, MIN_GAMES, page * stats_ui.PAGE, stats_ui.PAGE)
         mine = None
@@ -96,7 +97,7 @@ class RecordsDesk(commands.Cog):
             rating = await self.store.rating(scope, key) if place else None
             mine = (place, rating[0] - 3 * rating[1]) if place and rating else None
         provisional = await self.store.provisional(scope, MIN_GAMES, 20) if page == 0 else []
-        return stats_ui.board(game, server, guild_id, page, total, rows, mine, provisional)
+        return stats_ui.board(game, server, guild_id, page, total, rows, mine, provisional, asked)
 
     async def leaderboard(self, interaction: discord.Interaction, game: Game | None) -> None:
         guild = interaction.guild
@@ -106,18 +107,27 @@ class RecordsDesk(commands.Cog):
         if game is None:
             await tell(interaction, _("That is not a game I host."))
             return
-        await tell(interaction, **await self.board(game, guild.id, 0, interaction.user.id, guild.name))
+        # (its page buttons carry this interaction's id: they page this answer and no other message)
+        await tell(interaction, **await self.board(game, guild.id, 0, interaction.user.id, guild.name, interaction.id))
 
-    async def page(self, interaction: discord.Interaction, game: Game | None, guild_id: int, page: int) -> None:
-        """A ◀ ▶ click: that page, in place of the one shown (a button of another server is refused)."""
+    async def page(self, interaction: discord.Interaction, game: Game | None, guild_id: int, page: int,
+                   asked: int | None) -> None:
+        """A ◀ ▶ click: that page, in place of the one shown (a button of another server, or on a message
+        other than the answer it was made for, is refused; one made before they carried it is out of date)."""
         guild = interaction.guild
+        if asked is None:
+            await tell(interaction, _(UNKNOWN))
+            return
+        if not origin.is_private(interaction, asked=asked):  # the page replaces the message it is on
+            await tell(interaction, _(ELSEWHERE))
+            return
         if guild is None or guild.id != guild_id:
             await tell(interaction, _("This button belongs to another server's leaderboard."))
             return
         if game is None:
             await tell(interaction, _("That is not a game I host."))
             return
-        shown = await self.board(game, guild_id, page, interaction.user.id, guild.name)
+        shown = await self.board(game, guild_id, page, interaction.user.id, guild.name, asked)
         await interaction.response.edit_message(**shown)
 
     # ---- /play daily -------------------------------------------------------------------------

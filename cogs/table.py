@@ -24,19 +24,24 @@ from i18n import N_, _, use
 from ui import lobby as lobby_ui
 from ui import messages, texts
 from ui import results as results_ui
-from ui.components import BUTTON, MOVE, SELECT, parse_value
+from ui.components import BUTTON, MOVE, SELECT, Chosen, parse_value
 from ui.quiz import ASK, PICK
 from ui.stats import BOARD
 from ui.texts import language, table_of
 
+from . import origin
+
 log = logging.getLogger("bot.table")
 LOBBY = ("join", "leave", "start", "airemove")
+CONFIRMATIONS = ("endok", "endno", "quitok", "quitno")  # "{verb}:{the id of the /play end or leave asked}"
 QUEUE_MAX = 6        # clicks waiting for one table's lock before new ones are turned away
 IN_FLIGHT_MAX = 200  # clicks being handled by the whole bot before new ones are turned away
 LATE_S = 2.0         # a click reaching us this late is answered "busy" at once: work first would miss Discord's 3 s
 BUSY = N_("⏳ The table is busy right now, so nothing was changed: try again in a moment.")
 UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
              "Use `/play board` for a fresh panel.")
+ELSEWHERE = N_("That button doesn't belong on this message, so nothing happened.")
+NOT_OFFERED = N_("That isn't a choice this menu offers, so nothing happened.")
 OLD_VERBS = {"aieasy": "ai:easy", "aihard": "ai:hard"}  # lobbies of before (a game's own: Game.legacy_verbs)
 OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD), re.compile(ASK), re.compile(PICK)]
 
@@ -102,6 +107,10 @@ class Table(commands.Cog):
         still gets a short answer."""
         if interaction.type is not discord.InteractionType.component or handled_by_components(interaction):
             return
+        await self.unknown(interaction)
+
+    async def unknown(self, interaction: discord.Interaction) -> None:
+        """The answer to a component that is not one of ours, or is ours but malformed."""
         i18n.set_current(str(interaction.locale))
         try:
             await tell(interaction, _(UNKNOWN))
@@ -114,19 +123,8 @@ class Table(commands.Cog):
         self.in_flight += 1
         try:
             if act == "select":
-                try:
-                    chosen = [parse_value(v) for v in values or []]
-                except BadMove:
-                    chosen = []
-                picks = [c[1] for c in chosen if isinstance(c, tuple) and c[0] == "pick"]
-                if picks or (chosen == [] and values == []):
-                    act = ("pick", picks)
-                elif chosen and isinstance(chosen[0], Move):
-                    act = chosen[0]
-                elif chosen:
-                    act = chosen[0][1]
-                else:
-                    await tell(interaction, _(UNKNOWN))
+                act = await self.selected(interaction, gid, ver, values)
+                if act is None:
                     return
             if isinstance(act, str):
                 act = OLD_VERBS.get(act, act)
@@ -142,7 +140,7 @@ class Table(commands.Cog):
             elif act.startswith("k:"):  # a pick by a button
                 await self.pick(interaction, gid, [act[2:]])
             elif act in LOBBY or act.startswith(("timer:", "opt:", "ai:")):
-                await self.lobby(interaction, gid, act)
+                await self.lobby(interaction, gid, ver, act)
             elif act == "rematch":
                 await self.rematch(interaction, gid)
             elif act == "review":
@@ -155,14 +153,8 @@ class Table(commands.Cog):
                 await self.mine(interaction, gid)
             elif act == "board":
                 await self.board(interaction, gid)
-            elif act == "endok":
-                await self.confirm_end(interaction, gid)
-            elif act == "endno":
-                await self.cancel(interaction, gid, _("Cancelled: the game goes on."))
-            elif act == "quitok":
-                await self.confirm_leave(interaction, gid)
-            elif act == "quitno":
-                await self.cancel(interaction, gid, _("Good: you stay in the game."))
+            elif act.partition(":")[0] in CONFIRMATIONS:
+                await self.confirmation(interaction, gid, *act.split(":", 1))
             else:
                 await tell(interaction, _("I don't know that button."))
         except Exception as error:  # one handler for commands and components
@@ -171,6 +163,25 @@ class Table(commands.Cog):
             self.in_flight -= 1
             if self.in_flight == 0:
                 collector.after_clicks()  # a full collection, if due, now rather than inside a burst
+
+    async def selected(self, interaction: discord.Interaction, gid: int, ver: int, chosen: Chosen):
+        """What a select click asks for (a Move, a verb, or ("pick", items)); None after refusing a select
+        whose values its options do not allow (repeated, unknown, too many or too few)."""
+        game = await self.service.game(gid)
+        if not origin.select_fits(interaction, game, ver, chosen):
+            await tell(interaction, _(NOT_OFFERED))
+            return None
+        try:
+            parsed = [parse_value(v) for v in chosen.values]
+        except BadMove:
+            parsed = None
+        picks = [c[1] for c in parsed or [] if isinstance(c, tuple) and c[0] == "pick"]
+        if parsed is not None and len(picks) == len(parsed):  # a multi-select of items (or none of them)
+            return ("pick", picks)
+        if parsed is None or len(parsed) != 1:  # one move or verb at a time
+            await tell(interaction, _(NOT_OFFERED))
+            return None
+        return parsed[0] if isinstance(parsed[0], Move) else parsed[0][1]
 
     async def legacy_verb(self, gid: int, act: str) -> str:
         """The host's verb for one a game's older buttons carry (Game.legacy_verbs), else the verb itself."""
@@ -197,11 +208,14 @@ class Table(commands.Cog):
         if not check.ok:  # nothing to write: a private answer, and the lock is left to real moves
             await self.refused(interaction, check)
             return
+        msg = interaction.message
+        private = origin.is_private(interaction, check.game)
+        if not private and not origin.is_panel(msg, check.game):
+            await tell(interaction, _(ELSEWHERE))
+            return
         if lock.queued >= QUEUE_MAX:
             await tell(interaction, _(BUSY))
             return
-        msg = interaction.message
-        private = bool(msg and msg.flags.ephemeral)
         answered = False
         async with lock, self.bot.courier.working:
             out = await self.service.act(gid, cid, user, ver, action, click=interaction.id)
@@ -256,10 +270,13 @@ class Table(commands.Cog):
 
     async def _undo(self, interaction: discord.Interaction, gid: int, ver: int) -> None:
         cid = interaction.channel_id
+        game = await self.service.game(gid)
+        private = game is not None and origin.is_private(interaction, game)
+        if game is not None and not private and not origin.is_panel(interaction.message, game):
+            await tell(interaction, _(ELSEWHERE))
+            return
         if not await acknowledge(interaction):
             return
-        msg = interaction.message
-        private = bool(msg and msg.flags.ephemeral)
         async with self.service.lock(cid):
             out = await self.service.undo(gid, cid, interaction.user.id, ver, click=interaction.id)
             if out.ok and private:
@@ -336,6 +353,9 @@ class Table(commands.Cog):
         game, seat = await self._player(interaction, gid)
         if game is None:
             return
+        if not origin.is_private(interaction, game, made_by="click"):  # a decision, in place of the message
+            await tell(interaction, _(ELSEWHERE))
+            return
         played = game_of(game)
         st = game.live
         with i18n.at_table(language(game)):
@@ -380,13 +400,19 @@ class Table(commands.Cog):
         await self._private(interaction, game, msg)
 
     # ---- the lobby -----------------------------------------------------------------------------
-    async def lobby(self, interaction: discord.Interaction, gid: int, act: str) -> None:
+    async def lobby(self, interaction: discord.Interaction, gid: int, ver: int, act: str) -> None:
+        if ver != 0:  # the lobby's buttons and menus are made with version 0 (ui/lobby.py)
+            await tell(interaction, _(UNKNOWN))
+            return
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:
             await tell(interaction, _("This button does not belong to a game in this channel."))
             return
         if game.status != "lobby":
             await tell(interaction, _("This lobby is closed: the game has started or ended."))
+            return
+        if not origin.is_lobby(interaction.message, game):  # the answer is the lobby, in place of the message
+            await tell(interaction, _(ELSEWHERE))
             return
         lock = self.service.lock(interaction.channel_id)
         if lock.queued >= QUEUE_MAX:
@@ -442,6 +468,25 @@ class Table(commands.Cog):
                 await self.service.lobby_posted(out.game.id, resp.resource.id)
 
     # ---- confirmations (/play end, /play leave) --------------------------------------------
+    async def confirmation(self, interaction: discord.Interaction, gid: int, verb: str, asked: str = "") -> None:
+        """Yes or No under /play end or /play leave: only on that command's own answer (the custom_id
+        carries its interaction's id; a question asked before there was one is out of date)."""
+        asked_id = origin.asked_in(asked)
+        game = await self.service.game(gid)
+        if asked_id is None:
+            await tell(interaction, _(UNKNOWN))
+            return
+        if not origin.is_private(interaction, game, asked=asked_id):  # it replaces the message it is on
+            await tell(interaction, _(ELSEWHERE))
+            return
+        if verb == "endok":
+            await self.confirm_end(interaction, gid)
+        elif verb == "quitok":
+            await self.confirm_leave(interaction, gid)
+        else:
+            await self.cancel(interaction, gid, _("Cancelled: the game goes on.") if verb == "endno"
+                              else _("Good: you stay in the game."))
+
     async def cancel(self, interaction: discord.Interaction, gid: int, text: str) -> None:
         game = await self.service.game(gid)
         if game is None or game.channel_id != interaction.channel_id:

@@ -194,6 +194,9 @@ class Rules(Protocol):
     def decision_key(self, state: State) -> tuple:
         """Equal keys of two consecutive states: a seat deciding in both goes on with the same decision
         (its timer runs on)."""
+    # Optional: reads_option(key, value) -> bool: whether a stored value of an option that is not one of its
+    # choices is an older form the game still reads (a list where a choice is a string now). The host
+    # refuses any other value at every door: /play new, the lobby's menus, a rematch, Start.
     # Optional: undoable(before, action_id, after) -> bool: whether a person may take the action back (it
     # revealed nothing: no die rolled, no card flipped or seen). The host adds its own conditions (the last
     # move in effect is theirs, made by them, no chapter ended, the game goes on). A game without it has no

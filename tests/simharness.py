@@ -4,6 +4,7 @@ Players only use what a user could: slash commands and clicks on visible compone
 sends several component interactions before the bot gets to run, to model simultaneous clicks and
 concurrent games (SimCord's actor verbs settle one at a time)."""
 
+import copy
 import re
 import struct
 import zlib
@@ -216,6 +217,37 @@ def forge(msg_payload: dict, custom_id: str) -> dict:
                 c["custom_id"] = custom_id
                 return msg_payload
     raise AssertionError("no button to forge")
+
+
+def carry(msg_payload: dict, custom_id: str, ctype: int = 2, values=()) -> dict:
+    """The message payload with its first row replaced by one component of type `ctype` with `custom_id`
+    (a select's options: `values`): a modified client, which makes discord.py take the forged id as a
+    component the message carries. A copy: the stored message is left as it is."""
+    msg_payload = copy.deepcopy(msg_payload)
+    made: dict = {"type": ctype, "custom_id": custom_id}
+    if ctype == 2:
+        made |= {"style": 2, "label": "x"}
+    else:
+        opts = list(values) or ["x"]
+        made |= {"options": [{"label": v[:100], "value": v} for v in dict.fromkeys(opts)],
+                 "min_values": 0, "max_values": 25}
+    rows = msg_payload.get("components") or [{}]
+    rows[0] = {"type": 1, "components": [made]}
+    msg_payload["components"] = rows
+    return msg_payload
+
+
+async def send_forged(env, actor, msg, custom_id: str, values=None, ctype: int | None = None,
+                      as_is: bool = False):
+    """`actor` sends `custom_id` (as a button, or a select with `values`; `ctype` another type) on `msg`,
+    the message carrying it (unless as_is); returns the interaction's record once the bot has settled."""
+    rec, payload = click_payload(env, actor, msg, custom_id, values)
+    kind = ctype or (3 if values is not None else 2)
+    payload["data"]["component_type"] = kind
+    if not as_is:
+        payload["message"] = carry(payload["message"], custom_id, kind, values or ())
+    await emit_clicks(env, [(rec, payload)])
+    return rec
 
 
 def choices_of(msg) -> list[tuple[str, str, str | None]]:

@@ -78,7 +78,7 @@ async def test_the_host_changes_the_turn_timer_in_the_lobby(simcord_env, simcord
     for forged in ("timer:5", "timer:x"):  # a modified client offering a value the lobby does not
         record, payload = click_payload(env, ann, lobby, f"pds:{game.id}:0:0", [forged])
         await emit_clicks(env, [(record, payload)])
-        assert "not a timer" in answer(env, record)
+        assert "isn't a choice this menu offers" in answer(env, record)
     assert (await bot.store.open_game_in_channel(channel.id)).options["timer"] == 600
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start the game")

@@ -139,8 +139,9 @@ async def test_wording_of_old_buttons(simcord_env, simcord_bot):
     # "Yes, end" carrying the other channel's game
     res = await actors[0].slash(channel, "pioneer end")
     confirm = res.response
-    rec, payload = click_payload(env, actors[0], confirm, f"pd:{second.id}:{second.seq}:endok")
-    payload["message"] = forge(payload["message"], f"pd:{second.id}:{second.seq}:endok")
+    forged = f"pd:{second.id}:{second.seq}:endok:{confirm.message.interaction_metadata.id}"
+    rec, payload = click_payload(env, actors[0], confirm, forged)
+    payload["message"] = forge(payload["message"], forged)
     await emit_clicks(env, [(rec, payload)])
     assert "another channel" in answer(env, rec)
     assert (await current(bot, other)).status == "active"

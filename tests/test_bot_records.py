@@ -3,7 +3,7 @@ restart too), history with links, replay with its record; unfinished and other s
 
 import json
 
-from simharness import answer, buttons, click_payload, emit_clicks, forge, play_step, private, restart, table
+from simharness import answer, buttons, carry, click_payload, emit_clicks, play_step, private, restart, table
 from test_bot_ai import current, lobby_with_ais
 
 from engine import record
@@ -121,8 +121,9 @@ async def test_leaderboard_pages_and_a_forged_page(simcord_env, simcord_bot, mak
 
     theirs = await cy.slash(other_channel, "pioneer leaderboard")  # another server's board
     assert "Nobody is on the board yet" in embed_text(theirs.response)
-    record_, payload = click_payload(env, cy, theirs.response, f"pdb:{guild.id}:1:n")
-    forge(payload["message"], f"pdb:{guild.id}:1:n")  # a modified client: the button is on the message
+    forged = f"pdb:{guild.id}:1:n:pioneer-days@{theirs.response.message.interaction_metadata.id}"
+    record_, payload = click_payload(env, cy, theirs.response, forged)
+    payload["message"] = carry(payload["message"], forged)  # a modified client: the button is on the message
     await emit_clicks(env, [(record_, payload)])
     assert "another server's leaderboard" in answer(env, record_)  # a forged page of this server's board
     assert "**player" not in embed_text(theirs.response)

@@ -5,7 +5,7 @@ below says what it provides); component clicks are cogs/table.py's.
 
 Command and option names and descriptions are locale_str: the bot's Translator (ui/translator.py)
 gives Discord each of them in every language we have. A game's options become slash-command choices;
-Discord offers only them, and a modified client's other values are refused (app/service.lobby_options)."""
+Discord offers only them, and a modified client's other values are refused (app/options.py)."""
 
 import inspect
 from collections.abc import Callable, Sequence
@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 import i18n
-from app.service import TIMERS
+from app.options import TIMERS
 from db import StoreError
 from engine import registry
 from engine.protocol import Game
@@ -30,6 +30,7 @@ class Handlers(Protocol):
 
 
 Commands = Handlers
+NUMBER_MAX = 2 ** 53  # a game's number as an option: Discord's largest integer (the database's is 2 ** 63 - 1)
 LANGUAGE_CHOICES = [app_commands.Choice(name=i18n.LANGUAGE_NAMES[lang], value=lang) for lang in i18n.LOCALES]
 
 
@@ -133,10 +134,11 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
 
     async def stats(interaction: discord.Interaction, player: discord.User | None = None, everywhere: bool = False,
                     post: bool = False, game: str | None = None):
-        await c.stats(interaction, c.pick(fixed, game), player, everywhere, post)
+        # (no game given: the channel's, cogs/play.py _kind)
+        await c.stats(interaction, c.pick(fixed, game, default=False), player, everywhere, post)
 
     async def leaderboard(interaction: discord.Interaction, game: str | None = None):
-        await c.leaderboard(interaction, c.pick(fixed, game))
+        await c.leaderboard(interaction, c.pick(fixed, game, default=False))  # (none: the channel's game)
 
     async def history(interaction: discord.Interaction, server: bool = False):
         await c.history(interaction, server)
@@ -172,7 +174,7 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
                 {"count": locale_str("How many lines (1-30, default 10)")}),
         command("review", locale_str("Your decisions in a finished game, judged by the hard AI (only you see it)"),
                 review,
-                [(number, app_commands.Range[int, 1, 2 ** 53], None)],
+                [(number, app_commands.Range[int, 1, NUMBER_MAX], None)],
                 {number: locale_str("The game's number (default: your last finished game in this channel)")},
                 checks=(cooldown(3, 60.0, lambda i: i.user.id),)),
         command("stats",
@@ -191,7 +193,7 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
         command("history", locale_str("The last games played to the end here"), history, [("server", bool, False)],
                 {"server": locale_str("The whole server's games, not only this channel's")}, checks=(by_user,)),
         command("replay", locale_str("Post a finished game as an animated image, a frame per chapter, with its record"),
-                replay, [(number, app_commands.Range[int, 1, 2 ** 53], None)],
+                replay, [(number, app_commands.Range[int, 1, NUMBER_MAX], None)],
                 {number: locale_str("The game's number (default: this channel's last finished game)")},
                 checks=(cooldown(2, 60.0, lambda i: i.channel_id),)),
         command("end", locale_str("End this channel's game (host or Manage Channels)"), end, []),

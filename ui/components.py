@@ -1,15 +1,20 @@
 """Persistent components. Every custom_id names the game and the state version it was made for:
 
-    pd:{game_id}:{version}:{verb}      a button of the bot's own (join, start, decide, mine, board, ...)
+    pd:{game_id}:{version}:{verb}      a button of the bot's own (join, start, decide, mine, board, ...; a
+                                       confirmation "endok:{id}": the id of the command it answers)
     pm:{game_id}:{version}:{move}      a button that makes a move (app/moves.py: "2@turn/blue/wood/income")
     pds:{game_id}:{version}:{n}        a select; each value says what it is: "m:{move}", "v:{verb}",
                                        or "k:{item}" (an item picked in a multi-select)
 
 Older buttons (pd:{game}:{version}:{engine action id}, select values that are bare action ids or
 "timer:{seconds}") keep working. They are DynamicItems: nothing is kept in memory, so they work after
-a restart. A click is routed to the bot's table cog, which checks the version against the database."""
+a restart. A click is routed to the bot's table cog, which checks the version against the database, and
+the message it came from (cogs/origin.py). An id of ours on a component of another type, or one that does
+not parse, makes an item that only answers (a modified client's; nothing is left unanswered)."""
 
 import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 import discord
@@ -21,6 +26,8 @@ from engine.protocol import Button, Menu
 class Clicks(Protocol):
     """What a click of ours is handed to: the bot's Table cog (cogs/table.py), as `client.table`."""
     async def on_component(self, interaction: Any, gid: int, ver: int, act: Any, values: Any) -> None: ...
+    async def unknown(self, interaction: Any) -> None:
+        """The answer to a component of ours that is malformed (a forged id, a button's id sent as a select)."""
 
 
 class HasTable(Protocol):
@@ -31,6 +38,23 @@ BUTTON = r"pd:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<act>\S{1,80})"
 MOVE = r"pm:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<move>\S{1,80})"
 SELECT = r"pds:(?P<gid>[0-9]{1,15}):(?P<ver>[0-9]{1,9}):(?P<n>[0-9]{1,2})"
 LABEL_MAX = 80
+MENU_MAX = 25  # options in a select (Discord's limit)
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """What a select click carried, with what the select it came from offered (as the message shows it)."""
+    n: int
+    values: tuple[str, ...]
+    offered: frozenset[str]
+    low: int
+    high: int
+
+
+def well_formed(values: Sequence[str], offered: Collection[str], low: int, high: int) -> bool:
+    """Whether a select's values are ones its options allow: distinct, each one of them, as many as it takes."""
+    return (len(set(values)) == len(values) and low <= len(values) <= min(high, MENU_MAX)
+            and all(isinstance(v, str) and v in offered for v in values))
 
 
 def clip(text: str, n: int = LABEL_MAX) -> str:
@@ -62,13 +86,19 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON):
         super().__init__(discord.ui.Button(label=clip(label), style=style, emoji=emoji, custom_id=cid,
                                            disabled=disabled), row=row)
         self.gid, self.ver, self.act = gid, ver, act
+        self.malformed = False
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
+        if not isinstance(item, discord.ui.Button) or item.disabled:  # (our id on another kind: answered, not run)
+            return malformed(cls(int(match["gid"]), int(match["ver"]), match["act"]))
         return cls(int(match["gid"]), int(match["ver"]), match["act"], label=item.label or "…",
                    style=item.style, emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction):
+        if self.malformed:
+            await cast(HasTable, interaction.client).table.unknown(interaction)
+            return
         act: str | Move  # the verb, or the Move of an engine action id
         act = self.act
         if act[:1].isdigit():  # an engine action id on an older panel
@@ -88,13 +118,23 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVE):
         super().__init__(discord.ui.Button(label=clip(label), style=style, emoji=emoji, custom_id=cid,
                                            disabled=disabled), row=row)
         self.gid, self.ver, self.move = gid, ver, move
+        self.malformed = False
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]), int(match["ver"]), Move.parse(match["move"]), label=item.label or "…",
-                   style=item.style, emoji=item.emoji)
+        try:
+            move = Move.parse(match["move"])
+        except BadMove:
+            move = None
+        if move is None or not isinstance(item, discord.ui.Button) or item.disabled:  # answered, not run
+            return malformed(cls(int(match["gid"]), int(match["ver"]), move or Move(0, "action", "?")))
+        return cls(int(match["gid"]), int(match["ver"]), move, label=item.label or "…", style=item.style,
+                   emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction):
+        if self.malformed:
+            await cast(HasTable, interaction.client).table.unknown(interaction)
+            return
         await cast(HasTable, interaction.client).table.on_component(interaction, self.gid, self.ver, self.move, None)
 
 
@@ -104,16 +144,34 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT):
         super().__init__(discord.ui.Select(custom_id=f"pds:{gid}:{ver}:{n}", placeholder=placeholder,
                                            options=options or [discord.SelectOption(label="…")],
                                            min_values=low, max_values=high), row=row)
-        self.gid, self.ver = gid, ver
+        self.gid, self.ver, self.n = gid, ver, n
+        self.malformed = False
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]), int(match["ver"]), int(match["n"]), list(item.options),
-                   item.placeholder, low=item.min_values, high=item.max_values)
+        gid, ver, n = int(match["gid"]), int(match["ver"]), int(match["n"])
+        if not isinstance(item, discord.ui.Select) or not item.options or item.disabled:  # answered, not run
+            return malformed(cls(gid, ver, n))
+        return cls(gid, ver, n, list(item.options), item.placeholder, low=item.min_values, high=item.max_values)
 
     async def callback(self, interaction: discord.Interaction):
-        values = self.item.values
-        await cast(HasTable, interaction.client).table.on_component(interaction, self.gid, self.ver, "select", values)
+        table = cast(HasTable, interaction.client).table
+        if self.malformed:
+            await table.unknown(interaction)
+            return
+        sel = self.item
+        data: Any = interaction.data or {}
+        values = data.get("values")  # as sent (discord.py's own list may have been tidied)
+        values = tuple(values) if isinstance(values, list) else (None,)
+        chosen = Chosen(self.n, values, frozenset(o.value for o in sel.options), sel.min_values, sel.max_values)
+        await table.on_component(interaction, self.gid, self.ver, "select", chosen)
+
+
+def malformed(item):
+    """An item made from a component that does not fit its template's kind (or is disabled: no client of
+    Discord's sends a click on it): its callback only answers."""
+    item.malformed = True
+    return item
 
 
 def option(label: str, value: str, description: str | None = None, emoji=None,
@@ -215,3 +273,21 @@ def view_of(items: list) -> discord.ui.View:
         view.add_item(it)
     view.stop()
     return view
+
+
+def menu_of(view: discord.ui.View, custom_id: str) -> tuple[frozenset[str], int, int] | None:
+    """The values, fewest and most picks of the select `custom_id` of a view the bot builds (None: none)."""
+    for it in view.children:
+        sel = getattr(it, "item", it)
+        if isinstance(sel, discord.ui.Select) and sel.custom_id == custom_id:
+            return frozenset(o.value for o in sel.options), sel.min_values, sel.max_values
+    return None
+
+
+def menus_of(controls: list, n: int) -> list[tuple[frozenset[str], int, int]]:
+    """The values, fewest and most picks of a game's menu `n` among these controls, as items_of makes its
+    select (none: [])."""
+    menus = [c for c in controls if isinstance(c, Menu)]
+    if not 0 <= n < len(menus):
+        return []
+    return [(frozenset(value_of(i.act) for i in menus[n].items), menus[n].low, menus[n].high)]

@@ -3,7 +3,8 @@ the turn timer and the game's own options as menus)."""
 
 import discord
 
-from app.service import TIMERS, level_name
+from app.options import TIMERS, timer_text
+from app.service import level_name
 from app.tables import game_of
 from db import GameRow
 from engine import registry
@@ -11,7 +12,7 @@ from i18n import LANGUAGE_NAMES, _
 
 from .components import GameButton, GameSelect, clip, view_of
 from .layout import BROWN
-from .texts import game_name, language, public, timer_text
+from .texts import game_name, language, public
 
 OPTION_MENUS = 2  # rows left for the game's own options under the buttons and the timer
 

@@ -6,6 +6,7 @@ chapter's record when it ends (no buttons). Private messages: a seat's decision 
 
 import discord
 
+from app.options import timer_text
 from app.tables import game_of
 from db import GameRow
 from engine.protocol import Button, Message
@@ -13,7 +14,7 @@ from i18n import _
 
 from .components import clip, items_of, problems, view_of
 from .layout import BROWN, GREEN, fit
-from .texts import heading, public, table_of, timer_text
+from .texts import heading, public, table_of
 from .texts import title as game_title
 
 COLOURS = {"green": GREEN, "brown": BROWN}

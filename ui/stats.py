@@ -13,8 +13,10 @@ from .components import clip, view_of
 from .layout import BROWN, GREEN
 
 PAGE = 10  # leaderboard lines per page
-# a leaderboard page button: pdb:{guild}:{page}:{p or n} (◀ or ▶: custom ids must differ on a message)
-BOARD = r"pdb:(?P<guild>[0-9]{1,20}):(?P<page>[0-9]{1,6}):(?P<way>[pn])(?::(?P<game>[a-z0-9-]{1,40}))?"
+# a leaderboard page button: pdb:{guild}:{page}:{p or n}:{game}@{asked} (◀ or ▶: custom ids must differ on a
+# message; asked: the id of the /play leaderboard whose answer it pages, so that it acts on no other message)
+BOARD = (r"pdb:(?P<guild>[0-9]{1,20}):(?P<page>[0-9]{1,6}):(?P<way>[pn])(?::(?P<game>[a-z0-9-]{1,40}))?"
+         r"(?:@(?P<asked>[0-9]{1,20}))?")
 AI_LEVELS = {"ai:easy": N_("🤖 Easy AI"), "ai:hard": N_("🤖 Hard AI"), "ai:random": N_("🤖 Random AI")}
 NOT_RATED = {"ended": N_("Not rated: the game was ended before its last day."),
              "no_person": N_("Not rated: no person played it to the end (an AI took every seat)."),
@@ -105,23 +107,32 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=BOARD):
     """◀ / ▶ under a leaderboard: shows page `page` of the server's board of one game (the guild is
     checked). Buttons made before there were several games carry no game: the first installed one."""
 
-    def __init__(self, guild: int, page: int, way: str, game: str = "", disabled: bool = False):
-        suffix = f":{game}" if game else ""
+    def __init__(self, guild: int, page: int, way: str, game: str = "", disabled: bool = False,
+                 asked: int | None = None):
+        suffix = (f":{game}" if game else "") + (f"@{asked}" if asked is not None else "")
         super().__init__(discord.ui.Button(label="◀" if way == "p" else "▶", style=discord.ButtonStyle.secondary,
                                            custom_id=f"pdb:{guild}:{page}:{way}{suffix}", disabled=disabled))
-        self.guild, self.page, self.game = guild, page, game
+        self.guild, self.page, self.game, self.asked = guild, page, game, asked
+        self.malformed = False
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["guild"]), int(match["page"]), match["way"], match["game"] or "")
+        made = cls(int(match["guild"]), int(match["page"]), match["way"], match["game"] or "",
+                   asked=int(match["asked"]) if match["asked"] else None)
+        made.malformed = not isinstance(item, discord.ui.Button) or item.disabled  # answered, not run
+        return made
 
     async def callback(self, interaction: discord.Interaction):
+        if self.malformed:
+            await interaction.client.table.unknown(interaction)  # type: ignore[attr-defined]
+            return
         game = registry.find(self.game) if self.game else registry.games()[0]
-        await interaction.client.records.page(interaction, game, self.guild, self.page)  # type: ignore[attr-defined]
+        await interaction.client.records.page(interaction, game, self.guild, self.page,  # type: ignore[attr-defined]
+                                              self.asked)
 
 
 def board(game: Game, server: str, guild: int, page: int, total: int, rows: list[dict],
-          mine: tuple[int, float] | None, provisional: list[dict] | None = None) -> dict:
+          mine: tuple[int, float] | None, provisional: list[dict] | None = None, asked: int | None = None) -> dict:
     """One page of a server's leaderboard of one game (page from 0), with ◀ ▶ buttons; mine: the reader's
     (place, value) when they are on the board but not on this page; provisional: the players with rated
     games not yet on it (listed apart, on the first page)."""
@@ -144,8 +155,9 @@ def board(game: Game, server: str, guild: int, page: int, total: int, rows: list
                       inline=False)
     emb.set_footer(text=_("Page {page}/{pages} · rating = μ − 3σ (openskill), after {n} rated games",
                           page=page + 1, pages=pages, n=MIN_GAMES))
-    view = view_of([BoardButton(guild, max(page - 1, 0), "p", game.key, disabled=page == 0),
-                    BoardButton(guild, min(page + 1, pages - 1), "n", game.key, disabled=page >= pages - 1)])
+    view = view_of([BoardButton(guild, max(page - 1, 0), "p", game.key, disabled=page == 0, asked=asked),
+                    BoardButton(guild, min(page + 1, pages - 1), "n", game.key, disabled=page >= pages - 1,
+                                asked=asked)])
     return {"embed": emb, "view": view}
 
 

@@ -9,7 +9,7 @@ import functools
 from app.tables import game_of, names
 from db import GameRow
 from engine.protocol import Game, Table
-from i18n import _, n_, use
+from i18n import _, use
 
 
 def language(game: GameRow) -> str:
@@ -63,14 +63,6 @@ def reminder_text(game: GameRow, seats: list[int], due_at: float) -> str:
     when = "<t:" + str(int(due_at)) + ":R>"  # Discord shows it as "in 5 hours", in the reader's language
     return _("⏰ {who}: half of your time is left. The AI decides for you {when} — see the panel ↑", who=who,
              when=when)
-
-
-def timer_text(seconds: int) -> str:
-    if not seconds:
-        return _("off")
-    if seconds % 3600 == 0:
-        return n_("{n} h", "{n} h", seconds // 3600)
-    return n_("{n} min", "{n} min", seconds // 60)
 
 
 def heading(game: GameRow, facts: dict) -> str:

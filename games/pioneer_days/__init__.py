@@ -3,20 +3,15 @@ descriptor (engine/protocol.py): its rules engine (rules/, play.py, plans.py), w
 (show.py: panel.py, private.py, narrate.py, chapters.py, help.py), its pictures (pictures/), its AI
 (ai/), its coach (coach.py) and its texts (lang.py, locales/)."""
 
-import itertools
-
 from engine.protocol import Choice, Game, Option
 
 from .ai import AI
 from .coach import COACH
 from .lang import N_, TEXTS
-from .play import RULES
-from .rules.cards import TOWNSFOLK
+from .play import RULES, SET_PAIRS
 from .show import SHOW
 
-_SETS = sorted({t["set"] for t in TOWNSFOLK.values()})
-SET_CHOICES = tuple(Choice(a + b, N_("A+B (first game)") if a + b == "AB" else f"{a}+{b}")
-                    for a, b in itertools.combinations(_SETS, 2))
+SET_CHOICES = tuple(Choice(ab, N_("A+B (first game)") if ab == "AB" else f"{ab[0]}+{ab[1]}") for ab in SET_PAIRS)
 
 GAME = Game(
     key="pioneer-days",

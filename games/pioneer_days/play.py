@@ -1,6 +1,7 @@
 """Pioneer Days' rules as the protocol gives them to the host (engine/protocol.py Rules): the engine
 (rules/), its whole-move plans (plans.py), its results as scores by category."""
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -9,6 +10,7 @@ from engine.protocol import Action, Applied, Rejected, SeatResult
 
 from . import plans
 from . import rules as engine
+from .rules.cards import TOWNSFOLK
 from .rules.constants import SIMULTANEOUS
 from .rules.flow import make_config
 from .rules.twin import twin
@@ -16,6 +18,9 @@ from .rules.twin import twin
 # the results' categories (rules/scoring.py) as the records keep them; "game" is "in_game" there
 CATEGORIES = (("gold", "gold"), ("favors", "favors"), ("majority", "majority"), ("townsfolk", "townsfolk"),
               ("equipment", "equipment"), ("damage", "damage"), ("game", "in_game"))
+
+# the lobby's choices of two townsfolk sets ("AB", "AC", ...)
+SET_PAIRS = tuple(a + b for a, b in itertools.combinations(sorted({t["set"] for t in TOWNSFOLK.values()}), 2))
 
 
 def sets_of(value: Any) -> list[str]:
@@ -27,6 +32,11 @@ class PioneerRules:
     def config(self, options: Mapping[str, Any], names: Sequence[str]) -> dict:
         return dict(make_config(players=len(names), sets=sets_of(options.get("sets", "AB")),
                                 pioneers=options.get("pioneers", "standard"), names=list(names)))
+
+    def reads_option(self, key: str, value: Any) -> bool:
+        """Games of before the choices were strings kept their two sets as a list (["A", "B"])."""
+        return (key == "sets" and isinstance(value, list) and all(isinstance(x, str) for x in value)
+                and "".join(sets_of(value)) in SET_PAIRS)
 
     def new_game(self, config: Mapping[str, Any], seed: int):
         return engine.new_game(config, seed)
