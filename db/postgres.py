@@ -277,6 +277,17 @@ async def _close_pool(pool: asyncpg.Pool) -> None:
         pool.terminate()
 
 
+def renew(pool: asyncpg.Pool) -> None:
+    """The pool's idle connections ended here, so that each next use opens a new one (their sessions are likely
+    gone: a restart, sessions ended). Not Pool.expire_connections(): it closes them in tasks of its own whose
+    errors nobody reads, and a dead one's broken pipe then reaches the log as a traceback. Connections in use
+    fail and are replaced by their own users."""
+    for holder in pool._holders:  # type: ignore[attr-defined]  # asyncpg's (pinned: pyproject.toml)
+        con = holder._con
+        if holder._in_use is None and con is not None and not con.is_closed():
+            con.terminate()
+
+
 class PostgresBackend:
     dialect = POSTGRES
     name = "PostgreSQL"
@@ -356,7 +367,7 @@ class PostgresBackend:
                         if attempt:
                             raise self.unavailable(e) from e
                         # the others in the pool are likely gone too (a restart, sessions ended): new ones
-                        await self.pool.expire_connections()
+                        renew(self.pool)
         except TimeoutError as e:
             raise self.unavailable(e) from e
         raise AssertionError("unreachable")
@@ -403,7 +414,7 @@ class PostgresBackend:
                     raise fault from e
                 if not committing and attempt == 0:  # (said at debug level: a failure is said once, by Health)
                     log.debug("PostgreSQL connection lost before a commit (%s): trying once more", e)
-                    await self.write_pool.expire_connections()  # (the others are likely gone too)
+                    renew(self.write_pool)  # (the others are likely gone too)
                     continue  # nothing was committed: once more, on a fresh connection
                 raise self.unavailable(e, unknown=committing) from e
             return result
