@@ -172,6 +172,15 @@ async def play_step(env, bot, channel, actors, log=None) -> bool:
     return True
 
 
+async def turn_click(env, bot, channel, actors):
+    """(game, the player whose turn it is, the panel, a move button on it), once the game is at a turn."""
+    while (game := await bot.store.open_game_in_channel(channel.id)).state["stage"] != "turn":
+        assert await play_step(env, bot, channel, actors)
+    player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
+    panel = message(env, channel, game.panel_message_id)
+    return game, player, panel, first_action(panel)["custom_id"]
+
+
 def click_payload(env, actor, msg, custom_id: str, values=None):
     """A genuine component INTERACTION_CREATE payload for `actor` clicking `custom_id` on `msg`
     (which need not be on the message: that is how a forged id is sent)."""

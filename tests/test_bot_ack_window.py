@@ -5,21 +5,13 @@ right after it), the process's journal file closed and its courier silenced, as 
 
 import asyncio
 
-from simharness import first_action, kill_switch, message, play_step, restart, start_game, table
+from simharness import kill_switch, play_step, restart, start_game, table, turn_click
 
 LOST = "the bot restarted before your click was saved"
 
 
 async def current(bot, channel):
     return await bot.store.open_game_in_channel(channel.id)
-
-
-async def turn_click(env, bot, channel, actors):
-    while (game := await current(bot, channel)).state["stage"] != "turn":
-        assert await play_step(env, bot, channel, actors)
-    player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
-    panel = message(env, channel, game.panel_message_id)
-    return game, player, panel, first_action(panel)["custom_id"]
 
 
 def dies_in_commit(bot, after: bool) -> list:

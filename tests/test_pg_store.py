@@ -10,7 +10,7 @@ import time
 
 import pytest
 from conftest import admin_sql, database_url, run_apart
-from simharness import first_action, message, play_step, private, start_game, table
+from simharness import play_step, private, start_game, table, turn_click
 
 import games.pioneer_days.rules as engine
 from app.service import GameService
@@ -131,15 +131,6 @@ def db_url(own_pg_server):
 
 async def current(bot, channel):
     return await bot.store.open_game_in_channel(channel.id)
-
-
-async def turn_click(env, bot, channel, actors):
-    """(the player whose turn it is, the panel, a move button on it), once the game is at a turn."""
-    while (game := await current(bot, channel)).state["stage"] != "turn":
-        assert await play_step(env, bot, channel, actors)
-    player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
-    panel = message(env, channel, game.panel_message_id)
-    return game, player, panel, first_action(panel)["custom_id"]
 
 
 async def two_playing(env, bot, steps: int):
