@@ -18,7 +18,8 @@ from ui import quiz as quiz_ui
 from ui import review as review_ui
 from ui.texts import language, table_of
 
-from .table import acknowledge
+from . import origin
+from .table import ELSEWHERE, acknowledge
 
 log = logging.getLogger("bot.coach")
 
@@ -135,13 +136,17 @@ class CoachDesk(commands.Cog):
             await self.refuse(interaction, _("This question is from someone else's review: you can answer only "
                                              "your own."))
             return
+        if verb != "ask" and not origin.is_private(interaction, game, made_by="click"):
+            await self.refuse(interaction, _(ELSEWHERE))  # an answer edits its own question, nothing else
+            return
         data = await self.coach.stored(game.id, seat)
         if data is None or not 1 <= k <= len(data["costliest"]) or data["costliest"][k - 1] != at:
             await self.refuse(interaction, _("This question is from an older review: ask for your review again."))
             return
         picked = None
         if verb == "pick":
-            picked = int(values[0]) if values and len(values) == 1 and values[0].isdigit() else -1
+            picked = int(values[0]) if values and len(values) == 1 and values[0].isascii() \
+                and values[0].isdigit() else -1
         played = game_of(game)
         decision = next(d for d in data["decisions"] if d["at"] == at)
         # a new private message for a question; an answer edits the question in place

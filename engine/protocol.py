@@ -265,6 +265,8 @@ class Coach(Protocol):
     def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict: ...
     def when(self, decision: Mapping) -> str:
         """When a reviewed decision was taken ("Round 2")."""
+    # optional: amount(x) -> str, a decision's loss as the game counts it ("3.2 VP", "12 % of a win"); the
+    # host says it in points without it (ui/review.py lost)
     # Optional: why(decision) -> str: one sentence, to the player, of why the better choice was better
     # ("The card you passed would have closed your loop."), "" when the coach cannot say; in the reader's language.
     # Optional: quiz(table, config, seed, actions, seat, decision) -> Quiz | None: one of the costliest decisions

@@ -8,7 +8,7 @@ import copy
 import re
 
 import pytest
-from simharness import answer, buttons, click_payload, emit_clicks, forge, restart, table
+from simharness import answer, buttons, click_payload, emit_clicks, forge, message, restart, send_forged, table
 from test_bot_review import finished_solo, shown
 
 
@@ -76,6 +76,16 @@ async def test_what_would_you_do_asks_then_answers(simcord_env, simcord_bot, mak
     payload["message"] = forge(copy.deepcopy(payload["message"]), stale)  # (the stored message stays as it is)
     await emit_clicks(env, [(rec, payload)])
     assert "older review" in answer(env, rec)
+    # ann's own choice sent on the channel's results message (a modified client): refused, the message kept
+    before = embed_text(message(env, channel, results.id))
+    rec = await send_forged(env, ann, results, menu["custom_id"], values=["0"])
+    assert "doesn't belong on this message" in answer(env, rec)
+    rec = await send_forged(env, ann, results, menu["custom_id"].replace("pdqs:", "pdq:") + ":tell")
+    assert rec.responded and "The coach's answer" not in embed_text(message(env, channel, results.id))
+    assert embed_text(message(env, channel, results.id)) == before
+    rec, payload = click_payload(env, ann, q, menu["custom_id"], values=["²"])  # a digit int() can't read
+    await emit_clicks(env, [(rec, payload)])
+    assert "not one of this question's" in answer(env, rec)
     assert "The coach's answer" not in embed_text(q.message)  # none of them answered it
 
     bot = await restart(env, bot, make_bot, review_rounds=1)  # the question outlives the process

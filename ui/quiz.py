@@ -71,6 +71,12 @@ def asks(game: GameRow, data: dict) -> discord.ui.View | None:
                     for k, at in enumerate(data["costliest"], 1)])
 
 
+def lost(game: GameRow, x: float) -> str:
+    """A loss as the game counts it (its coach's amount), else in points."""
+    amount = getattr(game_of(game).coach, "amount", None)
+    return amount(x) if amount is not None else _("{n} points", n=number(x, 1))
+
+
 def teaser() -> str:
     """A costliest decision's line in a review that asks it: the answer comes after the player's pick."""
     return _("What would you do? Press the button with its number below: the coach answers after your pick.")
@@ -114,14 +120,14 @@ def answer(game: GameRow, quiz: Quiz, decision: dict, picked: int | None, why: s
     elif picked == quiz.best:
         lines.append("✅ " + _("Your pick is the coach's choice: {best}.", best=best))
     else:
-        lines.append("❌ " + _("You picked {pick}; the coach prefers {best}, about {vp} VP better.",
-                               pick=_said(quiz, picked), best=best, vp=number(quiz.behind[picked], 1)))
-    loss = number(decision["loss"], 1)
+        lines.append("❌ " + _("You picked {pick}; the coach prefers {best}, about {amount} better.",
+                               pick=_said(quiz, picked), best=best, amount=lost(game, quiz.behind[picked])))
+    loss = lost(game, decision["loss"])
     if picked != quiz.played:
-        lines.append(_("In the game you played {played}: about {vp} VP lost.", played=_said(quiz, quiz.played),
-                       vp=loss))
+        lines.append(_("In the game you played {played}: about {amount} lost.", played=_said(quiz, quiz.played),
+                       amount=loss))
     else:
-        lines.append(_("That is what you played in the game: about {vp} VP lost.", vp=loss))
+        lines.append(_("That is what you played in the game: about {amount} lost.", amount=loss))
     if why:
         lines.append(_("Why: {why}", why=why))
     emb = _embed(game, quiz, k, n, game_of(game).coach.when(decision))  # type: ignore[union-attr]

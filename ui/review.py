@@ -5,7 +5,7 @@ import discord
 from app import tables
 from app.tables import game_of
 from db import GameRow
-from i18n import _, n_, number
+from i18n import _, n_
 
 from . import quiz as quiz_ui
 from .components import clip
@@ -30,12 +30,12 @@ def review(game: GameRow, data: dict) -> dict:
     played = game_of(game)
     names = tables.names(game)
     pct = round(100 * data["accuracy"])
-    margin = number(data["margin"], 1)
+    margin = quiz_ui.lost(game, data["margin"])
     lines = [
-        _("**Accuracy: {pct} %** — {good} of {n} decisions within {margin} VP of the best the hard AI found.",
+        _("**Accuracy: {pct} %** — {good} of {n} decisions within {margin} of the best the hard AI found.",
           pct=pct, good=sum(1 for d in data["decisions"] if d["loss"] <= data["margin"]), n=data["count"],
           margin=margin),
-        _("VP lost per decision: **{loss}** on average.", loss=number(data["mean_loss"], 2)),
+        _("Lost per decision: **{loss}** on average.", loss=quiz_ui.lost(game, data["mean_loss"])),
     ]
     emb = discord.Embed(title=_("Your game reviewed — {name}", name=names[data["seat"]]),
                         description="\n".join(lines), colour=GREEN)
@@ -52,11 +52,12 @@ def review(game: GameRow, data: dict) -> dict:
             if reason:
                 text = reason + "\n" + text
         when = played.coach.when(d) if played.coach else ""
-        emb.add_field(name=clip(f"{k}. {when} — " + _("about {vp} VP lost", vp=number(d["loss"], 1)), 250),
+        cost = _("about {amount} lost", amount=quiz_ui.lost(game, d["loss"]))
+        emb.add_field(name=clip(f"{k}. {when} — " + cost, 250),
                       value=clip(text, 1000), inline=False)
     if not data["costliest"]:
         emb.add_field(name=_("Costliest decisions"),
-                      value=_("None: every decision was within {margin} VP of the best.", margin=margin),
+                      value=_("None: every decision was within {margin} of the best.", margin=margin),
                       inline=False)
     emb.set_image(url=f"attachment://{CHART}")
     emb.set_footer(text=_("Game {id} · judged by the hard AI from what you could see at the time "

@@ -5,6 +5,7 @@ cost the most points stand out, with the section it would have drawn."""
 from collections.abc import Mapping, Sequence
 
 from engine import rebuild, states_before
+from i18n import number
 
 from . import coach_quiz as quiz
 from . import coach_why
@@ -71,6 +72,10 @@ class StationCoach:
 
     def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
         return quiz.quiz(table, config, seed, actions, seat, decision)
+
+    def amount(self, x: float) -> str:
+        """A decision's loss as this game counts it."""
+        return _("{n} points", n=number(x, 1))
 
     def when(self, decision: Mapping) -> str:
         return _("Round {round}, card {card}", round=decision["round"], card=decision["card"])

@@ -3,6 +3,8 @@
 
 from collections.abc import Mapping, Sequence
 
+from i18n import number
+
 from . import coach_effects, coach_quiz, coach_why
 from .ai import review
 from .lang import _
@@ -35,6 +37,10 @@ class PioneerCoach:
     def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
         """One of the costliest decisions asked again (coach_quiz.py)."""
         return coach_quiz.quiz(table, config, seed, actions, seat, decision)
+
+    def amount(self, x: float) -> str:
+        """A decision's loss as this game counts it."""
+        return _("{vp} VP", vp=number(x, 1))
 
     def when(self, decision: Mapping) -> str:
         if decision["stage"] == "pioneer":

@@ -8,6 +8,7 @@ loss), so the choices that cost the most stand out. The curve: hands won (basic)
 from collections.abc import Mapping, Sequence
 
 from engine import rebuild, states_before
+from i18n import number
 
 from . import coach_quiz as quiz
 from . import coach_why
@@ -90,6 +91,10 @@ class PokerCoach:
 
     def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
         return quiz.quiz(table, config, seed, actions, seat, decision)
+
+    def amount(self, x: float) -> str:
+        """A decision's loss as this game counts it."""
+        return _("{pct} % of a win", pct=number(x, 0))
 
     def when(self, decision: Mapping) -> str:
         return _("Game {game}, move {move}", game=decision["game"], move=decision["move"])
