@@ -138,6 +138,7 @@ class GameBot(commands.Bot):
                                                             create=self.settings.new_database)
         self.opened_store = None
         self.service = GameService(self.store, clock=self.clock)
+        self.service.damage.teller = self._tell_damaged  # (what AI seats and timers find, told in its channel)
         self.service.clicks = ClickJournal(journal_path(self.settings.click_journal, self.store.kind,
                                                         self.store.backend.where, self.settings.shards, str(ROOT)))
         self.service.clicks.start()  # what a dead process left open: told at the first recovery
@@ -151,6 +152,10 @@ class GameBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         await self.sync_commands()
+
+    async def _tell_damaged(self, game_id: int, channel_id: int | None) -> None:
+        """A damaged game found by the AI seats or the timers: its channel told once (the courier)."""
+        await self.courier.tell_damaged(game_id, channel_id)
 
     async def _show(self, game_id: int, channel_id: int, refresh: bool = True) -> None:
         """What the AI seats and the timers changed, shown as after a click (the courier)."""

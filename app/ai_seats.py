@@ -64,7 +64,7 @@ class AiSeats:
                     stepped = await self._step(game_id)
                 except StoreError as e:
                     if isinstance(e, DatabaseDamaged):  # its record is damaged: named once, the AI stops
-                        self.service.damage.found(e, game_id)
+                        await self.service.damage.report(e, game_id)
                         return
                     await asyncio.sleep(RETRY)  # the storage failed (said once by the store): again later
                     stepped = True
@@ -135,6 +135,8 @@ class AiSeats:
                 return False
             action = await self.think(game, state, seat, game.stand_in_level or game.timeout_level, row.seed)
             out = await self.service.auto(game_id, seat, state["seq"], action.id, timed_out=True)
+            if out.code == "unavailable":  # the storage refuses for now: the deadline stays, tried again later
+                return False
             if not out.ok:
                 await self.service.drop_deadline(game_id, seat, seq)
                 return False

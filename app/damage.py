@@ -7,6 +7,7 @@ the later ones are silent. A damaged read that names no game (a list of a channe
 per channel."""
 
 import logging
+from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("bot.damage")
 
@@ -16,6 +17,9 @@ class Damage:
         self.games: dict[int, tuple[int | None, str]] = {}  # game id: (its channel, what was found)
         self.channels: dict[int, str] = {}  # channel id: what was found (no game named)
         self.unnamed = False                # a damaged read that named neither was said
+        # how a damaged game's channel is told (the courier's, set by bot.py): for what finds damage without
+        # Discord at hand (AI seats, timers)
+        self.teller: Callable[[int, int | None], Awaitable[None]] | None = None
 
     def game_of(self, e: Exception, game_id: int | None = None, channel_id: int | None = None) -> int | None:
         """The game a damaged read was about: the one it names, else the damaged game of its channel."""
@@ -24,6 +28,12 @@ class Damage:
         if gid is None and cid is not None:
             gid = next((g for g, (c, _why) in self.games.items() if c == cid), None)
         return gid
+
+    async def report(self, e: Exception, game_id: int | None = None) -> None:
+        """found(), and the channel told the first time (when a teller is set)."""
+        gid = self.game_of(e, game_id)
+        if self.found(e, game_id) and gid is not None and self.teller is not None:
+            await self.teller(gid, getattr(e, "channel_id", None))
 
     def found(self, e: Exception, game_id: int | None = None, channel_id: int | None = None) -> bool:
         """Reports damage; True the first time for this game (its channel is then to be told)."""

@@ -116,7 +116,7 @@ class Timers:
             await work
         except DatabaseDamaged as e:
             self.broken.add(game_id)
-            self.ai.service.damage.found(e, game_id)  # named once, with the others' damage
+            await self.ai.service.damage.report(e, game_id)  # named once, with the others' damage
         except ValueError as e:
             self.broken.add(game_id)
             log.error("game %s: its timer could not run (%s); its timers are stopped", game_id, e)

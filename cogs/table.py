@@ -76,8 +76,23 @@ async def acknowledge(interaction: discord.Interaction, **kw) -> bool:
 
 
 def age(interaction: discord.Interaction) -> float:
-    """Seconds since Discord created the interaction (its id says when)."""
+    """Seconds since Discord created the interaction (its id says when), by this machine's clock."""
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+class Lateness:
+    """How late a click reaches us, against the least age seen lately rather than the clock alone: a machine
+    whose clock is off by seconds must not turn every click away. The least age creeps up (CREEP per
+    click) so a clock set right again is followed."""
+
+    CREEP = 0.01
+
+    def __init__(self) -> None:
+        self.least: float | None = None
+
+    def late(self, seen: float) -> float:
+        self.least = seen if self.least is None else min(self.least + self.CREEP, seen)
+        return seen - self.least
 
 
 def handled_by_components(interaction: discord.Interaction) -> bool:
@@ -100,6 +115,7 @@ class Table(commands.Cog):
         self.service = bot.service
         self.in_flight = 0
         self.turned_away = 0  # clicks answered "busy" (the load bench reads it)
+        self.lateness = Lateness()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -130,7 +146,7 @@ class Table(commands.Cog):
                 act = OLD_VERBS.get(act, act)
                 if act not in LOBBY and ":" not in act:  # a verb a game's older panels carried
                     act = await self.legacy_verb(gid, act)
-            if self.in_flight > IN_FLIGHT_MAX or age(interaction) > LATE_S:
+            if self.in_flight > IN_FLIGHT_MAX or self.lateness.late(age(interaction)) > LATE_S:
                 self.turned_away += 1
                 await tell(interaction, _(BUSY))
             elif isinstance(act, Move):

@@ -133,3 +133,20 @@ async def test_a_file_whose_schema_is_damaged_stops_the_start_with_a_clear_reaso
     overwrite(path, [p for p in schema if p != 1], size, SEED)  # the schema's pages, the header kept
     with pytest.raises(DatabaseDamaged, match="restore it from a backup"):
         await Store.open(path)
+
+
+async def test_damage_found_by_ai_seats_or_timers_tells_the_channel_once():
+    """What finds damage without Discord at hand (AI seats, timers) reports it; the channel is told the
+    first time only, through the teller bot.py sets (the courier)."""
+    from app.damage import Damage
+    told: list = []
+
+    async def tell(gid, cid):
+        told.append((gid, cid))
+    damage = Damage()
+    damage.teller = tell
+    e = DatabaseDamaged("database disk image is malformed")
+    await damage.report(e, 7)
+    await damage.report(e, 7)  # the timers meet it again: said already
+    assert told == [(7, None)]
+    assert damage.found(e, 7) is False  # the error handler's later report is silent too

@@ -2,6 +2,7 @@
 answered "busy" at once (nothing applied). That an acknowledgement is not queued behind other clicks'
 work is measured by bench/load.py (interactions, failed, p99)."""
 
+import pytest
 from simharness import answer, click_payload, emit_clicks, first_action, message, start_game, table
 
 from cogs.table import LATE_S
@@ -23,3 +24,16 @@ async def test_a_click_arriving_late_is_answered_busy_and_changes_nothing(simcor
     assert "busy" in answer(env, rec)
     assert len(await bot.store.actions(game.id)) == before
     assert (await bot.store.open_game_in_channel(channel.id)).seq == game.seq
+
+
+def test_lateness_is_measured_against_the_least_age_seen_so_a_wrong_clock_turns_nothing_away():
+    from cogs.table import Lateness
+    fast = Lateness()  # this machine's clock 5 s ahead of Discord's: every click looks 5 s old
+    assert [round(fast.late(5.0 + d), 2) for d in (0.02, 0.0, 0.05, 0.01)] == [0.0, 0.0, 0.04, 0.0]
+    assert fast.late(5.0 + LATE_S + 0.5) > LATE_S  # one really late among them still is
+    slow = Lateness()  # 3 s behind: clicks look as if from the future
+    assert slow.late(-3.0) == 0.0 and slow.late(-3.0 + LATE_S + 0.5) > LATE_S
+    creeping = Lateness()  # a clock set right again is followed: the least age creeps up
+    creeping.late(-60.0)
+    assert all(creeping.late(0.0) >= 0 for _ in range(10))
+    assert creeping.least == pytest.approx(-60.0 + 10 * Lateness.CREEP)
