@@ -286,12 +286,12 @@ class Table(commands.Cog):
 
     async def _undo(self, interaction: discord.Interaction, gid: int, ver: int) -> None:
         cid = interaction.channel_id
+        if not await acknowledge(interaction):  # before the read, as a move is (Discord waits 3 s at most)
+            return
         game = await self.service.game(gid)
         private = game is not None and origin.is_private(interaction, game)
         if game is not None and not private and not origin.is_panel(interaction.message, game):
             await tell(interaction, _(ELSEWHERE))
-            return
-        if not await acknowledge(interaction):
             return
         async with self.service.lock(cid):
             out = await self.service.undo(gid, cid, interaction.user.id, ver, click=interaction.id)
