@@ -528,7 +528,19 @@ def short_effect(cid: str, kind: str = "townsfolk") -> tuple[str | None, str]:
     return _(TAG_TEXT[tag[1]]), body
 
 
-class Hire(NamedTuple):
+def effect_runs(cid: str, kind: str = "townsfolk") -> list[tuple]:
+    """The runs of a card's effect text: when it works (in rust), what it does."""
+    tag, body = short_effect(cid, kind)
+    return ([(tag, "condbold", ON_COLOUR)] if tag else []) + [(body, "cond", INK)]
+
+
+def vp_fit(vp: str, room: int) -> tuple:
+    """A card's VP line fitted beside its VP badge: (size, lines)."""
+    return rich.fit(rich.words(vp, "condbold", CREAM), (19, 18), room - 30, 3, True) if vp else (18, [])
+
+
+class CardText(NamedTuple):
+    """A townsfolk card's texts laid out: on the day image's hire panel and among what a player owns."""
     name: tuple       # (text, kind, size)
     effect: tuple     # (size, lines)
     vp: tuple         # (size, lines)
@@ -536,21 +548,21 @@ class Hire(NamedTuple):
 
 
 @memo_text
-def hire_layout(cid: str | None) -> Hire | None:
+def hire_layout(cid: str | None) -> CardText | None:
     if cid is None:
         return None
     c = describe.card("townsfolk", cid)
     room = CELL_W - STRIP - 20
     name = fit1(T.clean(c["name"], "serifcond"), room, ("serif", "serifcond"), (22, 21, 20, 19, 18))
-    tag, body = short_effect(cid)
-    parts = ([(tag, "condbold", ON_COLOUR)] if tag else []) + [(body, "cond", INK)]
+    parts = effect_runs(cid)
+    body = parts[-1][0]
     size, lines = _effect_fit(rich.styled(parts), room)
     if lines[-1][-1].text.endswith(T.ELLIPSIS) and body.endswith(")") and " (" in body:
         short = body[:body.rindex(" (")]  # a last aside such as "(if room)": left out when it does not fit
         size, lines = _effect_fit(rich.styled(parts[:-1] + [(short, "cond", INK)]), room)
-    vp = rich.fit(rich.words(c["vp"], "condbold", CREAM), (19, 18), room - 30, 3, True) if c["vp"] else (18, [])
+    vp = vp_fit(c["vp"], room)
     h = 8 + 30 + round(size * 1.22) * len(lines) + 6 + (round(vp[0] * 1.2) * len(vp[1]) + 10 if vp[1] else 0)
-    return Hire(name, (size, lines), vp, max(h, 108))
+    return CardText(name, (size, lines), vp, max(h, 108))
 
 
 def _effect_fit(ws, room: int):

@@ -14,44 +14,30 @@ from render.canvas import Canvas, Layer
 from ..lang import _
 from . import rich
 from .cards import FOOTER
-from .day import fit1, short_effect
+from .day import CardText, effect_runs, fit1, vp_fit
 from .icons import paste
 from .style import CARD, CARD_BAND, CREAM, INK, INK_SOFT, RUST, memo_text
 
 MIN_PX = 18
 SIZES = range(20, 17, -1)  # body text: 20 px, fitted down to 18
-ON_COLOUR = (164, 58, 30)
 LABEL = 30       # a section's label line
 CARD_GAP = 12
 BAND = 38        # a townsfolk card's name band
 DISC = 28        # an equipment tile's number
 
 
-def _effect(cid: str, kind: str) -> list[tuple]:
-    """The runs of an effect text: when it works (in rust), what it does."""
-    tag, body = short_effect(cid, kind)
-    return ([(tag, "condbold", ON_COLOUR)] if tag else []) + [(body, "cond", INK)]
-
-
-class Card(NamedTuple):
-    name: tuple    # (text, kind, size)
-    effect: tuple  # (size, lines)
-    vp: tuple      # (size, lines)
-    h: int
-
-
 @memo_text
-def card_layout(cid: str, w: int) -> Card:
+def card_layout(cid: str, w: int) -> CardText:
     """A townsfolk card w px wide: its name, its effect in up to 3 lines, its VP in up to 3."""
     c = describe.card("townsfolk", cid)
     room = w - 20
     name = fit1(T.clean(c["name"], "serifcond"), room, ("serif", "serifcond"), (22, 21, 20, 19, 18))
-    effect = rich.fit(rich.styled(_effect(cid, "townsfolk")), SIZES, room, 3, True)
-    vp = rich.fit(rich.words(c["vp"], "condbold", CREAM), (19, 18), room - 30, 3, True) if c["vp"] else (18, [])
+    effect = rich.fit(rich.styled(effect_runs(cid)), SIZES, room, 3, True)
+    vp = vp_fit(c["vp"], room)
     h = BAND + 8 + round(effect[0] * 1.22) * len(effect[1]) + 8
     if vp[1]:
         h += round(vp[0] * 1.2) * len(vp[1]) + 12
-    return Card(name, effect, vp, h)
+    return CardText(name, effect, vp, h)
 
 
 @memo_text
@@ -96,7 +82,7 @@ def layout(s: dict, p: dict, w: int) -> Owned:
     equipment = []
     for cid in p["equipment"]:
         c = describe.card("equipment", cid)
-        parts = [(c["name"], "condbold", INK), *_effect(cid, "equipment")]
+        parts = [(c["name"], "condbold", INK), *effect_runs(cid, "equipment")]
         if c["vp"]:
             parts.append(("· " + c["vp"], "condbold", INK_SOFT))
         equipment.append(rich.fit(rich.styled(parts), SIZES, w - DISC - 10, 2, True))
@@ -106,7 +92,7 @@ def layout(s: dict, p: dict, w: int) -> Owned:
             c = describe.card("pioneer", cid)
             title = _("{name} (standard side)", name=c["name"]) if cid == "standard" else c["name"]
             name = fit1(T.clean(title, "serifcond"), w - 60, ("serif", "serifcond"), (22, 21, 20, 19, 18))
-            effect = rich.fit(rich.styled(_effect(cid, "pioneer")), SIZES, w - 20, 2, True)
+            effect = rich.fit(rich.styled(effect_runs(cid, "pioneer")), SIZES, w - 20, 2, True)
             start = rich.fit(rich.words(c["vp"], "cond", INK_SOFT), SIZES, w - 20, 2, True)
             h = 40 + round(effect[0] * 1.22) * len(effect[1]) + round(start[0] * 1.22) * len(start[1]) + 12
             choices.append((name, effect, start, h))
