@@ -143,7 +143,12 @@ def matchup(pool, name: str, args, budget) -> None:
     lvl, other = MATCHUPS[name]
     t0 = time.perf_counter()
     jobs = [(lvl, other, g, args.seed, budget) for g in range(args.games)]
-    res = pool.map(play, jobs, chunksize=1)
+    res = []
+    for r in pool.imap(play, jobs, chunksize=1):  # (in order: the same figures as a map)
+        res.append(r)
+        if len(res) % 20 == 0:  # progress, for runs of an hour
+            print(f"    ... {len(res)}/{len(jobs)} games, {sum(1 for w, _, _ in res if w)} won, "
+                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     k = sum(1 for won, _, _ in res if won)
     lo, hi = wilson(k, len(res))
     ts = {x: [v for _, t, _ in res for v in t[x]] for x in (lvl, other)}
