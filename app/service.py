@@ -365,7 +365,8 @@ class GameService:
             due = [d["due_at"], d["remind_at"]] if d else None
         rows[0] = (*rows[0][:5], undo.mark(rows[0][5], len(rows), may_undo, timed_out, due, click))
         finish = ledger.finish(played, game, rules.results(new), self.clock()) if over else None
-        ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(new), new["seq"],
+        saved = engine.to_json(new)
+        ok = await self.store.commit_actions(game.id, state["seq"], rows, saved, new["seq"],
                                              status, recent, plan, items, new_panel, finish)
         self.clicks.end(click)  # saved, or lost a race: either way no longer in the window
         if not ok:  # another process or a lost race wrote first: nothing was applied
@@ -373,7 +374,7 @@ class GameService:
         self._last[game.id] = (new["seq"], undo.LastMove(seat, user_id, len(rows), may_undo, state["seq"],
                                                          tuple(due) if due else None))
         self._notify(plan)
-        game.state_json, game._state, game.seq = None, new, new["seq"]
+        game.state_json, game._state, game.seq = saved, new, new["seq"]  # (the text: what the row now holds)
         game.status, game.recent = status, recent
         if new_panel:
             game.panel_message_id = None
@@ -439,14 +440,15 @@ class GameService:
         items, _new_panel = outbox.promised(played, state, back, [], game.panel_message_id, ping)
         rows: list[tuple] = [(state["seq"], engine.undo_id(seat, m.size), seat, user_id, rules.stage(back),
                               undo.clicked_by(click))]
-        ok = await self.store.commit_actions(game.id, state["seq"], rows, engine.to_json(back), back["seq"],
+        saved = engine.to_json(back)
+        ok = await self.store.commit_actions(game.id, state["seq"], rows, saved, back["seq"],
                                              "active", recent, plan, items, False, None)
         self.clicks.end(click)
         if not ok:
             return refuse("stale", gone, game)
         self._last.pop(game.id, None)  # (the move before it, if any, is read from the log when asked)
         self._notify(plan)
-        game.state_json, game._state, game.seq, game.recent = None, back, back["seq"], recent
+        game.state_json, game._state, game.seq, game.recent = saved, back, back["seq"], recent
         return Outcome(True, game=game, state=back, before=state, events=[], line=line, seat=seat, fresh=fresh)
 
     def plan(self, game: GameRow, before: dict | None, after: dict) -> tuple[dict, list]:

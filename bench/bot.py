@@ -46,9 +46,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
 import simcord  # noqa: E402
+from figures import Uploads, pct, rss_mb  # noqa: E402
 from simharness import (  # noqa: E402
     CheapRenderer,
     ResponseClock,
@@ -61,22 +62,6 @@ from simharness import (  # noqa: E402
 
 from app.settings import Settings  # noqa: E402
 from bot import GameBot, keep_start_up_objects  # noqa: E402
-
-
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))] if xs else float("nan")
-
-
-def rss_mb(pid: int | str = "self", key: str = "VmHWM") -> float:
-    """A process's peak (VmHWM) or current (VmRSS) resident memory, in MB."""
-    try:
-        for line in open(f"/proc/{pid}/status"):
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
 
 
 async def think_forever(bot, stop: asyncio.Event) -> int:
@@ -93,17 +78,6 @@ async def think_forever(bot, stop: asyncio.Event) -> int:
         if engine.is_over(state):
             state, _ = engine.new_game({"players": 4}, 7 + n)
     return n
-
-
-class Uploads(dict):
-    """SimCord's CDN keeps every file the bot posts, in the bot's process; on Discord they live on
-    Discord's servers. Kept here as names only (the bot never downloads them back), counting the bytes."""
-
-    size = 0
-
-    def __setitem__(self, url: str, data: bytes) -> None:
-        self.size += len(data)
-        super().__setitem__(url, b"")
 
 
 _databases = iter(range(1, 10 ** 6))

@@ -21,9 +21,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
 import simcord  # noqa: E402
+from figures import pct  # noqa: E402
 from simcord.results import to_discord_message  # noqa: E402
 from simharness import (  # noqa: E402
     CheapRenderer,
@@ -46,11 +47,6 @@ ANSWER_WAIT = 5.0  # a driver gives up on a click after this long (SimCord refus
 def hog(stop) -> None:
     while not stop.is_set():
         sum(i * i for i in range(10000))
-
-
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))] if xs else float("nan")
 
 
 class Run:

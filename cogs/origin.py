@@ -16,6 +16,7 @@ from app.tables import game_of
 from db import GameRow
 from engine.protocol import Message
 from ui import lobby as lobby_ui
+from ui import messages
 from ui.components import Chosen, menu_of, menus_of, well_formed
 from ui.texts import table_of
 
@@ -79,7 +80,7 @@ def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int
         return None
     played, table = game_of(game), table_of(game)
     if is_panel(msg, game):
-        return menus_of(played.show.panel(table, game.live).controls, n)
+        return menus_of(messages.game_panel(game, any_language=True).controls, n)
     seat = game.seat_of(interaction.user.id)
     if seat is None or not is_private(interaction, game):
         return None  # (the handler says why not)

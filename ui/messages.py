@@ -4,8 +4,12 @@ persistent components with this game's custom ids, no mentions (pings are messag
 The panel: one message per chapter of the game, edited in place after every move, frozen into that
 chapter's record when it ends (no buttons). Private messages: a seat's decision and its own things."""
 
+import dataclasses
+from collections import OrderedDict
+
 import discord
 
+import i18n
 from app.options import timer_text
 from app.tables import game_of
 from db import GameRow
@@ -44,9 +48,8 @@ def kwargs(msg: Message, gid: int, ver: int, note: str | None = None, extra_foot
 def panel(game: GameRow, note: str | None = None, undo: int | None = None) -> dict:
     """kwargs for send/edit of the action panel (the game's own Show.panel); undo: the seat whose person
     may take back the last move (the host's Undo button, where it fits)."""
-    played = game_of(game)
     state = game.live
-    msg = played.show.panel(table_of(game), state)
+    msg = game_panel(game)
     # every live panel has the host's "board" verb: the courier finds the live panel by it
     if not any(isinstance(c, Button) and c.act == "board" for c in msg.controls):
         msg.controls.append(Button(_full_board(), "board", "secondary", "🔍"))
@@ -55,6 +58,35 @@ def panel(game: GameRow, note: str | None = None, undo: int | None = None) -> di
     timer = game.options.get("timer", 0)
     extra = _("⏱ {time} per turn, then the AI decides", time=timer_text(timer)) if timer else ""
     return kwargs(msg, game.id, state["seq"], note, extra)
+
+
+# The game's own panel of each game's present moment, built once: the courier shows it, and a click on
+# it is checked against it (cogs/origin.py), which rebuilt it for every click (a third of a click's
+# CPU in a Pioneer Days game: its plans play every move on a copy).
+BUILT_MAX = 4096
+_built: OrderedDict[int, tuple[tuple, str, Message]] = OrderedDict()  # game id -> (made of, language, panel)
+
+
+def game_panel(game: GameRow, any_language: bool = False) -> Message:
+    """The game's Show.panel for the game as it is now, in the current language (any_language: in any,
+    when only what its controls do is read). A copy: the caller may add controls."""
+    made = None if game.state_json is None else (game.game, game.state_json, repr(table_of(game)))
+    lang = i18n.current()
+    hit = _built.get(game.id)
+    if made is not None and hit is not None and hit[0] == made and (any_language or hit[1] == lang):
+        _built.move_to_end(game.id)
+        return _copy(hit[2])
+    msg = game_of(game).show.panel(table_of(game), game.live)
+    if made is not None:
+        _built[game.id] = (made, lang, msg)
+        _built.move_to_end(game.id)
+        if len(_built) > BUILT_MAX:
+            _built.popitem(last=False)
+    return _copy(msg)
+
+
+def _copy(msg: Message) -> Message:
+    return dataclasses.replace(msg, controls=list(msg.controls), fields=list(msg.fields))
 
 
 def _full_board() -> str:
