@@ -1,5 +1,6 @@
 """The drawing kit every game's pictures use: the fonts shipped with the bot (fonts.py), text drawing,
-measuring and fitting (text.py), shared drawing helpers and the seat colours (style.py), a line chart
+measuring and fitting (text.py), drawing straight onto a fixed palette (paletted.py), shared drawing
+helpers and the seat colours (style.py), a line chart
 of points over a game (chart.py), animations (animation.py), and PNG encoding (here). A game's own
 pictures live in its package."""
 
@@ -7,12 +8,14 @@ import io
 import re
 import struct
 import zlib
+from types import ModuleType
 
 from PIL import Image, PngImagePlugin
 
+_fast: ModuleType | None
 try:  # ISA-L's deflate: at its level 1, 5 to 6 times faster than zlib's level 2 for the same size
     from isal import isal_zlib as _fast
-except ImportError:  # pragma: no cover (a dependency; zlib's level 2 is the same picture, slower)
+except ImportError:  # pragma: no cover (a dependency; without it, Pillow's writer: the same pixels, slower)
     _fast = None
 
 COMPRESS = 2
