@@ -1,8 +1,7 @@
 """The drawing kit every game's pictures use: the fonts shipped with the bot (fonts.py), text drawing,
 measuring and fitting (text.py), drawing straight onto a fixed palette (paletted.py), shared drawing
-helpers and the seat colours (style.py), a line chart
-of points over a game (chart.py), animations (animation.py), and PNG encoding (here). A game's own
-pictures live in its package."""
+helpers and the seat colours (style.py), a line chart of points over a game (chart.py), animations
+(animation.py), and PNG encoding (here). A game's own pictures live in its package."""
 
 import io
 import re
