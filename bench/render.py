@@ -1,16 +1,18 @@
 """Benchmark of the renderer (not a test): median milliseconds and PNG bytes, against the targets.
 
-    .venv/bin/python bench/render.py [--runs 25] [--compare]
+    .venv/bin/python bench/render.py [--runs 25] [--compare | --compare-14]
 
-Targets (issue 14, on this 2-core shared machine): the table image (4 players) <= 40 ms; the day
-image <= 40 ms and <= 150 KB, its smallest text >= 9·W/400 px (issue 13); the table <= 500 KB and
-the wagon image <= 40 ms (issue 4). Each figure is the median of --runs renders of the same state
+Targets (on this 2-core shared machine): the table image (4 players) <= 25 ms (issue 31; 40 ms in
+issue 14); the day image <= 40 ms and <= 150 KB, its smallest text >= 9·W/400 px (issue 13); the
+table <= 500 KB and the wagon image <= 40 ms (issue 4). Each figure is the median of --runs renders of the same state
 after a first call (which fills the caches: fonts, icons, cards, static layers, text bitmaps);
 "cpu" is the thread's CPU time, which other processes on the machine do not inflate.
 
---compare: every image is also rendered "before" (an adaptive palette chosen for each image by
-Image.quantize, and every text rendered by ImageDraw.text each time: the renderer as it was before
-issue 14), alternating with "after" in the same run, so both face the same machine load."""
+--compare: every image is also rendered "before" (drawn in RGB, mapped onto the fixed palette at the
+end and written by Pillow's PNG encoder with zlib: the renderer as it was before issue 31), alternating
+with "after" in the same run, so both face the same machine load. --compare-14: "before" is the
+renderer before issue 14 (also an adaptive palette chosen for each image by Image.quantize, and every
+text rendered by ImageDraw.text each time)."""
 
 import argparse
 import io
@@ -27,12 +29,13 @@ from PIL import Image  # noqa: E402
 
 import games.pioneer_days.pictures as render  # noqa: E402
 import games.pioneer_days.rules as engine  # noqa: E402
+import render as kit  # noqa: E402
 from render import text as T  # noqa: E402
 
 LINES = ["Day over: the 🟦 B blue die was left (Storm 3/4 · Raid 1/4 · Famine 2/4 · Disease 0/4).",
          "Storm struck: Ann paid 1 wood; Bob's wagon 2 damaged",
          "Week 3, day 3 begins — Bob starts"]
-TABLE_MS, DAY_MS, WAGON_MS = 40, 40, 40
+TABLE_MS, DAY_MS, WAGON_MS = 25, 40, 40
 DAY_BYTES, TABLE_BYTES = 150 * 1024, 500 * 1024
 
 
@@ -53,10 +56,13 @@ def finished(players: int = 4, seed: int = 3) -> dict:
     return s
 
 
+BEFORE = 31  # the issue "before" is the renderer before (--compare: 31, --compare-14: 14)
+
+
 def mode(after: bool) -> None:
-    """after=True: the fixed palette and cached text bitmaps; False: as before issue 14."""
-    render.FIXED_PALETTE = after
-    T.CACHE = after
+    """after=True: the renderer as it is; False: as before issue BEFORE."""
+    render.DRAW_ON_PALETTE = kit.FAST_ENCODE = after  # (issue 31)
+    render.FIXED_PALETTE = T.CACHE = after or BEFORE > 14  # (issue 14)
 
 
 def timed(fn) -> tuple[float, float, bytes]:
@@ -90,7 +96,7 @@ def bench(name: str, fn, runs: int, compare: bool, target_ms: float | None = Non
         wall, cpu = statistics.median(walls[m]), statistics.median(cpus[m])
         size = len(data[m])
         w, h = Image.open(io.BytesIO(data[m])).size
-        label = f"{name}{' before' if not m else ' after' if compare else ''}"
+        label = f"{name}{f' before {BEFORE}' if not m else ' after' if compare else ''}"
         line = (f"{label:<27} median {wall:6.1f} ms (cpu {cpu:5.1f}, first {cold[m]:4.0f})"
                 f"  {size:7d} bytes ({size / 1024:3.0f} KB)  {w}x{h}")
         if m:
@@ -99,6 +105,9 @@ def bench(name: str, fn, runs: int, compare: bool, target_ms: float | None = Non
             if target_bytes is not None:
                 line += f"  {verdict('size', size / 1024, target_bytes / 1024, 'KB')}"
         print(line, flush=True)
+    if compare:
+        b, a = statistics.median(cpus[False]), statistics.median(cpus[True])
+        print(f"{'':<27} after/before cpu {a / b:.2f} ({b / a:.1f}x faster)", flush=True)
 
 
 def _load() -> str:
@@ -111,9 +120,12 @@ def _load() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=25)
-    ap.add_argument("--compare", action="store_true", help="also time the renderer as before issue 14")
+    ap.add_argument("--compare", action="store_true", help="also time the renderer as before issue 31")
+    ap.add_argument("--compare-14", action="store_true", help="also time the renderer as before issue 14")
     args = ap.parse_args()
-    runs, cmp = args.runs, args.compare
+    global BEFORE
+    BEFORE = 14 if args.compare_14 else 31
+    runs, cmp = args.runs, args.compare or args.compare_14
     print(f"load average {_load()} on {os.cpu_count()} CPUs (other processes slow the wall-clock figures)")
     s = mid_game()
     others = {4: s, 3: mid_game(3), 2: mid_game(2)}

@@ -11,6 +11,7 @@ import unicodedata
 from functools import lru_cache
 
 from .fonts import covers, font
+from .paletted import PalettedImage
 
 memo = lru_cache(maxsize=8192)
 
@@ -140,13 +141,23 @@ def draw(d, xy, text: str, kind: str, size: int, fill, anchor: str = "la", strok
     stroke_fill=...) for one line of text, pixel for pixel, from cached bitmaps."""
     if not text:
         return
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    ix, iy = int(x), int(y)
+    if isinstance(d._image, PalettedImage):  # (on a palette: blended in RGB by table, then mapped)
+        img = d._image
+        if stroke_width:
+            mask, (ox, oy) = _bitmap(text, kind, size, anchor, stroke_width, start)
+            img.text_mask((ix + ox, iy + oy), mask, stroke_fill if stroke_fill is not None else fill)
+            if stroke_fill is None or stroke_fill == fill:
+                return
+        mask, (ox, oy) = _bitmap(text, kind, size, anchor, 0, start)
+        img.text_mask((ix + ox, iy + oy), mask, fill)
+        return
     if not CACHE:
         d.text(xy, text, font=font(kind, size), fill=fill, anchor=anchor, stroke_width=stroke_width,
                stroke_fill=stroke_fill)
         return
-    x, y = xy
-    start = (math.modf(x)[0], math.modf(y)[0])
-    ix, iy = int(x), int(y)
     ink = d._getink(fill)[0]
     if stroke_width:
         sink = d._getink(stroke_fill)[0] if stroke_fill is not None else ink

@@ -8,6 +8,7 @@ created under a lock and only read afterwards."""
 from PIL import Image
 
 import render
+from render.paletted import Palette
 
 from . import day, results, table, wagon
 
@@ -15,8 +16,11 @@ __all__ = ["table_png", "wagon_png", "results_png", "day_png", "review_png", "ta
            "results_image", "day_image"]
 
 # the fixed palette (palette.py); False: an adaptive palette chosen for each image, as before
-# (bench/render.py --compare times both)
+# issue 14 (bench/render.py times both)
 FIXED_PALETTE = True
+# the PNGs' pictures drawn straight onto the fixed palette (render/paletted.py); False: drawn in RGB
+# and mapped at the end, as before issue 31 (the same pixels; bench/render.py --compare)
+DRAW_ON_PALETTE = True
 
 
 def _png(img: Image.Image) -> bytes:
@@ -25,6 +29,14 @@ def _png(img: Image.Image) -> bytes:
         from . import palette  # not at the top: `python -m ...pictures.palette` imports this package
         return render.png(img, palette.image())
     return render.png(img)
+
+
+def _on() -> "Palette | None":
+    """The palette to draw the PNGs' pictures on, or None (RGB)."""
+    if FIXED_PALETTE and DRAW_ON_PALETTE:
+        from . import palette
+        return palette.paletted()
+    return None
 
 
 def table_image(state: dict, viewer: int | None = None) -> Image.Image:
@@ -43,13 +55,13 @@ def table_png(state: dict, viewer: int | None = None) -> bytes:
     """The public table (the Full board), 800 px wide for a phone (every text at least 18 px), drawn
     from engine.view_for(state, None): no secret (gold values before the end, dealt boards, decks) can
     reach it. `viewer` only marks that seat's board as "YOU"."""
-    return _png(table_image(state, viewer))
+    return _png(table.render(state, viewer, palette=_on()))
 
 
 def wagon_png(state: dict, seat: int) -> bytes:
     """The private board of `seat` with its gold token values and everything it owns in full, 800 px wide
     for a phone: send it only to its owner."""
-    return _png(wagon_image(state, seat))
+    return _png(wagon.render(state, seat, palette=_on()))
 
 
 def results_png(state: dict) -> bytes:
@@ -74,7 +86,7 @@ def day_png(state: dict, lines=(), viewer: int | None = None) -> bytes:
     colour is the one left (engine.forecast), every player's VP so far (gold values hidden),
     silver, goods and free wagon space, and the townsfolk for hire. Drawn from
     engine.view_for(state, None): no secret can reach it; `viewer` only marks that seat's row."""
-    return _png(day_image(state, lines, viewer))
+    return _png(day.render(state, lines, viewer, palette=_on()))
 
 
 def review_png(players: list[dict], curve: list[dict], seat: int, marks: list) -> bytes:

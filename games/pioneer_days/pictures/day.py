@@ -27,6 +27,7 @@ from games.pioneer_days.rules.constants import (
 from games.pioneer_days.rules.scoring import breakdown
 from render import text as T
 from render.canvas import Canvas, Layer
+from render.paletted import Palette
 
 from ..lang import N_, _, n_
 from . import rich
@@ -698,7 +699,8 @@ def _draw_hire_cell(cv: Canvas, x: int, y: int, h: int, face: str, cid: str | No
 
 
 # ---- the whole image -------------------------------------------------------------------------
-def render(state: dict, lines=(), viewer: int | None = None, track: bool = False) -> Image.Image:
+def render(state: dict, lines=(), viewer: int | None = None, track: bool = False,
+           palette: Palette | None = None) -> Image.Image:
     """The day image; its smallest essential text size (px) is in img.info["min_text_px"]
     (track=True: every text's ink box and frame in img.info["text_boxes"], for the tests)."""
     s = engine.view_for(state, None)  # public, whoever asks: `viewer` only marks a row
@@ -707,7 +709,7 @@ def render(state: dict, lines=(), viewer: int | None = None, track: bool = False
     td = today_layout(s)
     heights = [nw.h if nw else None, td.h, players_h(len(s["players"])), week_h(s), hire_h(s)]
     h = HEAD + GAP + sum(x + GAP for x in heights if x) + M - GAP
-    img = background(h, W)
+    img = background(h, W, palette)
     cv = Canvas(img, track)
     header(cv, s, st)
     y = HEAD + GAP

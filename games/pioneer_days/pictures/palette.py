@@ -18,11 +18,14 @@ from pathlib import Path
 
 from PIL import Image
 
+from render.paletted import Palette as Paletted
+
 from . import style
 
 FILE = Path(__file__).parent / "assets" / "palette.bin"
-_lock = threading.Lock()
+_lock = threading.RLock()  # (paletted() calls image())
 _image: Image.Image | None = None
+_paletted: Paletted | None = None
 
 
 def _rgb(v) -> bool:
@@ -56,6 +59,16 @@ def image() -> Image.Image:
                 im.load()
                 _image = im
     return _image
+
+
+def paletted() -> Paletted:
+    """The palette to draw on (render/paletted.py); shared."""
+    global _paletted
+    if _paletted is None:
+        with _lock:
+            if _paletted is None:
+                _paletted = Paletted(image())
+    return _paletted
 
 
 def quantize(img: Image.Image) -> Image.Image:

@@ -5,6 +5,7 @@ from typing import TypedDict
 
 from PIL import Image, ImageDraw
 
+from render.paletted import Palette, PalettedImage
 from render.style import PLAYERS, memo, memo_text, mix, overlay, shape  # noqa: F401  (the pictures import them from here)
 
 from ..lang import N_
@@ -57,6 +58,9 @@ CATEGORY = {
 }
 
 
+PLANK_EDGE = mix(WOOD, (255, 255, 255), 0.05)
+
+
 @memo
 def _planks(w: int) -> Image.Image:
     """A tall wood-plank background, cropped to the height each render needs."""
@@ -64,16 +68,26 @@ def _planks(w: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     for y in range(0, img.height, 38):
         d.line((0, y, img.width, y), fill=WOOD_LINE, width=2)
-        d.line((0, y + 1, img.width, y + 1), fill=mix(WOOD, (255, 255, 255), 0.05), width=1)
+        d.line((0, y + 1, img.width, y + 1), fill=PLANK_EDGE, width=1)
     return img
 
 
-def background(h: int, w: int) -> Image.Image:
-    """A new wood-plank image w x h (a copy: the caller draws on it)."""
-    planks = _planks(w)
+@memo
+def _planks_on(w: int, palette: Palette) -> Image.Image:
+    return palette.quantize(_planks(w))
+
+
+def background(h: int, w: int, palette: Palette | None = None) -> Image.Image:
+    """A new wood-plank image w x h (a copy: the caller draws on it); on `palette`: a "P" image
+    drawn on it (render/paletted.py)."""
+    planks = _planks(w) if palette is None else _planks_on(w, palette)
     if h <= planks.height:
-        return planks.crop((0, 0, w, h))
-    img = Image.new("RGB", (w, h), WOOD)
-    for y in range(0, h, planks.height):
-        img.paste(planks, (0, y))
-    return img
+        img = planks.crop((0, 0, w, h))
+    else:
+        img = Image.new(planks.mode, (w, h))
+        for y in range(0, h, planks.height):
+            img.paste(planks, (0, y))
+    if palette is None:
+        return img
+    img.putpalette(planks.getpalette() or [])
+    return PalettedImage.of(img, palette, (WOOD, WOOD_LINE, PLANK_EDGE))

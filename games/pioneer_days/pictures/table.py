@@ -13,6 +13,7 @@ import games.pioneer_days.rules as engine
 from games.pioneer_days.rules.constants import DISASTERS, TRACK_COLOUR
 from render import text as T
 from render.canvas import Canvas
+from render.paletted import Palette
 
 from ..lang import N_, _, n_
 from . import day, player_board, rich
@@ -196,7 +197,7 @@ def key(cv: Canvas, y: int) -> None:
 
 
 # ---- the whole image -------------------------------------------------------------------------
-def render(state: dict, viewer: int | None = None, track: bool = False) -> Image.Image:
+def render(state: dict, viewer: int | None = None, track: bool = False, palette: Palette | None = None) -> Image.Image:
     """The Full board; its smallest essential text size (px) is in img.info["min_text_px"] (track=True:
     every text's ink box and frame in img.info["text_boxes"] and each player's board in
     img.info["boards"], for the tests). `viewer` only marks that seat's board as "YOU": the state is the
@@ -207,7 +208,7 @@ def render(state: dict, viewer: int | None = None, track: bool = False) -> Image
     week = day.week_h(s, None)
     h = (day.HEAD + GAP + dice_h(s) + GAP + tracks_h() + GAP + (week + GAP if week else 0) + day.hire_h(s)
          + sum(BOARD_GAP + L.h for L in boards) + BOARD_GAP + key_h() + M)
-    cv = Canvas(background(h, W), track)
+    cv = Canvas(background(h, W, palette), track)
     day.header(cv, s, st)
     y = day.HEAD + GAP
     dice(cv, y, s)

@@ -6,6 +6,7 @@ from PIL import Image
 import games.pioneer_days.rules as engine
 from render import text as T
 from render.canvas import Canvas
+from render.paletted import Palette
 
 from ..lang import _
 from . import player_board
@@ -18,12 +19,12 @@ M = (W - player_board.W) // 2
 TOP = 60
 
 
-def render(state: dict, seat: int, track: bool = False) -> Image.Image:
+def render(state: dict, seat: int, track: bool = False, palette: Palette | None = None) -> Image.Image:
     """The picture; its smallest essential text size (px) in img.info["min_text_px"] (track=True: every
     text's ink box and frame in img.info["text_boxes"], for the tests)."""
     s = engine.view_for(state, seat)  # this seat's secrets only
     L = player_board.layout(s, seat, True)
-    cv = Canvas(background(TOP + 14 + L.h + M, W), track)
+    cv = Canvas(background(TOP + 14 + L.h + M, W, palette), track)
     cv.frame = (M, 0, W - M, TOP)
     d = cv.d
     d.rectangle((0, 0, W, TOP), fill=WOOD_DARK)
