@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import multiprocessing
 import os
+import shutil
 import statistics
 import struct
 import sys
@@ -132,6 +133,20 @@ class Ticks:
         return tick
 
 
+class Firsts(dict):
+    """ResponseClock's first answers, waking the table that waits for one (no polling on the bot's loop)."""
+
+    def __init__(self):
+        super().__init__()
+        self.waiting: dict[int, asyncio.Event] = {}
+
+    def setdefault(self, key, value):
+        out = super().setdefault(key, value)
+        if (ev := self.waiting.pop(key, None)) is not None:
+            ev.set()
+        return out
+
+
 class Harness:
     def __init__(self, env, bot, ticks: Ticks, steps: list[Step], clock: ResponseClock):
         self.env, self.bot, self.ticks, self.steps, self.clock = env, bot, ticks, steps, clock
@@ -161,10 +176,12 @@ class Harness:
         if time.perf_counter() - due > 0.05:
             self.steps[k].idle_ticks += 1
         self.steps[k].clicks.append((rec, due))
+        answered = self.clock.first.waiting[rec.id] = asyncio.Event()
         self.env.backend.emit("INTERACTION_CREATE", payload)
-        end = time.perf_counter() + 5
-        while not rec.responded and time.perf_counter() < end:
-            await asyncio.sleep(0.01)
+        try:
+            await asyncio.wait_for(answered.wait(), 5)
+        except TimeoutError:
+            self.clock.first.waiting.pop(rec.id, None)
         return rec, due, k
 
     async def table(self, ch, by_id) -> None:
@@ -223,7 +240,7 @@ class Harness:
                     return
             except Exception:  # deleted: a new panel
                 return
-            await asyncio.sleep(0.03)
+            await asyncio.sleep(0.05)
         self.stuck += 1
 
 
@@ -273,6 +290,7 @@ async def measure(args) -> None:
             on_step = (lambda k: spies.append(spy(tmp.name, k, args.seconds))) if args.profile else None
             ticks = Ticks(rfd, steps, on_step)
             clock = ResponseClock(env)
+            clock.first = Firsts()
             h = Harness(env, bot, ticks, steps, clock)
             own = [0.0] * len(steps)
             tables = [asyncio.create_task(h.table(ch, by_id)) for ch in channels]
@@ -312,8 +330,10 @@ async def measure(args) -> None:
 def spy(folder: str, k: int, seconds: float):
     """py-spy sampling this process (without pausing it) for a step."""
     import subprocess
-    return subprocess.Popen(["py-spy", "record", "--pid", str(os.getpid()), "--duration", str(int(seconds)),
-                             "--rate", "100", "--nonblocking", "--format", "raw", "-o", f"{folder}/spy-{k}.txt"],
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return subprocess.Popen([exe, "record", "--pid", str(os.getpid()), "--duration", str(int(seconds)),
+                             "--rate", "100", "--nonblocking", "--threads", "--format", "raw",
+                             "-o", f"{folder}/spy-{k}.txt"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -51,6 +51,13 @@ class Tx(Protocol):
     async def execute(self, sql: str, args: Sequence = ()) -> int:
         """Runs one statement; returns the number of rows it changed."""
 
+    async def run(self, sql: str, args: Sequence = ()) -> None:
+        """Runs one statement whose count of changed rows is not read."""
+
+    async def execute_one(self, sql: str, args: Sequence = ()) -> bool:
+        """Runs a statement that must change a row (an optimistic check): False when it changed none, and
+        the write function then writes nothing more and returns False."""
+
     async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None: ...
 
     async def fetchone(self, sql: str, args: Sequence = ()) -> tuple | None: ...

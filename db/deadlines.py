@@ -55,10 +55,10 @@ async def set_deadlines(db: Tx, game_id: int, plan: dict) -> None:
     seat of the game loses its deadline. Runs inside the action's transaction."""
     keep = list(plan)
     if keep:
-        await db.execute(f"DELETE FROM deadlines WHERE game_id=? AND seat NOT IN ({','.join('?' * len(keep))})",
-                         (game_id, *keep))
+        await db.run(f"DELETE FROM deadlines WHERE game_id=? AND seat NOT IN ({','.join('?' * len(keep))})",
+                     (game_id, *keep))
     else:
-        await db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
+        await db.run("DELETE FROM deadlines WHERE game_id=?", (game_id,))
     new = [(game_id, seat, *row) for seat, row in plan.items() if row is not None]
     if new:
         await db.executemany(

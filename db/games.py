@@ -213,11 +213,10 @@ class Games(StoreBase):
 
         async def tx(db: Tx):
             panel = ", panel_message_id=NULL" if new_panel else ""
-            changed = await db.execute(
-                f"UPDATE games SET state=?, seq=?, status=?, recent=?, updated_at={db.dialect.now}{panel} "
-                "WHERE id=? AND seq=? AND status='active'",
-                (state_json, new_seq, status, recent_json, game_id, expected_seq))
-            if changed != 1:
+            if not await db.execute_one(
+                    f"UPDATE games SET state=?, seq=?, status=?, recent=?, updated_at={db.dialect.now}{panel} "
+                    "WHERE id=? AND seq=? AND status='active'",
+                    (state_json, new_seq, status, recent_json, game_id, expected_seq)):
                 return False
             await db.executemany("INSERT INTO actions (game_id, seq, action_id, seat, user_id, stage, events) "
                                  "VALUES (?,?,?,?,?,?,?)", logged)
@@ -226,6 +225,7 @@ class Games(StoreBase):
             if finish is not None:
                 await write_finish(db, game_id, finish)
             return True
+        tx.one_trip = True  # type: ignore[attr-defined]  # (PostgreSQL: one round trip, db/onetrip.py)
         return await self._write(tx, tag=(game_id, new_seq))
 
     async def commit_action(self, game_id: int, expected_seq: int, action_id: str, seat: int, user_id: int,

@@ -45,6 +45,7 @@ from .base import POSTGRES
 from .errors import DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
 from .faults import from_postgres
 from .migrations import LATEST, PG_LOCK, migrate_postgres
+from .onetrip import NotInline, OneTrip
 
 log = logging.getLogger("bot.db")
 CONNECT_TIMEOUT = 10.0   # seconds to open a connection
@@ -113,6 +114,12 @@ class PgTx:
         status = await self.conn.execute(pg_sql(sql), *args)
         last = status.rsplit(" ", 1)[-1] if status else ""
         return int(last) if last.isdigit() else 0
+
+    async def run(self, sql: str, args: Sequence = ()) -> None:
+        await self.conn.execute(pg_sql(sql), *args)
+
+    async def execute_one(self, sql: str, args: Sequence = ()) -> bool:
+        return await self.execute(sql, args) > 0
 
     async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
         await self.conn.executemany(pg_sql(sql), rows)
@@ -374,8 +381,10 @@ class PostgresBackend:
 
     # ---- writing -------------------------------------------------------------------------------
     async def write(self, fn, tag=None):
-        """Runs fn(tx) in its own transaction on the writer loop; returns its result once committed."""
-        result = await self.writer.call(self._transaction, fn)
+        """Runs fn(tx) in its own transaction on the writer loop; returns its result once committed. A
+        function marked `one_trip` (a move's commit) is sent as one statement (db/onetrip.py)."""
+        one = getattr(fn, "one_trip", False)
+        result = await self.writer.call(self._one_trip if one else self._transaction, fn)
         if result and tag is not None and self.committed is not None:
             self.committed(tag)
         return result
@@ -420,6 +429,53 @@ class PostgresBackend:
             return result
         raise AssertionError("unreachable")
 
+    async def _one_trip(self, fn):
+        """(On the writer loop.) fn's statements as one DO block: one round trip to the server instead of
+        one per statement plus BEGIN and COMMIT (a move's commit took six); a function that reads inside its
+        transaction runs as usual."""
+        trip = OneTrip()
+        try:
+            result = fn(trip)
+            if inspect.isawaitable(result):
+                result = await result
+            sql = trip.statement()
+        except NotInline:
+            return await self._transaction(fn)
+        if not result:
+            return result
+        lost = None  # a connection lost with the statement perhaps sent: its fate unknown
+        for attempt in range(RETRIES):
+            try:
+                async with self.write_pool.acquire() as conn:
+                    try:
+                        await send_one(conn, sql)
+                    except Exception as e:
+                        if is_connection_error(e):
+                            lost = lost or e
+                        raise
+            except asyncpg.RaiseError as e:
+                if not trip.refused(e):
+                    raise
+                if lost is not None:  # perhaps the first run's own change: say the outcome is unknown
+                    raise self.unavailable(lost, unknown=True) from lost
+                return False  # the optimistic check failed: nothing was written
+            except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
+                if attempt + 1 < RETRIES:
+                    continue
+                raise
+            except Exception as e:
+                if not is_connection_error(e):
+                    fault = from_postgres(e, write=True)
+                    if fault is None:
+                        raise
+                    raise fault from e
+                if attempt == 0:  # once more on a fresh connection: a second run of a statement that went
+                    renew(self.write_pool)  # through the first time is refused by its optimistic check
+                    continue
+                raise self.unavailable(e, unknown=lost is not None) from e
+            return result
+        raise AssertionError("unreachable")
+
     # ---- the whole database (db.copy) ----------------------------------------------------------
     async def tables(self) -> dict[str, list[str]]:
         """Our tables and their columns (schema_version aside)."""
@@ -442,6 +498,11 @@ class PostgresBackend:
                 await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                                  f"COALESCE(MAX(id), 0) + 1, false) FROM {table}")
         await self.write(tx)
+
+
+async def send_one(conn: asyncpg.Connection, sql: str) -> None:
+    """A one-trip write's statement (the simple query protocol: no parameters, one round trip)."""
+    await conn.execute(sql)
 
 
 async def _no_session_state(conn: asyncpg.Connection) -> None:

@@ -52,6 +52,12 @@ class SqliteTx:
     async def execute(self, sql: str, args: Sequence = ()) -> int:
         return self.conn.execute(sql, tuple(args)).rowcount
 
+    async def run(self, sql: str, args: Sequence = ()) -> None:
+        self.conn.execute(sql, tuple(args))
+
+    async def execute_one(self, sql: str, args: Sequence = ()) -> bool:
+        return self.conn.execute(sql, tuple(args)).rowcount > 0
+
     async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
         self.conn.executemany(sql, rows)
 

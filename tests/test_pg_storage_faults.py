@@ -11,6 +11,8 @@ from conftest import admin_sql
 from simharness import play_step, private, start_game, table
 from test_bot_storage_full import TRACEBACKS, click_once, current, storage_lines
 
+from db import postgres
+from db.onetrip import NotInline, OneTrip
 from db.postgres import PgTx
 
 
@@ -47,8 +49,36 @@ async def played_on(env, bot, channel, actors, caplog, before):
         assert await play_step(env, bot, channel, actors)
 
 
+async def full_disk_thrice(env, bot, channel, actors, caplog, monkeypatch, one_trip: bool):
+    """The server's DiskFullError at a move's INSERT into the log: sent as one statement or on its own."""
+    full = asyncpg.exceptions.DiskFullError('could not extend file "base/16384/16400": No space left on device')
+    with monkeypatch.context() as m:
+        if one_trip:
+            real_send = postgres.send_one
+
+            async def send(conn, sql):
+                if "INSERT INTO actions" in sql:
+                    raise full
+                await real_send(conn, sql)
+            m.setattr(postgres, "send_one", send)
+        else:
+            real = PgTx.executemany
+
+            async def many(self, sql, rows):
+                if sql.startswith("INSERT INTO actions"):
+                    raise full
+                return await real(self, sql, rows)
+            m.setattr(PgTx, "executemany", many)
+            m.setattr(OneTrip, "statement", not_inline)
+        return await refused_thrice(env, bot, channel, actors, caplog, "disk is full")
+
+
+def not_inline(self):
+    raise NotInline("as an ordinary transaction, for the test")
+
+
 async def test_a_read_only_server_and_a_full_disk_are_answered_clearly_and_said_once(
-        simcord_env, simcord_bot, pg_server, db_url, caplog):
+        simcord_env, simcord_bot, pg_server, db_url, caplog, monkeypatch):
     env, bot = simcord_env, simcord_bot
     _guild, channel, actors = table(env, 2)
     await start_game(env, channel, actors)
@@ -63,19 +93,10 @@ async def test_a_read_only_server_and_a_full_disk_are_answered_clearly_and_said_
         read_only(pg_server, db_url, False)
     await played_on(env, bot, channel, actors, caplog, before)
 
-    caplog.clear()
-    real = PgTx.executemany
-
-    async def full(self, sql, rows):
-        if sql.startswith("INSERT INTO actions"):
-            raise asyncpg.exceptions.DiskFullError('could not extend file "base/16384/16400": No space left on '
-                                                   "device")
-        return await real(self, sql, rows)
-    PgTx.executemany = full  # type: ignore[method-assign]
-    try:
-        before = await refused_thrice(env, bot, channel, actors, caplog, "disk is full")
-    finally:
-        PgTx.executemany = real  # type: ignore[method-assign]
-    await played_on(env, bot, channel, actors, caplog, before)
+    # a move's commit is one statement (db/onetrip.py); a write that reads inside its transaction is not
+    for one_trip in (True, False):
+        caplog.clear()
+        before = await full_disk_thrice(env, bot, channel, actors, caplog, monkeypatch, one_trip)
+        await played_on(env, bot, channel, actors, caplog, before)
     game = await current(bot, channel)
     assert (await bot.service.replayed(game)) == game.state

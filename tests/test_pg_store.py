@@ -14,8 +14,9 @@ from simharness import play_step, private, start_game, table, turn_click
 
 import games.pioneer_days.rules as engine
 from app.service import GameService
-from db import ChannelBusy, DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, Store
+from db import ChannelBusy, DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, Store, postgres
 from db.migrations import LATEST
+from db.onetrip import NotInline, OneTrip
 from db.postgres import PgTx
 
 OPTS = {"sets": ["A", "B"], "pioneers": "standard", "timer": 0}
@@ -158,32 +159,54 @@ async def test_the_server_goes_away_mid_game_and_comes_back(simcord_env, simcord
     res = await player.click(panel, custom_id=move)
     assert not private(res) and (await current(bot, channel)).seq > game.seq
 
-    # the server is killed in the middle of a move's transaction (after its UPDATE of the game row)
-    game, player, panel, move = await turn_click(env, bot, channel, actors)
-    real = PgTx.executemany
-    killed = []
-
-    async def dying(self, sql, rows):
-        if sql.startswith("INSERT INTO actions") and not killed:
-            killed.append(sql)
-            own_pg_server.kill()
-        return await real(self, sql, rows)
-    PgTx.executemany = dying  # type: ignore[method-assign]
-    try:
-        res = await player.click(panel, custom_id=move)
-    finally:
-        PgTx.executemany = real  # type: ignore[method-assign]
-    assert killed and "nothing was changed" in private(res)
-    own_pg_server.start()
-    after = await current(bot, channel)
-    assert after.seq == game.seq and after.state_json == game.state_json  # nothing applied by half
-    assert len(await bot.store.actions(game.id)) == game.seq
-    res = await player.click(panel, custom_id=move)  # the same click, now that the server is back
-    assert not private(res) and (await current(bot, channel)).seq > game.seq
+    # the server is killed as a move's commit is sent (one statement, db/onetrip.py), then in the middle
+    # of a transaction of several statements (after its UPDATE of the game row)
+    for one_trip in (True, False):
+        game, player, panel, move = await turn_click(env, bot, channel, actors)
+        with pytest.MonkeyPatch.context() as m:
+            killed = kill_at_commit(m, own_pg_server, one_trip)
+            res = await player.click(panel, custom_id=move)
+        assert killed and "nothing was changed" in private(res)
+        own_pg_server.start()
+        after = await current(bot, channel)
+        assert after.seq == game.seq and after.state_json == game.state_json  # nothing applied by half
+        assert len(await bot.store.actions(game.id)) == game.seq
+        res = await player.click(panel, custom_id=move)  # the same click, now that the server is back
+        assert not private(res) and (await current(bot, channel)).seq > game.seq
     for _ in range(10):
         assert await play_step(env, bot, channel, actors)
     g = await current(bot, channel)
     assert engine.to_json(await bot.service.replayed(g)) == g.state_json
+
+
+def kill_at_commit(m, server, one_trip: bool) -> list:
+    """The server killed as a move's commit reaches its log INSERT (sent as one statement or, one_trip
+    False, in a transaction of several after the UPDATE of the game row); the list says when it was."""
+    killed: list = []
+    if one_trip:
+        real_send = postgres.send_one
+
+        async def send(conn, sql):
+            if "INSERT INTO actions" in sql and not killed:
+                killed.append(sql)
+                server.kill()
+            await real_send(conn, sql)
+        m.setattr(postgres, "send_one", send)
+    else:
+        real = PgTx.executemany
+
+        async def dying(self, sql, rows):
+            if sql.startswith("INSERT INTO actions") and not killed:
+                killed.append(sql)
+                server.kill()
+            return await real(self, sql, rows)
+        m.setattr(PgTx, "executemany", dying)
+        m.setattr(OneTrip, "statement", not_inline)
+    return killed
+
+
+def not_inline(self):
+    raise NotInline("as an ordinary transaction, for the test")
 
 
 def server_processes(server) -> list[int]:
