@@ -31,6 +31,8 @@ from ui import messages, texts
 from ui import results as results_ui
 from ui.texts import language
 
+from . import unread
+
 log = logging.getLogger("bot.channel")
 NO_FILES = N_("_(I need the **Attach Files** permission here to show the table image.)_")
 DAMAGED = N_("⚠️ The saved data of this channel's game (game {gid}) can't be read, so it can't go on. The bot's "
@@ -133,7 +135,7 @@ class Courier(commands.Cog):
         if message_id is None:
             return False
         try:
-            await channel.get_partial_message(message_id).edit(**kw)
+            await unread.edit_message(channel, message_id, **kw)
             return True
         except (discord.NotFound, discord.Forbidden):
             return False

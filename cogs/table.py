@@ -29,7 +29,7 @@ from ui.quiz import ASK, PICK
 from ui.stats import BOARD
 from ui.texts import language, table_of
 
-from . import origin
+from . import origin, unread
 
 log = logging.getLogger("bot.table")
 LOBBY = ("join", "leave", "start", "airemove")
@@ -60,7 +60,7 @@ async def update(interaction: discord.Interaction, **kw) -> None:
     if not interaction.response.is_done():
         await interaction.response.edit_message(**kw)
     else:
-        await interaction.edit_original_response(**kw)
+        await unread.edit_original(interaction, **kw)
 
 
 async def acknowledge(interaction: discord.Interaction, **kw) -> bool:
