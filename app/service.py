@@ -10,9 +10,11 @@ rebuilds the stored state. What a change promises to show (the day's record and 
 new panel, pings) is an outbox item written with it (app/outbox.py); the courier delivers it."""
 
 import functools
+import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +36,7 @@ from .tables import game_of, names
 
 log = logging.getLogger("bot.service")
 RECENT = 16  # narrated lines kept for the live panel
+SAVED_KEPT = 256  # states saved lately kept as text (state_at), about 10 KB each
 MAX_LINE = 300  # characters of a timed-out move's line
 AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}"), "random": N_("Random AI {n}")}
 NOT_PLAYING = N_("You are not playing in this game.")
@@ -100,6 +103,10 @@ class GameService:
         self._last: dict[int, tuple[int, undo.LastMove | None]] = {}  # game id: (seq, its last move in effect)
         self.damage = Damage()  # games found damaged: named once, told once
         self.clicks = ClickJournal(None)  # clicks acknowledged but not yet saved (app/clicks.py): ended here
+        # the states this process saved lately, as saved (game id, seq) -> JSON: the picture of a version
+        # the game has already moved past (the next move came before the courier showed it) is read here
+        # instead of being rebuilt by replaying the whole log. Versions only grow (an undo makes a new one).
+        self._saved: OrderedDict[tuple[int, int], str] = OrderedDict()
 
     # ---- lobby -----------------------------------------------------------------------------
     @guarded
@@ -374,6 +381,7 @@ class GameService:
         self._last[game.id] = (new["seq"], undo.LastMove(seat, user_id, len(rows), may_undo, state["seq"],
                                                          tuple(due) if due else None))
         self._notify(plan)
+        self._keep(game.id, new["seq"], saved)
         game.state_json, game._state, game.seq = saved, new, new["seq"]  # (the text: what the row now holds)
         game.status, game.recent = status, recent
         if new_panel:
@@ -448,6 +456,7 @@ class GameService:
             return refuse("stale", gone, game)
         self._last.pop(game.id, None)  # (the move before it, if any, is read from the log when asked)
         self._notify(plan)
+        self._keep(game.id, back["seq"], saved)
         game.state_json, game._state, game.seq, game.recent = saved, back, back["seq"], recent
         return Outcome(True, game=game, state=back, before=state, events=[], line=line, seat=seat, fresh=fresh)
 
@@ -641,10 +650,17 @@ class GameService:
                 events += r["events"]
         return game_of(game).show.headlines(events, names(game))
 
+    def _keep(self, game_id: int, seq: int, saved: str) -> None:
+        self._saved[(game_id, seq)] = saved
+        if len(self._saved) > SAVED_KEPT:
+            self._saved.popitem(last=False)
+
     async def state_at(self, game: GameRow, seq: int) -> dict:
-        """The game's state at version `seq` (the stored one, or rebuilt from the log)."""
+        """The game's state at version `seq` (the stored one, one saved lately, or rebuilt from the log)."""
         if seq == game.seq:
             return game.live
+        if (saved := self._saved.get((game.id, seq))) is not None:
+            return json.loads(saved)
         state, _events = engine.rebuild(game_of(game).rules, game.config or {}, game.seed,
                                        await self.store.action_ids(game.id, before=seq))
         return state

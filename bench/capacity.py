@@ -87,6 +87,7 @@ class Step:
         self.clicks: list = []  # (record, due)
         self.commits: list[float] = []
         self.idle_ticks = 0  # ticks that waited more than 50 ms for a table to take them
+        self.dropped = 0  # ticks no table took before the next step began
         self.shares: dict | None = None  # --profile: whose work the loop did (bench/shares.py)
 
 
@@ -121,10 +122,24 @@ class Ticks:
                 continue
             step = self.steps[k]
             if step.cpu is None:
+                self._drop_older(k)
                 step.cpu, step.proc = time.thread_time(), time.process_time()
                 if self.on_step is not None:
                     self.on_step(k)
             self.queue.put_nowait((due, k))
+
+    def _drop_older(self, k: int) -> None:
+        """A new step: the last one's ticks no table took are dropped (counted), so that each rate is measured
+        on its own and not behind the backlog of the one before."""
+        kept = []
+        while not self.queue.empty():
+            tick = self.queue.get_nowait()
+            if tick is not None and tick[1] < k:
+                self.steps[tick[1]].dropped += 1
+            else:
+                kept.append(tick)
+        for tick in kept:
+            self.queue.put_nowait(tick)
 
     async def take(self):
         tick = await self.queue.get()
@@ -381,7 +396,8 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
         proc = (pend - s.proc) * 1000 / n if n and pend is not None and s.proc is not None else float("nan")
         mine = own[k] * 1000 / n if n else float("nan")
         cm = [x * 1000 for x in s.commits]
-        ok = first and pct(first, 99) < TARGET_P99_MS and late == 0 and n >= 0.95 * s.rate * args.seconds
+        ok = first and pct(first, 99) < TARGET_P99_MS and late == 0 and n >= 0.95 * s.rate * args.seconds \
+            and busy == 0 and s.dropped == 0
         if ok:
             best = max(best, s.rate)
         print(f"{s.rate:>4} clicks/s: {n:>5} clicks ({n / args.seconds:5.1f}/s) | first response p50 "
@@ -389,7 +405,7 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
               f"{max(first) if first else float('nan'):7.1f} | late {late} | busy {busy} | committed p50 "
               f"{statistics.median(cm) if cm else float('nan'):6.1f} p99 {pct(cm, 99):7.1f} ms | loop CPU "
               f"{cpu:5.2f} ms/click (harness {mine:4.2f}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
-              f"table {s.idle_ticks} {'ok' if ok else 'NOT ok'}", flush=True)
+              f"table {s.idle_ticks}, never taken {s.dropped} {'ok' if ok else 'NOT ok'}", flush=True)
         if s.shares:
             sh = s.shares
             bot = sh["bot"] + sh["loop"] * sh["bot"] / max(1e-9, sh["bot"] + sh["fake"])  # the loop's own: pro rata
