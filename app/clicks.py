@@ -138,6 +138,8 @@ class ClickJournal:
         lines = "".join(json.dumps({"id": c.id, "user": c.user_id, "channel": c.channel_id, "game": c.game_id,
                                     "at": c.at}, separators=(",", ":")) + "\n" for c in self.open.values())
         try:
+            # (the data folder of a PostgreSQL install is not made by anything else)
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             with open(tmp, "w", encoding="utf-8") as f:
                 f.write(lines)
             os.replace(tmp, self.path)

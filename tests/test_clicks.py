@@ -53,3 +53,13 @@ def test_a_failure_ends_the_click_and_going_down_leaves_it_open(tmp_path):
     with pytest.raises(asyncio.CancelledError), j.window(5, 2, 3, 4):
         raise asyncio.CancelledError()
     assert list(j.open) == [5]
+
+
+def test_a_journal_in_a_folder_not_made_yet_is_made_with_it(tmp_path):
+    # PostgreSQL's default journal is data/clicks-….jsonl: nothing else makes that folder on a new install
+    path = str(tmp_path / "data" / "clicks-pg.jsonl")
+    j = ClickJournal(path)
+    assert j.start() == []
+    j.begin(1, 7, 8, 9)
+    j.close()
+    assert [c.id for c in ClickJournal(path).start()] == [1]
