@@ -32,6 +32,7 @@ import struct
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -288,6 +289,8 @@ async def measure(args) -> None:
             uploads = Uploads()
             env.backend.cdn._blobs = uploads  # Discord's copy of each image is Discord's memory, not the bot's
             t0 = time.perf_counter()
+            if args.memory:
+                tracemalloc.start(12)
             people, channels = await start_tables(env, args.tables)
             await env.settle(timeout=600)
             env.backend.transcript.clear()
@@ -315,6 +318,7 @@ async def measure(args) -> None:
             marks.cancel()
             trim.cancel()
             driver.join()
+            await env.settle(timeout=600)  # (clicks still being worked on when the driver ended)
             os.close(rfd)
             for p in spies:
                 p.wait()
@@ -324,6 +328,12 @@ async def measure(args) -> None:
             rss_end, hwm = rss_mb(key="VmRSS"), rss_mb()
             workers = [rss_mb(p.pid, "VmRSS") for p in multiprocessing.active_children()]
             report(args, steps, ticks, h, clock, own, started)
+            if args.memory:
+                bot_mb, fake_mb = traced_split()
+                print(f"memory traced since the tables were started, still held: the bot {bot_mb:.0f} MB, SimCord "
+                      f"and the harness {fake_mb:.0f} MB (an allocation is SimCord's when one of its 12 innermost "
+                      f"frames is; tracing slows the run and takes memory of its own, so neither its click figures "
+                      f"nor its process sizes are the bot's: take the sizes of a run without --memory)")
             print(f"memory: bot process {rss_start:.0f} MB after starting {args.tables} tables, "
                   f"{rss_end:.0f} MB at the end (peak {hwm:.0f} MB; SimCord's copy of every message included); "
                   f"worker processes "
@@ -340,6 +350,20 @@ async def measure(args) -> None:
             await drop()  # type: ignore[operator]
         if server is not None:
             server.remove()
+
+
+def traced_split() -> tuple[float, float]:
+    """MB of the memory allocated since tracing began and still held: (the bot's, SimCord's and the harness's)."""
+    snap = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    fake_marks = ("/simcord/", "/bench/", "simharness")
+    bot = fake = 0
+    for tr in snap.traces:
+        if any(m in f.filename for f in tr.traceback for m in fake_marks):
+            fake += tr.size
+        else:
+            bot += tr.size
+    return bot / 2 ** 20, fake / 2 ** 20
 
 
 def spy(folder: str, k: int, seconds: float):
@@ -423,5 +447,6 @@ if __name__ == "__main__":
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--database", help="postgresql://... (a new database on it) or 'temp' (a throwaway server)")
     p.add_argument("--stand-in-images", action="store_true")
+    p.add_argument("--memory", action="store_true", help="trace allocations: the bot's memory apart from SimCord's")
     p.add_argument("--profile", action="store_true", help="py-spy each step: the bot's share of the loop's CPU")
     asyncio.run(measure(p.parse_args()))
