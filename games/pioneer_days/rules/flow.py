@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from engine import rng
 
@@ -37,9 +37,9 @@ from .effects import end_of_week, gain, holding, take_equipment
 from .scoring import results
 from .shape import Config, Event, Events, Player, Record, State
 
-SCHEMA = 1
-_SET = itemgetter("set")  # a townsfolk card's set letter
-_SET_SIZES = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards per set (content is loaded once)
+SCHEMA: Final = 1
+_SET: Final = itemgetter("set")  # a townsfolk card's set letter
+_SET_SIZES: Final = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards per set (content is loaded once)
 
 
 def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, pioneers: str = "standard",
@@ -145,7 +145,7 @@ def new_week(s: State, events: Events) -> None:
 
 
 # dice are shown (and offered) by colour, then face (a rank: an int compares faster than a pair)
-_DIE_ORDER = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
+_DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
 
 
 def new_day(s: State, events: Events) -> None:
