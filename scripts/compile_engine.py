@@ -39,8 +39,12 @@ def no_compiler() -> str | None:
 
 def build(package: str, folder: str, modules: tuple[str, ...], where: str) -> None:
     """mypyc on the package's hot modules, the result moved into `where` (all or nothing)."""
+    import warnings
+
     from mypyc.build import mypycify
     from setuptools import setup
+
+    warnings.filterwarnings("ignore", module="setuptools")  # (its notes on pyproject.toml's beta tables)
 
     os.makedirs(native.ROOT, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="build-", dir=native.ROOT)
