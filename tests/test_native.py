@@ -48,7 +48,6 @@ def test_compiled_build_plays_the_same_games(key):
         out[build] = stdout.splitlines()
     compiled = json.loads(out["compiled"][-1])["compiled"]
     assert json.loads(out["pure"][-1])["compiled"] == {}
-    assert sorted(compiled) == packages
     for p in packages:  # every hot module from the build, not from its .py
         assert compiled[p] == list(native.PACKAGES[p][1])
     assert len(out["pure"]) == GAMES + 1
