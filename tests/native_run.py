@@ -3,7 +3,8 @@ each build (ENGINE_BUILD=pure, then compiled), whose outputs must be equal.
 
     python tests/native_run.py KEY GAMES
 
-Per game, one JSON line: the hash of every position on the way (its legal actions, ids and labels, and
+Game g has g % (seats) more than the fewest seats, and each option's choices in turn. Per game, one
+JSON line: the hash of every position on the way (its legal actions, ids and labels, and
 the state after each move, as JSON), the final state, and the AIs' choices (every level, the slow ones
 on a small budget) on a sample of the positions. Where the rules package has a playout step
 (advance), random playouts on it are hashed the same way."""
@@ -18,7 +19,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import native, registry, rng  # noqa: E402
 
-AI_EVERY = 11  # one position in this many has its AIs asked
+AI_EVERY = 11  # one position in this many has its AIs asked,
+AI_ASKS = 4  # in the first positions of a game so sampled (a long match's would take minutes)
 PLAYOUT = ("new_game", "legal_actions", "advance", "is_over")  # a rules package with a playout step
 SLOW_BUDGET = 24  # rollouts: the slow levels' choices on a budget a test can afford
 
@@ -37,7 +39,7 @@ def one(game, config: dict, seed: int) -> dict:
     while not rules.is_over(state):
         acts = rules.legal_actions(state)
         h.update(json.dumps([[a.player, a.id, a.label] for a in acts]).encode())
-        if n % AI_EVERY == 0:
+        if n % AI_EVERY == 0 and len(choices) < AI_ASKS * len(game.ai_levels):
             seat = acts[0].player
             for level in game.ai_levels:
                 budget = SLOW_BUDGET if level in game.slow_levels else None
@@ -67,10 +69,11 @@ def main() -> None:
     key, games = sys.argv[1], int(sys.argv[2])
     game = registry.game(key)
     low, high = game.players
-    options = {o.key: o.default for o in game.options}
     home = type(game.rules).__module__.rpartition(".")[0]  # the game's package
     for g in range(games):
         players = low + g % (high - low + 1)
+        # every option's choices in turn (another pairing each game)
+        options = {o.key: o.choices[(g + i) % len(o.choices)].value for i, o in enumerate(game.options)}
         config = game.rules.config(options, [f"P{i + 1}" for i in range(players)])
         line = one(game, config, 100 + g)
         for name in sorted(native.PACKAGES):

@@ -15,7 +15,7 @@ from engine import native, registry
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN = os.path.join(ROOT, "tests", "native_run.py")
-GAMES = 4  # seeded games per game and build (player counts in turn)
+GAMES = 6  # seeded games per game and build (player counts and options in turn)
 
 
 def _packages(key: str) -> list[str]:

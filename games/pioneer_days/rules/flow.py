@@ -42,8 +42,10 @@ _SET: Final = itemgetter("set")  # a townsfolk card's set letter
 _SET_SIZES: Final = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards per set (content is loaded once)
 
 
-def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, pioneers: str = "standard",
-                names: Iterable[str] | None = None) -> Config:
+def make_config(players: int = 2, sets: Iterable[Any] = TOWNSFOLK_SETS_DEFAULT, pioneers: Any = "standard",
+                names: Iterable[Any] | None = None) -> Config:
+    # (Any: what a caller passes is checked here, and a compiled build, engine/native.py, would check a
+    # narrower type itself, raising TypeError where these checks raise ValueError)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Pioneer Days is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
     if not all(isinstance(x, str) and len(x) == 1 and x in "ABCDE" for x in sets):
