@@ -3,7 +3,8 @@
     .venv/bin/python scripts/compile_engine.py [--force]
 
 Each build goes to .venv/native/<package>-<key of its sources>/ (out of git), made once per
-version of the sources: run again, it finds the build made and says so. Without a C compiler (or
+version of the sources: run again, it finds the build made and says so. A build that fails (a change
+mypyc cannot compile) leaves <folder>.failed, and tests/test_native.py fails saying so. Without a C compiler (or
 the Python headers) it builds nothing, says why and exits 0: the pure modules are the reference
 and are used whenever there is no build. test.sh runs it before the suite (test_native.py
 compares the two builds); run.sh's bot uses a build when there is one (ENGINE_BUILD=auto)."""
@@ -73,6 +74,19 @@ def build(package: str, folder: str, modules: tuple[str, ...], where: str) -> No
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _forget_others(package: str, where: str) -> None:
+    """Removes the builds (and failed builds) of other versions of the package's sources."""
+    if not os.path.isdir(native.ROOT):
+        return
+    for name in os.listdir(native.ROOT):
+        path = os.path.join(native.ROOT, name)
+        if name.startswith(package + "-") and path not in (where, where + ".failed"):
+            if os.path.isdir(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.remove(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--force", action="store_true", help="build again even when a build of these sources exists")
@@ -81,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     registry.games()  # (importing every game: each rules package tells native.use its hot modules)
     for package, (folder, modules) in sorted(native.PACKAGES.items()):
         where = native.build_dir(package, folder)
+        _forget_others(package, where)
         if os.path.isfile(os.path.join(where, "built")) and not args.force:
             print(f"compile_engine: {package}: built for these sources ({os.path.relpath(where, ROOT)})")
             continue
@@ -89,10 +104,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"compile_engine: nothing compiled: {why}; the pure Python modules are used")
             return 0
         t = time.perf_counter()
-        build(package, folder, modules, where)
-        for old in os.listdir(native.ROOT):  # builds of older sources of this package
-            if old.startswith(package + "-") and os.path.join(native.ROOT, old) != where:
-                shutil.rmtree(os.path.join(native.ROOT, old), ignore_errors=True)
+        failed = where + ".failed"
+        try:
+            build(package, folder, modules, where)
+        except (Exception, SystemExit) as e:  # (setuptools exits on a compiler error): test_native.py fails on it
+            os.makedirs(native.ROOT, exist_ok=True)
+            with open(failed, "w") as f:
+                f.write(f"{type(e).__name__}: {e}\n")
+            print(f"compile_engine: {package}: the build failed ({e!r}; mypyc's and the compiler's words above); "
+                  "the pure Python modules are used")
+            continue
+        if os.path.exists(failed):
+            os.remove(failed)
         print(f"compile_engine: {package}: {len(modules)} modules compiled in {time.perf_counter() - t:.0f} s "
               f"({os.path.relpath(where, ROOT)})")
     return 0

@@ -35,6 +35,11 @@ def test_compiled_build_plays_the_same_games(key):
     packages = _packages(key)
     if not packages:
         pytest.skip(f"{key} names no hot modules to compile (engine/native.py)")
+    for p in packages:
+        failed = native.build_dir(p, native.PACKAGES[p][0]) + ".failed"
+        if os.path.exists(failed):
+            pytest.fail(f"scripts/compile_engine.py could not compile {p} ({open(failed).read().strip()}): "
+                        "its hot modules must stay compilable by mypyc (engine/native.py)")
     missing = [p for p in packages
                if not os.path.isfile(os.path.join(native.build_dir(p, native.PACKAGES[p][0]), "built"))]
     if missing:
