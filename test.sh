@@ -4,6 +4,9 @@
 source "$(dirname "$0")/scripts/venv.sh"
 .venv/bin/ruff check .
 .venv/bin/mypy
+# the compiled build of the games' hot modules, which tests/test_native.py compares with the pure ones:
+# made once per version of their sources (~30 s), skipped where there is no C compiler
+.venv/bin/python scripts/compile_engine.py
 # the tests' files and databases in memory when there is room (the test PostgreSQL already runs without
 # fsync; a test's SQLite commit then costs no disk flush either)
 if [ -z "${TMPDIR:-}" ] && [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 {print $4}')" -gt 1000000 ] 2>/dev/null; then

@@ -9,10 +9,12 @@ and in microseconds per click. Each is the median of --rounds runs. The random p
 drawn in blocks (BLOCK, below): the same games as one rng.below() per pick, with less of the
 harness's own time in the figure.
 
---vs DIR: A/B in one process. DIR holds another version of the `engine` package (for instance
-`git archive <commit> engine | tar -x -C DIR`); both are timed in turn, round after round, on
-the same games, and the ratio is printed (the machine's speed drifts less between two runs
-next to each other than between two commands)."""
+Builds, all timed in one process, in turn, round after round, on the same games (the machine's
+speed drifts less between two runs next to each other than between two commands), with the ratios:
+- the compiled build (engine/native.py), when scripts/compile_engine.py has made one for these
+  sources, and the pure Python modules beside it (ENGINE_BUILD=pure: the pure ones alone);
+- --vs DIR: another version of the rules, DIR/games/pioneer_days/rules (or DIR/engine, where the
+  rules were before), for instance `git archive <commit> games/pioneer_days/rules | tar -x -C DIR`."""
 
 import argparse
 import importlib.util
@@ -24,20 +26,28 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+os.environ.setdefault("ENGINE_BUILD", "auto")  # (the compiled build when there is one: engine/native.py)
 import games.pioneer_days.rules as engine  # noqa: E402
+from engine import native  # noqa: E402
 
 TARGET, AIM = 300, 1000  # random 4-player games/s on one core (issue 14)
 
 
-def load(path: str, name: str):
-    """The engine package found in path/engine, imported under another name."""
-    init = os.path.join(path, "engine", "__init__.py")
-    spec = importlib.util.spec_from_file_location(name, init,
-                                                  submodule_search_locations=[os.path.dirname(init)])
+def load(folder: str, name: str):
+    """The rules package in `folder` (its pure Python modules), imported under another name."""
+    init = os.path.join(folder, "__init__.py")
+    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[folder])
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+def rules_in(path: str) -> str:
+    for sub in (("games", "pioneer_days", "rules"), ("engine",)):
+        if os.path.isfile(os.path.join(path, *sub, "__init__.py")):
+            return os.path.join(path, *sub)
+    raise SystemExit(f"--vs {path}: no games/pioneer_days/rules/ nor engine/ there")
 
 
 # The random players' picks: the draws below(pick, len(actions)) would give, drawn BLOCK at a time
@@ -91,9 +101,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--vs", metavar="DIR", help="A/B against the engine package in DIR/engine")
     args = ap.parse_args()
-    versions = [("this engine", engine)]
+    if engine.__name__ in native.ACTIVE:
+        versions = [("compiled", engine), ("pure", load(os.path.dirname(engine.__file__), "rules_pure"))]
+    else:
+        versions = [("pure", engine)]
     if args.vs:
-        versions.append((f"{args.vs}", load(args.vs, "engine_vs")))
+        versions.append((f"{args.vs}", load(rules_in(args.vs), "rules_vs")))
     for _, eng in versions:
         play(eng, 0, False)  # warm caches
     checked_games = max(20, args.games // 5)
@@ -110,15 +123,14 @@ def main() -> None:
         print("  " + line("checked path (validated, copy-on-apply: one bot click)", runs[name, True]))
     g = statistics.median(r[0] for r in runs[versions[0][0], False])
     verdict = "met" if g >= TARGET else "NOT met"
-    print(f"target: >= {TARGET} games/s on the playout path (aim {AIM}): {g:.0f} games/s, {verdict}"
+    print(f"target ({versions[0][0]}): >= {TARGET} games/s on the playout path (aim {AIM}): {g:.0f} games/s, {verdict}"
           + (", aim reached" if g >= AIM else ""))
-    if args.vs:
+    for other, _ in versions[1:]:
         for checked, what in ((False, "playout"), (True, "checked")):
-            pairs = zip(runs[versions[0][0], checked], runs[versions[1][0], checked], strict=True)
+            pairs = zip(runs[versions[0][0], checked], runs[other, checked], strict=True)
             ratios = [a[0] / b[0] for a, b in pairs]
-            print(f"A/B {what} path: this engine is {statistics.median(ratios):.2f}x as fast as {args.vs} "
+            print(f"A/B {what} path: {versions[0][0]} is {statistics.median(ratios):.2f}x as fast as {other} "
                   f"(median of {len(ratios)} paired rounds; min {min(ratios):.2f}, max {max(ratios):.2f})")
-
 
 if __name__ == "__main__":
     main()

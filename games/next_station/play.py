@@ -10,6 +10,7 @@ from engine.protocol import Action, Applied, Rejected, SeatResult
 
 from .mapgen import daily_seed
 from .rules import engine as ns
+from .rules.copying import deep
 
 DEFAULT_MAP = "larkhaven"
 
@@ -56,7 +57,7 @@ class StationRules:
             return Rejected("That is not a move of this game.")
         if all(a.id != action_id for a in ns.legal_actions(state, int(seat_s))):
             return Rejected("That choice is not available now.")
-        s = copy.deepcopy(state)
+        s = deep(state)
         events: list[dict] = []
         ns.advance(s, action_id, events)
         s["seq"] += 1
@@ -76,7 +77,7 @@ class StationRules:
 
     def resample(self, state: dict, viewer: int | None, seed: int) -> dict:
         """The cards still face down, in another order (nothing else is hidden)."""
-        s = copy.deepcopy(state)
+        s = deep(state)
         rng.shuffle({"rng": rng.seed_state(seed)}, s["deck"])
         return s
 

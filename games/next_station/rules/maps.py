@@ -14,11 +14,13 @@ districts, the centre one holding the central station ("any")."""
 import functools
 import json
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from .constants import ANY, COLOURS, SIZE, SYMBOLS
 
-MAPS = Path(__file__).resolve().parent.parent / "maps"
+# (by the game package, not by __file__: a compiled build of this module lives elsewhere, engine/native.py)
+MAPS = Path(str(resources.files("games.next_station"))).resolve() / "maps"
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
 
 
@@ -136,7 +138,7 @@ def problems(m: Map) -> list[str]:
         out.append("two stations on one point")
     if m.symbol.count(ANY) != 1:
         out.append("exactly one central station")
-    if any(s not in (*SYMBOLS, ANY) for s in m.symbol):
+    if any(s not in SYMBOLS and s != ANY for s in m.symbol):
         out.append("a symbol not of the game")
     if sum(m.tourist) != 5 or not m.tourist[m.central]:
         out.append("five tourist sites, the central station one of them")
@@ -160,7 +162,7 @@ def problems(m: Map) -> list[str]:
     for colour, d in m.departures.items():
         if len(m.neighbours[d]) < 2:
             out.append(f"the {colour} departure has fewer than two sections")
-        if not any(m.symbol[t] in (*SYMBOLS, ANY) for t, _k in m.neighbours[d]):
+        if not any(m.symbol[t] in SYMBOLS or m.symbol[t] == ANY for t, _k in m.neighbours[d]):
             out.append(f"the {colour} departure can score nothing")
     share = sum(m.crosses_river) / max(1, len(m.sections))
     if not 0.15 <= share <= 0.25:

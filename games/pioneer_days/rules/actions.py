@@ -5,7 +5,9 @@ it): the options of a position are picked from these tables instead of formattin
 and labels again. An Action is an immutable tuple, so one object serves every state; each list
 legal_actions returns is new."""
 
-from typing import NamedTuple
+from collections.abc import Callable
+from functools import partial
+from typing import Any, NamedTuple
 
 
 class Action(NamedTuple):
@@ -51,3 +53,11 @@ class Lazy(dict):
     def __missing__(self, key):
         v = self[key] = self.make(key)
         return v
+
+
+def nested(depth: int, build: Callable[..., Any], *keys: Any) -> Lazy:
+    """Lazy tables `depth` deep: t[k1][k2]...[kd] is build(*keys, k1, k2, ..., kd), made on first use (named
+    functions and partial, not nested lambdas: mypyc, scripts/compile_engine.py, cannot compile those)."""
+    if depth == 1:
+        return Lazy(partial(build, *keys))
+    return Lazy(partial(nested, depth - 1, build, *keys))

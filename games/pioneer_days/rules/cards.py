@@ -2,18 +2,19 @@
 
 import json
 from importlib import resources
+from typing import Final
 
 from .constants import ACTIONS, DISASTERS, FACES
 from .shape import Card
 
-RES = ("silver", "wood", "medicine", "cattle", "gold", "vp", "favor")
-PAYABLE = ("silver", "wood", "medicine", "cattle", "vp", "favor")
-COUNTS = ("cattle", "favor", "wagon", "small_wagon", "large_wagon", "gold_token", "equipment",
+RES: Final = ("silver", "wood", "medicine", "cattle", "gold", "vp", "favor")
+PAYABLE: Final = ("silver", "wood", "medicine", "cattle", "vp", "favor")
+COUNTS: Final = ("cattle", "favor", "wagon", "small_wagon", "large_wagon", "gold_token", "equipment",
           "townsfolk", "wood", "medicine", "silver", "goods_set", "undamaged_wagon", "damage",
           "free_space")
-TOWN_ITEMS = ("wood", "medicine", "cattle", "silver", "gold", "equipment")
-WHENS = ("immediate", "trigger", "ongoing", "end_of_week")
-MOD_KEYS = ("immune", "protect", "income", "action_bonus", "recruit_bonus", "face_change_cost",
+TOWN_ITEMS: Final = ("wood", "medicine", "cattle", "silver", "gold", "equipment")
+WHENS: Final = ("immediate", "trigger", "ongoing", "end_of_week")
+MOD_KEYS: Final = ("immune", "protect", "income", "action_bonus", "recruit_bonus", "face_change_cost",
             "wagon_cost", "town_cattle_vp", "favor_bonus")
 
 
@@ -194,7 +195,7 @@ def validate(data: dict) -> dict[str, dict[str, Card]]:
     return out
 
 
-STANDARD_START = ("wagons", "silver", "cattle", "wood", "medicine", "gold", "equipment")
+STANDARD_START: Final = ("wagons", "silver", "cattle", "wood", "medicine", "gold", "equipment")
 
 
 def _load() -> dict[str, dict[str, Card]]:
@@ -206,8 +207,8 @@ def _load() -> dict[str, dict[str, Card]]:
     return validate(data)
 
 
-CONTENT = _load()
-TOWNSFOLK = CONTENT["townsfolk"]
-EQUIPMENT = CONTENT["equipment"]
-TOWNS = CONTENT["towns"]
-PIONEERS = CONTENT["pioneers"]
+CONTENT: Final = _load()
+TOWNSFOLK: Final = CONTENT["townsfolk"]
+EQUIPMENT: Final = CONTENT["equipment"]
+TOWNS: Final = CONTENT["towns"]
+PIONEERS: Final = CONTENT["pioneers"]

@@ -6,11 +6,11 @@ anything else (an unknown key, an unexpected type) by a generic recursive copy. 
 four times faster than a pickle round trip and gives an equal state (to_json(copy) ==
 to_json(state)) that shares no mutable object with the original."""
 
-from typing import Any
+from typing import Any, Final
 
 from .constants import COLOUR_TRACK, DAYS_PER_WEEK, TRACK_END
 
-_ATOMS = frozenset((str, int, float, bool, type(None)))
+_ATOMS: Final = frozenset((str, int, float, bool, type(None)))
 
 
 def deep(o: Any) -> Any:
@@ -52,7 +52,7 @@ def _pool(v: Any) -> Any:
     return [d[:] for d in v] if type(v) is list else deep(v)
 
 
-_PLAYER_KEYS = frozenset(("seat", "name", "pioneer", "side", "boards", "silver", "wood", "medicine", "cattle",
+_PLAYER_KEYS: Final = frozenset(("seat", "name", "pioneer", "side", "boards", "silver", "wood", "medicine", "cattle",
                           "gold", "equipment", "wagons", "townsfolk", "favors", "vp", "towns"))
 
 
@@ -75,7 +75,7 @@ def _players(v: Any) -> Any:
     return [_player(p) for p in v] if type(v) is list else deep(v)
 
 
-_CONFIG_KEYS = frozenset(("players", "sets", "pioneers", "names"))
+_CONFIG_KEYS: Final = frozenset(("players", "sets", "pioneers", "names"))
 
 
 def _config(v: Any) -> Any:
@@ -89,7 +89,7 @@ def _config(v: Any) -> Any:
     return c
 
 
-_COPIERS = {k: _flat_list for k in ("bag", "slots", "equip_up", "towns_up", "gold_bag", "townsfolk_deck",
+_COPIERS: Final = {k: _flat_list for k in ("bag", "slots", "equip_up", "towns_up", "gold_bag", "townsfolk_deck",
                                     "equip_deck", "town_deck", "disasters")}
 _COPIERS.update({k: _flat_dict for k in ("discarded", "tracks", "wagon_supply")})
 _COPIERS["pool"] = _pool
@@ -97,7 +97,7 @@ _COPIERS["players"] = _players
 _COPIERS["config"] = _config
 
 
-_FLAT_LISTS = frozenset(k for k, f in _COPIERS.items() if f is _flat_list)
+_FLAT_LISTS: Final = frozenset(k for k, f in _COPIERS.items() if f is _flat_list)
 
 
 def clone(state: dict[str, Any]) -> dict[str, Any]:
@@ -122,7 +122,7 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
 # players, decisions) is untouched until the day's last turn ends (flow.end_day). A calm end of
 # the day (no disaster, no town visit: flow.end_day, after_day, new_day) changes the same things
 # and the dice bag besides (the next day's dice are drawn from it).
-_TURN_COPIED = ("pool", "die", "tracks", "equip_deck", "equip_up", "gold_bag", "slots", "discarded",
+_TURN_COPIED: Final = ("pool", "die", "tracks", "equip_deck", "equip_up", "gold_bag", "slots", "discarded",
                 "wagon_supply")
 
 

@@ -5,9 +5,9 @@ single possible choice is taken automatically, and a disaster that leaves no cho
 famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-from .actions import Action, Lazy, make
+from .actions import Action, make, nested
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import SIMULTANEOUS
 from .effects import free_spaces, give_back, goods_actions, goods_choices, holding, raid_loss, usable_spaces
@@ -15,7 +15,7 @@ from .shape import Decision, DisasterEntry, Events, Player, Snapshot, State
 
 Options = list[tuple[str, str]]  # (action body, label) pairs
 # what a town card may ask for that is a player's counter (the rest: gold tokens, an equipment tile)
-_COUNTED: dict[str, Literal["wood", "medicine", "cattle", "silver"]] = {
+_COUNTED: Final[dict[str, Literal["wood", "medicine", "cattle", "silver"]]] = {
     "wood": "wood", "medicine": "medicine", "cattle": "cattle", "silver": "silver"}
 
 
@@ -118,10 +118,16 @@ def actions(s: State, seat: int) -> list[Action]:
 
 # The Actions of a storm's and a disease's choices, made once by everything their labels depend on:
 # seat, wagon, its size, some wood / seat, townsfolk, its name, (immunity left, some medicine).
-_STORM = Lazy(lambda seat: Lazy(lambda i: Lazy(lambda size: Lazy(lambda wood: tuple(
-    make(seat, body, label) for body, label in _storm_options(i, size, wood))))))
-_DISEASE = Lazy(lambda seat: Lazy(lambda t: Lazy(lambda name: Lazy(lambda has: tuple(
-    make(seat, body, label) for body, label in _disease_options(t, name, *has))))))
+def _storm_actions(seat: int, i: int, size: str, wood: bool) -> tuple[Action, ...]:
+    return tuple(make(seat, body, label) for body, label in _storm_options(i, size, wood))
+
+
+def _disease_actions(seat: int, t: str, name: str, has: tuple[bool, bool]) -> tuple[Action, ...]:
+    return tuple(make(seat, body, label) for body, label in _disease_options(t, name, *has))
+
+
+_STORM: Final = nested(4, _storm_actions)
+_DISEASE: Final = nested(4, _disease_actions)
 
 
 def _storm_options(i: int, size: str, wood: bool) -> Options:

@@ -1,16 +1,16 @@
 """The effect vocabulary at work: goods, wagon space, ops and ongoing modifiers."""
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from engine import rng
 
-from .actions import Action, Lazy, make
+from .actions import Action, make, nested
 from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
 from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, MAX_PLAYERS, STANDARD_PIONEER, WAGONS
 from .shape import Card, Mods, Player, Record, State, Wagon
 
-_SPACES = {size: w["spaces"] for size, w in WAGONS.items()}
+_SPACES: Final = {size: w["spaces"] for size, w in WAGONS.items()}
 
 
 # ---- wagon space ---------------------------------------------------------------------------
@@ -46,7 +46,7 @@ def can_store(p: Player, kind: str) -> bool:
     return free_spaces(p) > 0
 
 
-_VERB = {"drop": "Discard", "lose": "Return"}  # the prefixes goods_actions is used with
+_VERB: Final = {"drop": "Discard", "lose": "Return"}  # the prefixes goods_actions is used with
 
 
 class _GoodsActions:
@@ -58,13 +58,20 @@ class _GoodsActions:
         verb = _VERB[prefix]
         self.wood = make(seat, f"{prefix}:wood", f"{verb} 1 wood")
         self.medicine = make(seat, f"{prefix}:medicine", f"{verb} 1 medicine")
-        self.gold = Lazy(lambda v: make(seat, f"{prefix}:gold:{v}",
-                                        f"{verb} a gold token ({v} nugget{'s' * (v > 1)})"))
+        self.gold = nested(1, _give_gold, seat, prefix, verb)
         # tile id -> its name -> Action (the label says the name)
-        self.tile = Lazy(lambda t: Lazy(lambda name: make(seat, f"{prefix}:equip:{t}", f"{verb} {name}")))
+        self.tile = nested(2, _give_tile, seat, prefix, verb)
 
 
-_GOODS_ACTIONS = Lazy(lambda prefix: Lazy(lambda seat: _GoodsActions(prefix, seat)))
+def _give_gold(seat: int, prefix: str, verb: str, v: int) -> Action:
+    return make(seat, f"{prefix}:gold:{v}", f"{verb} a gold token ({v} nugget{'s' * (v > 1)})")
+
+
+def _give_tile(seat: int, prefix: str, verb: str, t: str, name: str) -> Action:
+    return make(seat, f"{prefix}:equip:{t}", f"{verb} {name}")
+
+
+_GOODS_ACTIONS: Final = nested(2, _GoodsActions)
 
 
 def goods_table(prefix: str, seat: int) -> _GoodsActions:
@@ -123,7 +130,7 @@ def goods_choices(p: Player, prefix: str, verb: str) -> list[tuple[str, str]]:
 
 Ops = list[dict[str, Any]]  # an effect's "do": [op, ...] (content/FORMAT.md)
 Source = tuple[str, str, Ops]  # (kind, id, ops) of a card with triggers or end-of-week effects
-_WAGON_BASE = tuple((size, WAGONS[size]["cost"]) for size in ("small", "large"))  # (turn.py reads both by name)
+_WAGON_BASE: Final = tuple((size, WAGONS[size]["cost"]) for size in ("small", "large"))  # (turn.py reads both by name)
 assert tuple(INCOME) == FACES
 
 
@@ -136,12 +143,26 @@ class Holding:
     more makes another one (plus)."""
 
     __slots__ = ("ongoing", "mods", "triggers", "eow", "income", "face_cost", "wagon_costs", "prices", "per_seat")
+    ongoing: tuple[dict[str, Any], ...]
+    triggers: dict[str, list[Source]]
+    eow: list[Source]
+    mods: Mods
+    income: dict[str, int]
+    face_cost: int
+    wagon_costs: dict[str, int]
+    prices: tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]
+    per_seat: list[Any]
 
     def __init__(self, ongoing: tuple[dict[str, Any], ...], triggers: dict[str, list[Source]],
-                 eow: list[Source]) -> None:
+                 eow: list[Source], same: "Holding | None" = None) -> None:
+        """same: a Holding with the same ongoing effects, whose modifiers and prices are taken as they are."""
         self.ongoing = ongoing  # the mods of the ongoing effects, in holding order
         self.triggers = triggers
         self.eow = eow
+        if same is not None:
+            self.mods, self.income, self.face_cost = same.mods, same.income, same.face_cost
+            self.wagon_costs, self.prices, self.per_seat = same.wagon_costs, same.prices, same.per_seat
+            return
         m = self.mods = _compute_mods(ongoing)
         inc = m["income"]
         if inc:
@@ -154,7 +175,7 @@ class Holding:
         self.wagon_costs = {size: max(0, base + delta) for size, base in _WAGON_BASE} if delta else dict(_WAGON_BASE)
         # (INCOME is in FACES order, and so is self.income)
         prices = self.prices = (self.face_cost, tuple(self.income.values()), tuple(self.wagon_costs.items()))
-        self.per_seat: list[Any] = _PER_SEAT.get(prices) or _PER_SEAT.setdefault(prices, [None] * MAX_PLAYERS)
+        self.per_seat = _PER_SEAT.get(prices) or _PER_SEAT.setdefault(prices, [None] * MAX_PLAYERS)
 
     def plus(self, kind: str, cid: str, e: Card | None) -> "Holding":
         """The Holding of this one with one more card (kind, id, its effect), last in holding order. Only
@@ -173,18 +194,14 @@ class Holding:
         return self  # immediate: done when the card came
 
     def _with(self, triggers: dict[str, list[Source]], eow: list[Source]) -> "Holding":
-        h = Holding.__new__(Holding)
-        h.ongoing, h.mods, h.income, h.face_cost = self.ongoing, self.mods, self.income, self.face_cost
-        h.wagon_costs, h.prices, h.per_seat = self.wagon_costs, self.prices, self.per_seat
-        h.triggers, h.eow = triggers, eow
-        return h
+        return Holding(self.ongoing, triggers, eow, self)
 
 
-_PER_SEAT: dict[tuple, list[Any]] = {}  # prices -> Holding.per_seat, by seat (few: few cards change a price)
-_MODS_CACHE: dict[tuple, Holding] = {}  # what a player holds -> Holding
+_PER_SEAT: Final[dict[tuple, list[Any]]] = {}  # prices -> Holding.per_seat, by seat (few: few cards change a price)
+_MODS_CACHE: Final[dict[tuple, Holding]] = {}  # what a player holds -> Holding
 # about 3 KB each: a long-running bot keeps at most ~30 MB of them (a game uses a few dozen; an emptied
 # cache fills again in microseconds per holding)
-HOLDINGS_KEPT = 10_000
+HOLDINGS_KEPT: Final = 10_000
 
 
 def holding(p: Player) -> Holding:
@@ -258,7 +275,7 @@ def _compute_mods(ongoing: tuple[dict[str, Any], ...]) -> Mods:
     return out
 
 
-_NOTHING = Holding((), {}, [])  # no card at all: where every Holding starts (_holding_of)
+_NOTHING: Final = Holding((), {}, [])  # no card at all: where every Holding starts (_holding_of)
 
 
 def mod_total(p: Player, key: Literal["face_change_cost", "wagon_cost", "town_cattle_vp", "favor_bonus"]) -> int:
@@ -320,11 +337,11 @@ def vp_of(p: Mapping[str, Any], vp: Card | None) -> int:
 
 # ---- gaining and paying --------------------------------------------------------------------
 # A resource of the content (catalogue.RES, but gold: a list of tokens) -> the player's key counting it
-COUNTERS: dict[str, Literal["silver", "cattle", "vp", "favors", "wood", "medicine"]] = {
+COUNTERS: Final[dict[str, Literal["silver", "cattle", "vp", "favors", "wood", "medicine"]]] = {
     "silver": "silver", "cattle": "cattle", "vp": "vp", "favor": "favors", "wood": "wood", "medicine": "medicine"}
-_TALLIES: dict[str, Literal["silver", "cattle", "vp", "favors"]] = {
+_TALLIES: Final[dict[str, Literal["silver", "cattle", "vp", "favors"]]] = {
     "silver": "silver", "cattle": "cattle", "vp": "vp", "favor": "favors"}  # gained whole: no wagon space needed
-_GOODS_HELD: dict[str, Literal["wood", "medicine"]] = {
+_GOODS_HELD: Final[dict[str, Literal["wood", "medicine"]]] = {
     "wood": "wood", "medicine": "medicine"}  # kept in wagons: gained while there is room
 
 
@@ -361,7 +378,7 @@ def can_pay(p: Player, what: dict[str, int]) -> bool:
     return all(p[COUNTERS[r]] >= n for r, n in what.items())
 
 
-SPACE_GOODS = ("gold", "wood", "medicine")  # goods that need wagon space (cattle, silver... do not)
+SPACE_GOODS: Final = ("gold", "wood", "medicine")  # goods that need wagon space (cattle, silver... do not)
 
 
 def needs_room(what: dict[str, int]) -> bool:

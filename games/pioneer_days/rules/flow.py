@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from engine import rng
 
@@ -37,13 +37,15 @@ from .effects import end_of_week, gain, holding, take_equipment
 from .scoring import results
 from .shape import Config, Event, Events, Player, Record, State
 
-SCHEMA = 1
-_SET = itemgetter("set")  # a townsfolk card's set letter
-_SET_SIZES = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards per set (content is loaded once)
+SCHEMA: Final = 1
+_SET: Final = itemgetter("set")  # a townsfolk card's set letter
+_SET_SIZES: Final = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards per set (content is loaded once)
 
 
-def make_config(players: int = 2, sets: Iterable[str] = TOWNSFOLK_SETS_DEFAULT, pioneers: str = "standard",
-                names: Iterable[str] | None = None) -> Config:
+def make_config(players: int = 2, sets: Iterable[Any] = TOWNSFOLK_SETS_DEFAULT, pioneers: Any = "standard",
+                names: Iterable[Any] | None = None) -> Config:
+    # (Any: what a caller passes is checked here, and a compiled build, engine/native.py, would check a
+    # narrower type itself, raising TypeError where these checks raise ValueError)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Pioneer Days is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
     if not all(isinstance(x, str) and len(x) == 1 and x in "ABCDE" for x in sets):
@@ -145,7 +147,7 @@ def new_week(s: State, events: Events) -> None:
 
 
 # dice are shown (and offered) by colour, then face (a rank: an int compares faster than a pair)
-_DIE_ORDER = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
+_DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
 
 
 def new_day(s: State, events: Events) -> None:

@@ -1,10 +1,10 @@
 """A player's turn: take a die, maybe change its face, use it; buy wagons and discard goods."""
 
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from . import decisions, effects, flow
-from .actions import Action, Lazy, Table, make
+from .actions import Action, Table, make, nested
 from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, GOLD_TOKENS, INCOME, WAGONS
 from .effects import (
@@ -19,9 +19,9 @@ from .effects import (
 )
 from .shape import Events, Mods, Player, Record, State
 
-ACTION_TEXT = {"mine": "draw a gold token", "equip": "take an equipment tile",
+ACTION_TEXT: Final = {"mine": "draw a gold token", "equip": "take an equipment tile",
                "cattle": "take 1 cattle", "wood": "take 1 wood", "medicine": "take 1 medicine"}
-FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+FACE_INDEX: Final = {f: i for i, f in enumerate(FACES)}
 
 
 def face_change_cost(p: Player, m: Mods | None = None) -> int:
@@ -50,19 +50,17 @@ def action_possible(s: State, p: Player, action: str) -> bool:
 # ---- the choices of a turn, as Actions (see actions.py) --------------------------------------
 # Tables by seat, then by one plain key at a time (no tuple keys to build): made on first use,
 # keyed by everything their labels depend on, so an entry never goes stale.
-_TAKE = Lazy(lambda seat: Lazy(lambda c: Lazy(lambda f: make(
-    seat, f"take:{c}:{f}", f"Take a {c} die showing {f.title()}"))))
-_BUY = Lazy(lambda seat: Lazy(lambda size: Lazy(lambda cost: make(
-    seat, f"buy:{size}", f"Buy a {size} wagon ({WAGONS[size]['spaces']} spaces) for ${cost}"))))
-_INCOME = Lazy(lambda seat: Lazy(lambda n: make(seat, "income", f"Income: +${n}")))
-_ACT = Lazy(lambda seat: Lazy(lambda face: make(seat, "act", "Action: Wild (choose which action)"
-                                                if face == "wild" else f"Action: {ACTION_TEXT[face]}")))
-_RECRUIT = Lazy(lambda seat: Lazy(lambda name: make(seat, "recruit", f"Recruit {name}")))
-_FACE = Lazy(lambda seat: Lazy(lambda cost: Lazy(lambda f: make(
-    seat, f"face:{f}", f"Turn the die to {f.title()} (${cost})"))))
-_WILD = Lazy(lambda seat: Lazy(lambda a: make(seat, f"wild:{a}", f"Wild: {ACTION_TEXT[a]}")))
-_EQUIP = Table(lambda k: (k[0], f"equip:{k[1]}", f"Take {k[2]}"))
-_END = Lazy(lambda seat: make(seat, "end", "End turn"))
+_TAKE: Final = nested(3, lambda seat, c, f: make(seat, f"take:{c}:{f}", f"Take a {c} die showing {f.title()}"))
+_BUY: Final = nested(3, lambda seat, size, cost: make(
+    seat, f"buy:{size}", f"Buy a {size} wagon ({WAGONS[size]['spaces']} spaces) for ${cost}"))
+_INCOME: Final = nested(2, lambda seat, n: make(seat, "income", f"Income: +${n}"))
+_ACT: Final = nested(2, lambda seat, face: make(seat, "act", "Action: Wild (choose which action)"
+                                         if face == "wild" else f"Action: {ACTION_TEXT[face]}"))
+_RECRUIT: Final = nested(2, lambda seat, name: make(seat, "recruit", f"Recruit {name}"))
+_FACE: Final = nested(3, lambda seat, cost, f: make(seat, f"face:{f}", f"Turn the die to {f.title()} (${cost})"))
+_WILD: Final = nested(2, lambda seat, a: make(seat, f"wild:{a}", f"Wild: {ACTION_TEXT[a]}"))
+_EQUIP: Final = Table(lambda k: (k[0], f"equip:{k[1]}", f"Take {k[2]}"))
+_END: Final = nested(1, lambda seat: make(seat, "end", "End turn"))
 
 
 class _Choices:
@@ -72,6 +70,10 @@ class _Choices:
     change a price."""
 
     __slots__ = ("income", "face_cost", "faces", "buys")
+    income: dict[str, Action]  # (attributes typed: a compiled build reads them natively)
+    face_cost: int
+    faces: dict[str, tuple[Action, ...]]
+    buys: tuple[int, Action, int, Action]
 
     def __init__(self, seat: int, prices: tuple) -> None:
         face_cost, incomes, wagon_costs = prices
@@ -83,11 +85,11 @@ class _Choices:
         self.buys = (cs, _BUY[seat][small][cs], cl, _BUY[seat][large][cl])
 
 
-_CHOICES = Lazy(lambda seat: Lazy(lambda prices: _Choices(seat, prices)))
+_CHOICES: Final = nested(2, _Choices)
 # effects.holding's cache (effects._MODS_CACHE: the same dict, emptied, never replaced): the hottest
 # callers (legal_actions, and the functions of the verbs below) look it up themselves, with the same
 # key, and call holding(p) when it is not there (a key made otherwise would only never be found there).
-_HELD = effects._MODS_CACHE
+_HELD: Final = effects._MODS_CACHE
 
 
 class _Seat:
@@ -97,6 +99,15 @@ class _Seat:
     name changed...) is looked up in the Lazy table instead (actions: `except KeyError`)."""
 
     __slots__ = ("take", "act", "recruit", "equip", "end", "wood", "medicine", "gold", "tile")
+    take: dict[str, dict[str, Action]]
+    act: dict[str, Action]
+    recruit: dict[str, Action]
+    equip: dict[str, dict[str, Action]]
+    end: Action
+    wood: Action
+    medicine: Action
+    gold: dict[int, Action]
+    tile: dict[str, dict[str, Action]]
 
     def __init__(self, seat: int) -> None:
         self.take = {c: {f: _TAKE[seat][c][f] for f in FACES} for c in COLOURS}
@@ -111,7 +122,14 @@ class _Seat:
         self.tile = {t: {c["name"]: drops.tile[t][c["name"]]} for t, c in EQUIPMENT.items()}
 
 
-_SEAT = Lazy(_Seat)
+_SEATS: Final[dict[int, _Seat]] = {}
+
+
+def _seat(seat: int) -> _Seat:
+    tab = _SEATS.get(seat)
+    if tab is None:
+        tab = _SEATS[seat] = _Seat(seat)
+    return tab
 
 
 def legal_actions(s: State, player: int | None = None) -> list[Action]:
@@ -124,11 +142,11 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     if player is not None and player != seat:
         return []
     p = s["players"][seat]
-    step = s["step"]
+    step: str | None = s["step"]
     if step == "wild":
         wild = _WILD[seat]
         return [wild[a] for a in ACTIONS if action_possible(s, p, a)]
-    tab = _SEAT[seat]
+    tab = _seat(seat)
     out: list[Action] = []
     if step == "equip":
         for t in s["equip_up"]:
@@ -143,7 +161,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(tiles)))
     if h is None:
         h = holding(p)
-    ch = h.per_seat[seat]
+    ch: _Choices | None = h.per_seat[seat]
     if ch is None:
         ch = h.per_seat[seat] = _CHOICES[seat][h.prices]
     if step == "pick":
@@ -203,18 +221,18 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
             out.append(tab.medicine)
         gold = p["gold"]
         if gold:
-            table = tab.gold
+            golds = tab.gold
             for v in (gold if len(gold) == 1 else sorted(set(gold))):
                 try:
-                    out.append(table[v])
+                    out.append(golds[v])
                 except KeyError:
                     out.append(effects.goods_table("drop", seat).gold[v])
         if tiles:
-            table = tab.tile
+            drops = tab.tile
             for t in (tiles if len(tiles) == 1 else sorted(set(tiles))):
                 name = EQUIPMENT[t]["name"]
                 try:
-                    out.append(table[t][name])
+                    out.append(drops[t][name])
                 except KeyError:
                     out.append(effects.goods_table("drop", seat).tile[t][name])
     return out
