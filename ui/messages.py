@@ -61,8 +61,8 @@ def panel(game: GameRow, note: str | None = None, undo: int | None = None) -> di
 
 
 # The game's own panel of each game's present moment, built once: the courier shows it, and a click on
-# it is checked against it (cogs/origin.py), which rebuilt it for every click (a third of a click's
-# CPU in a Pioneer Days game: its plans play every move on a copy).
+# it is checked against it (cogs/origin.py), which rebuilt it for every click (a game may play every
+# offered move on a copy to say what it does: a third of a click's CPU in a busy process).
 BUILT_MAX = 4096
 _built: OrderedDict[int, tuple[tuple, str, Message]] = OrderedDict()  # game id -> (made of, language, panel)
 
