@@ -30,7 +30,7 @@ os.environ.setdefault("ENGINE_BUILD", "auto")  # (the compiled build when there 
 import games.pioneer_days.rules as engine  # noqa: E402
 from engine import native  # noqa: E402
 
-TARGET, AIM = 300, 1000  # random 4-player games/s on one core (issue 14)
+TARGET = 1000  # random 4-player games/s on one core (issue 31; issue 14 asked 300)
 
 
 def load(folder: str, name: str):
@@ -123,8 +123,7 @@ def main() -> None:
         print("  " + line("checked path (validated, copy-on-apply: one bot click)", runs[name, True]))
     g = statistics.median(r[0] for r in runs[versions[0][0], False])
     verdict = "met" if g >= TARGET else "NOT met"
-    print(f"target ({versions[0][0]}): >= {TARGET} games/s on the playout path (aim {AIM}): {g:.0f} games/s, {verdict}"
-          + (", aim reached" if g >= AIM else ""))
+    print(f"target ({versions[0][0]}): >= {TARGET} games/s on the playout path: {g:.0f} games/s, {verdict}")
     for other, _ in versions[1:]:
         for checked, what in ((False, "playout"), (True, "checked")):
             pairs = zip(runs[versions[0][0], checked], runs[other, checked], strict=True)
