@@ -7,6 +7,7 @@ alias), and a Dialect field where the two really differ. A write is a function g
 plain function, or an `async def` that awaits only the Tx's methods (on SQLite it runs to its end on
 the writer thread without ever suspending; on PostgreSQL it runs on a pooled connection)."""
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -73,3 +74,23 @@ class StoreBase:
 
     async def _write(self, fn: Callable[[Any], Any], tag: tuple | None = None) -> Any:
         raise NotImplementedError
+
+
+@functools.lru_cache(maxsize=1024)
+def between_placeholders(sql: str) -> tuple[str, ...]:
+    """The text around each `?` placeholder outside quoted text: n placeholders, n + 1 pieces."""
+    pieces, cur, quote = [], [], None
+    for ch in sql:
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in ("'", '"'):
+            quote = ch
+        elif ch == "?":
+            pieces.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    pieces.append("".join(cur))
+    return tuple(pieces)
+

@@ -11,7 +11,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from .base import POSTGRES
+from .base import POSTGRES, between_placeholders
 
 REFUSED = "optimistic check refused"  # the RAISE message of a failed execute_one
 
@@ -49,23 +49,10 @@ def quote_tag(text: str) -> str:
 
 def inline(sql: str, args: Sequence) -> str:
     """sql with each `?` (outside quoted text) replaced by its value's literal."""
-    out, values, quote = [], iter(args), None
-    for ch in sql:
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in ("'", '"'):
-            quote = ch
-        elif ch == "?":
-            try:
-                out.append(literal(next(values)))
-            except StopIteration:
-                raise ValueError(f"fewer values than placeholders: {sql}") from None
-            continue
-        out.append(ch)
-    if next(values, None) is not None:
-        raise ValueError(f"more values than placeholders: {sql}")
-    return "".join(out)
+    pieces = between_placeholders(sql)
+    if len(args) != len(pieces) - 1:
+        raise ValueError(f"{len(args)} values for {len(pieces) - 1} placeholders: {sql}")
+    return pieces[0] + "".join(literal(v) + piece for v, piece in zip(args, pieces[1:], strict=True))
 
 
 class OneTrip:

@@ -41,7 +41,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import POSTGRES
+from .base import POSTGRES, between_placeholders
 from .errors import DatabaseMissing, DatabaseUnavailable, NotOurDatabase, SchemaTooNew, StoreError
 from .faults import from_postgres
 from .migrations import LATEST, PG_LOCK, migrate_postgres
@@ -60,19 +60,8 @@ WRITE_POOL_SIZE = 10      # connections for writes (the writer thread's loop)
 @functools.lru_cache(maxsize=1024)
 def pg_sql(sql: str) -> str:
     """`?` placeholders -> $1, $2 ... (outside quoted text)."""
-    out, n, quote = [], 0, None
-    for ch in sql:
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in ("'", '"'):
-            quote = ch
-        elif ch == "?":
-            n += 1
-            out.append(f"${n}")
-            continue
-        out.append(ch)
-    return "".join(out)
+    pieces = between_placeholders(sql)
+    return pieces[0] + "".join(f"${n}{piece}" for n, piece in enumerate(pieces[1:], 1))
 
 
 def describe(url: str) -> str:
