@@ -36,7 +36,7 @@ from .tables import game_of, names
 
 log = logging.getLogger("bot.service")
 RECENT = 16  # narrated lines kept for the live panel
-SAVED_KEPT = 256  # states saved lately kept as text (state_at), about 10 KB each
+SAVED_KEPT = 256  # states saved lately kept as text (state_at), a few KB each
 MAX_LINE = 300  # characters of a timed-out move's line
 AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}"), "random": N_("Random AI {n}")}
 NOT_PLAYING = N_("You are not playing in this game.")

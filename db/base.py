@@ -79,7 +79,9 @@ class StoreBase:
 @functools.lru_cache(maxsize=1024)
 def between_placeholders(sql: str) -> tuple[str, ...]:
     """The text around each `?` placeholder outside quoted text: n placeholders, n + 1 pieces."""
-    pieces, cur, quote = [], [], None
+    pieces: list[str] = []
+    cur: list[str] = []
+    quote = None
     for ch in sql:
         if quote:
             if ch == quote:

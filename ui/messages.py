@@ -63,7 +63,7 @@ def panel(game: GameRow, note: str | None = None, undo: int | None = None) -> di
 # The game's own panel of each game's present moment, built once: the courier shows it, and a click on
 # it is checked against it (cogs/origin.py), which rebuilt it for every click (a game may play every
 # offered move on a copy to say what it does: a third of a click's CPU in a busy process).
-BUILT_MAX = 1024  # games (each entry holds its state text, about 10 KB, and its panel)
+BUILT_MAX = 1024  # games (each entry holds its state text, a few KB, and its panel)
 _built: OrderedDict[int, tuple[tuple, str, Message]] = OrderedDict()  # game id -> (made of, language, panel)
 
 
