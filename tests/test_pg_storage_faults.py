@@ -9,7 +9,7 @@ import asyncpg
 import pytest
 from conftest import admin_sql
 from simharness import play_step, private, start_game, table
-from test_bot_storage_full import TRACEBACKS, click_once, current, storage_lines
+from test_bot_storage_full import TRACEBACKS, accepted, click_once, current, storage_lines
 
 from db import postgres
 from db.onetrip import NotInline, OneTrip
@@ -43,7 +43,7 @@ async def refused_thrice(env, bot, channel, actors, caplog, what: str):
 
 async def played_on(env, bot, channel, actors, caplog, before):
     _game, _actor, res = await click_once(env, bot, channel, actors)
-    assert not private(res) and (await current(bot, channel)).seq > before.seq
+    assert accepted(res) and (await current(bot, channel)).seq > before.seq
     assert len(storage_lines(caplog, "storage is back")) == 1
     for _ in range(4):
         assert await play_step(env, bot, channel, actors)
