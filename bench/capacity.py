@@ -289,6 +289,7 @@ async def measure(args) -> None:
             uploads = Uploads()
             env.backend.cdn._blobs = uploads  # Discord's copy of each image is Discord's memory, not the bot's
             t0 = time.perf_counter()
+            rss_before = rss_mb(key="VmRSS")
             if args.memory:
                 tracemalloc.start(12)
             people, channels = await start_tables(env, args.tables)
@@ -334,7 +335,8 @@ async def measure(args) -> None:
                       f"and the harness {fake_mb:.0f} MB (an allocation is SimCord's when one of its 12 innermost "
                       f"frames is; tracing slows the run and takes memory of its own, so neither its click figures "
                       f"nor its process sizes are the bot's: take the sizes of a run without --memory)")
-            print(f"memory: bot process {rss_start:.0f} MB after starting {args.tables} tables, "
+            print(f"memory: bot process {rss_before:.0f} MB ready, {rss_start:.0f} MB after starting {args.tables} "
+                  f"tables, "
                   f"{rss_end:.0f} MB at the end (peak {hwm:.0f} MB; SimCord's copy of every message included); "
                   f"worker processes "
                   f"{' + '.join(f'{w:.0f}' for w in workers)} MB; {uploads.size / 2 ** 20:.0f} MB of images posted "
@@ -358,11 +360,18 @@ def traced_split() -> tuple[float, float]:
     tracemalloc.stop()
     fake_marks = ("/simcord/", "/bench/", "simharness")
     bot = fake = 0
+    sites: dict[str, int] = {}
     for tr in snap.traces:
         if any(m in f.filename for f in tr.traceback for m in fake_marks):
             fake += tr.size
         else:
             bot += tr.size
+            ours = next((f for f in tr.traceback if "site-packages" not in f.filename), tr.traceback[0])
+            where = f"{Path(ours.filename).name}:{ours.lineno}"
+            sites[where] = sites.get(where, 0) + tr.size
+    top = sorted(sites.items(), key=lambda kv: -kv[1])[:12]
+    print("the bot's largest holders (innermost frame outside site-packages):",
+          ", ".join(f"{w} {n / 2 ** 20:.1f} MB" for w, n in top))
     return bot / 2 ** 20, fake / 2 ** 20
 
 
