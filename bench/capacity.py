@@ -36,6 +36,7 @@ import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+os.environ.setdefault("ENGINE_BUILD", "auto")  # as run.sh runs the bot: the compiled build when there is one
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
 import simcord  # noqa: E402
@@ -56,6 +57,7 @@ from simharness import (  # noqa: E402
 
 from app.settings import Settings  # noqa: E402
 from bot import GameBot, keep_start_up_objects  # noqa: E402
+from engine import native  # noqa: E402
 
 TICK = struct.Struct("<dI")  # (due time, step)
 END = 0xFFFFFFFF
@@ -410,7 +412,9 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
            started: float) -> None:
     where = "PostgreSQL" if args.database else "SQLite"
     print(f"Capacity, one bot process: {args.tables} tables of 3 people ({started:.0f} s to start them), {where}, "
-          f"{'stand-in' if args.stand_in_images else 'real'} images, ticks from another process, "
+          f"{'stand-in' if args.stand_in_images else 'real'} images, "
+          f"engine {'compiled (' + ', '.join(sorted(native.ACTIVE)) + ')' if native.ACTIVE else 'pure Python'}, "
+          f"ticks from another process, "
           f"{args.seconds:.0f} s per rate; target >= {TARGET_RATE} clicks/s with p99 < {TARGET_P99_MS} ms and 0 late")
     best = 0
     for k, s in enumerate(steps):
