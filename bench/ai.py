@@ -21,6 +21,7 @@ import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("ENGINE_BUILD", "auto")  # as run.sh runs the bot's AI workers: the compiled rules if built
 
 import games.pioneer_days.rules as engine  # noqa: E402
 from games.pioneer_days import ai  # noqa: E402
