@@ -54,6 +54,10 @@ W: Weights = {
 
 
 _CTX_CACHE: dict[tuple, "Ctx"] = {}
+# The memos are per process, and the bot's own process fills them too (each panel ranks its plans by
+# value: about 2 KB a panel), so they are kept small: a hard decision adds at most ~450 contexts and
+# ~3,600 values, and 2,000 / 8,000 (about 3 and 3 MB) choose as fast as 20,000 / 30,000 did (~55 MB).
+CONTEXTS_MAX = 2000  # contexts kept (each with its memo)
 
 
 def context(s: dict, w: Weights | None = None) -> "Ctx":
@@ -65,7 +69,7 @@ def context(s: dict, w: Weights | None = None) -> "Ctx":
            *s["disasters"], None, s.get("cont"), s["config"]["players"])
     c = _CTX_CACHE.get(key)
     if c is None:
-        if len(_CTX_CACHE) > 20000:
+        if len(_CTX_CACHE) > CONTEXTS_MAX:
             _CTX_CACHE.clear()
             _VALUES.clear()  # (its keys hold contexts: they go together)
         c = _CTX_CACHE[key] = Ctx(s, w)
@@ -320,7 +324,7 @@ def _towns(p: Player, s: dict, ctx: Ctx, favor_unit: float, cattle: float) -> fl
 
 
 _VALUES: dict[tuple, float] = {}
-VALUES_MAX = 30000  # memo entries kept (about 350 bytes each, 10 MB in all): a hard decision adds 1,500
+VALUES_MAX = 8000  # memo entries kept (about 350 bytes each, 3 MB in all): see CONTEXTS_MAX
 
 
 def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = None,

@@ -199,9 +199,9 @@ class Holding:
 
 _PER_SEAT: Final[dict[tuple, list[Any]]] = {}  # prices -> Holding.per_seat, by seat (few: few cards change a price)
 _MODS_CACHE: Final[dict[tuple, Holding]] = {}  # what a player holds -> Holding
-# about 3 KB each: a long-running bot keeps at most ~30 MB of them (a game uses a few dozen; an emptied
-# cache fills again in microseconds per holding)
-HOLDINGS_KEPT: Final = 10_000
+# about 1 KB each, 2 MB at most (a game uses a few dozen; an emptied cache fills again in microseconds per
+# holding, and a bot of 500 tables filled 10,000 within minutes)
+HOLDINGS_KEPT: Final = 2_000
 
 
 def holding(p: Player) -> Holding:
