@@ -56,7 +56,7 @@ W: Weights = {
 _CTX_CACHE: dict[tuple, "Ctx"] = {}
 # The memos are per process, and the bot's own process fills them too (each panel ranks its plans by
 # value: about 2 KB a panel), so they are kept small: a hard decision adds at most ~450 contexts and
-# ~3,600 values, and 2,000 / 8,000 (about 3 and 3 MB) choose as fast as 20,000 / 30,000 did (~55 MB).
+# ~3,600 values, and 2,000 / 8,000 (about 3 and 3 MB) choose about as fast as 20,000 / 30,000 did (~45 MB).
 CONTEXTS_MAX = 2000  # contexts kept (each with its memo)
 
 
