@@ -2,7 +2,6 @@
 commands, cogs/play.py, hand over to it); the store keeps the records (db/records.py), ui/stats.py builds
 the messages."""
 
-import datetime as dt
 import io
 import json
 import logging
@@ -16,6 +15,7 @@ from app import ledger
 from app.ratings import MIN_GAMES, player_key
 from app.tables import game_of
 from db import GameRow
+from engine import days
 from engine import record as game_record
 from engine.protocol import Game
 from i18n import _
@@ -140,7 +140,7 @@ class RecordsDesk(commands.Cog):
         if game is None or game.daily is None:
             await tell(interaction, _("That game has no game of the day."))
             return
-        day = game.daily(dt.datetime.now(dt.UTC).date())
+        day = game.daily(days.today())
         key = player_key(interaction.user.id, None)
         rows = await self.store.day_board(game.key, day, guild.id, DAY_BOARD)
         everywhere = await self.store.day_everywhere(game.key, day, key)

@@ -39,8 +39,8 @@ class _Seeds:
         return self.random.getrandbits(k)
 
 
-# the day "today's game" is in the tests: its map and cards come from the date, so an unpinned suite plays
-# other games every day (PIONEER_TEST_SEEDS=random plays the real day's)
+# the day a game of the day belongs to in the tests (engine/days.py): its map and cards come from the date,
+# so an unpinned suite plays other games every day (PIONEER_TEST_SEEDS=random plays the real day's)
 TEST_DAY = (2026, 12, 3)
 
 
@@ -49,7 +49,7 @@ def fixed_game_seeds(request, monkeypatch):
     if os.environ.get("PIONEER_TEST_SEEDS") != "random":
         import datetime as dt
         monkeypatch.setattr("app.service.secrets", _Seeds(request.node.nodeid))
-        monkeypatch.setattr("games.next_station.play.today", lambda: dt.date(*TEST_DAY))
+        monkeypatch.setattr("engine.days.today", lambda: dt.date(*TEST_DAY))
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import rng
+from engine import days, rng
 from engine.protocol import Action, Applied, Rejected, SeatResult
 
 from .mapgen import daily_seed
@@ -20,16 +20,11 @@ def day_tag(day: dt.date) -> str:
     return day.isoformat()
 
 
-def today() -> dt.date:
-    """The day whose game "daily" means (UTC: every server's same day)."""
-    return dt.datetime.now(dt.UTC).date()
-
-
 def map_for(choice: str, day: dt.date | None = None) -> tuple[str, int | None, str | None]:
     """(the map's key, the cards' seed, the day's tag) of a lobby's map choice: a map of ours, or the day's
     game (its map and cards the day's: every server plays the same game that day)."""
     if choice == "daily":
-        day = day or today()
+        day = day or days.today()
         seed = daily_seed(day)
         return f"gen-{seed}", seed, day_tag(day)
     return choice, None, None
