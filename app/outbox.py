@@ -12,25 +12,28 @@ chapters begin and end (a day, a round, a hand: Show.marks); kinds, in delivery 
 - ping:      a short mention of the people who now have a decision (a reminder at half time)
 """
 
-from engine.protocol import Game, Marks
+from engine import chapters
+from engine.protocol import Game
 
 
-def crosses(marks: Marks) -> bool:
-    return bool(marks.ended or marks.started or marks.over)
+def crosses(game: Game, events: list) -> bool:
+    """Whether an action's public events cross a chapter's boundary (or end the game)."""
+    return bool(chapters.crossing(game.show, events))
 
 
 def promised(game: Game, before: dict | None, after: dict, events: list, panel_id: int | None,
              ping: list) -> tuple[list, bool]:
     """(items, new_panel) for a commit: the state before (None at the start of a game) and after, the
     action's public events, the panel message shown so far, the seats to ping. new_panel: the current
-    panel becomes a record and a new one is posted under the chapter's picture."""
-    m = game.show.marks(events, before)
+    panel becomes a record and a new one is posted under the chapter's picture. The items hold facts:
+    the chapter that ended is found by the courier in the game's records (engine/chapters.py)."""
+    m = chapters.crossing(game.show, events, started=before is not None)
     over = game.rules.is_over(after)
     items: list = []
-    new_panel = crosses(m) or before is None
-    if crosses(m):
+    new_panel = bool(m) or before is None
+    if m:
         if panel_id is not None and before is not None:
-            items.append(("freeze", {"panel": panel_id, "heading": game.show.facts(before)}))
+            items.append(("freeze", {"panel": panel_id}))
         if m.ended or m.started:
             items.append(("image", {"ended": m.ended, "started": m.started}))
         if m.over:
@@ -46,6 +49,6 @@ def ended(state: dict | None, panel_id: int | None, reason: str) -> list:
     """A game ended early (/play end, everyone left): its panel is closed, the standings posted."""
     items: list = []
     if state is not None and panel_id is not None:
-        items.append(("freeze", {"panel": panel_id, "heading": {"stage": "ended"}}))
+        items.append(("freeze", {"panel": panel_id, "ended_early": True}))
     items.append(("standings", {"reason": reason}))
     return items

@@ -16,8 +16,16 @@ class UnknownGame(KeyError):
     """A key no registered game has (a row of a game this bot no longer installs)."""
 
 
+class BadGame(ValueError):
+    """A descriptor that does not hold (engine/checks.py says what)."""
+
+
 def register(game: Game) -> Game:
-    """Adds a game (a second registration under the same key replaces the first: tests)."""
+    """Adds a game, checked first (a second registration under the same key replaces the first: tests)."""
+    from .checks import problems
+    found = problems(game)
+    if found:
+        raise BadGame(f"game {game.key!r}: " + "; ".join(found))
     _GAMES[game.key] = game
     return game
 
@@ -54,4 +62,4 @@ def find(name: str) -> Game | None:
     _load()
     if name in _GAMES:
         return _GAMES[name]
-    return next((g for g in _GAMES.values() if g.command == name), None)
+    return next((g for g in _GAMES.values() if g.legacy.command == name), None)

@@ -1,10 +1,11 @@
-"""A game's rules topics found by name in any language we have (what /play rules looks up and offers):
-the reader's language first, then any other, then the start of a name."""
+"""A game's help (engine/protocol.py Topics): the game in a few lines (/play help) and its rules topics
+found by name in any language we have (what /play rules looks up and offers): the reader's language
+first, then any other, then the start of a name."""
 
 import unicodedata
 from collections.abc import Callable, Sequence
 
-from . import LOCALES, use
+from . import LOCALES, _, use
 
 
 def fold(text: str) -> str:
@@ -14,11 +15,18 @@ def fold(text: str) -> str:
 
 class Topics:
     def __init__(self, keys: Sequence[str], name: Callable[[str], str], text: Callable[[str], str],
-                 label: Callable[[str], str]):
-        """keys: the topics; name(key): its name in the current language; text(key): what it says;
-        label(key): how an autocomplete choice shows it ("Topic: scoring")."""
-        self.keys, self.name, self.text, self.label = tuple(keys), name, text, label
+                 intro: Callable[[], str], label: Callable[[str], str] | None = None):
+        """keys: the topics; name(key): its name in the current language; text(key): what it says; intro():
+        the game in a few lines; label(key): how an autocomplete choice shows it (default "Topic: scoring")."""
+        self.keys, self.name, self.text, self.intro = tuple(keys), name, text, intro
+        self.label = label or (lambda k: _("Topic: {name}", name=self.name(k)))
         self._index: dict[str, str] | None = None
+
+    def help(self) -> str:
+        return self.intro()
+
+    def names(self) -> list[str]:
+        return [self.name(k) for k in self.keys]
 
     def index(self) -> dict[str, str]:
         """Every topic's name in every language (and its key), folded -> key (made once)."""
@@ -49,6 +57,6 @@ class Topics:
         key = self.find(query)
         return self.text(key) if key else None
 
-    def suggestions(self, current: str) -> list[tuple[str, str]]:
-        q = fold(current or "")
+    def suggestions(self, typed: str) -> list[tuple[str, str]]:
+        q = fold(typed or "")
         return [(self.label(k), k) for k in self.keys if q in fold(k) or q in fold(self.name(k))][:25]

@@ -13,12 +13,13 @@ import i18n
 from app.options import timer_text
 from app.tables import game_of
 from db import GameRow
+from engine import views
 from engine.protocol import Button, Message
 from i18n import _
 
 from .components import clip, items_of, problems, view_of
 from .layout import BROWN, GREEN, fit
-from .texts import heading, public, table_of
+from .texts import public, table_of
 from .texts import title as game_title
 
 COLOURS = {"green": GREEN, "brown": BROWN}
@@ -76,7 +77,7 @@ def game_panel(game: GameRow, any_language: bool = False) -> Message:
     if made is not None and hit is not None and hit[0] == made and (any_language or hit[1] == lang):
         _built.move_to_end(game.id)
         return _copy(hit[2])
-    msg = game_of(game).show.panel(table_of(game), game.live)
+    msg = views.panel(game_of(game), table_of(game), game.live)
     if made is not None:
         _built[game.id] = (made, lang, msg)
         _built.move_to_end(game.id)
@@ -104,11 +105,11 @@ def add_if_fits(controls: list, control: Button) -> None:
 
 
 @public
-def frozen(game: GameRow, facts: dict, lines: list[str], seq: int) -> dict:
-    """The panel of a finished chapter, kept in the channel as its record (no buttons): one line per
-    event of that chapter (facts: the game's Show.facts of the panel's state)."""
+def frozen(game: GameRow, heading: str | None, lines: list[str], seq: int) -> dict:
+    """The panel of a finished chapter, kept in the channel as its record (no buttons): its heading (None: a
+    game ended early) and one line per event of that chapter."""
     body = "\n".join(f"• {x}" for x in lines) or "—"
-    emb = discord.Embed(title=clip(heading(game, facts), 256), description=fit(body, 4000), colour=BROWN)
+    emb = discord.Embed(title=clip(heading or _("Game ended"), 256), description=fit(body, 4000), colour=BROWN)
     emb.set_footer(text=_("Game {id} · move {move}", id=game.id, move=seq))
     return {"content": "", "embed": emb, "view": None}
 

@@ -65,7 +65,8 @@ class QuizSelect(discord.ui.DynamicItem[discord.ui.Select], template=PICK):
 
 def asks(game: GameRow, data: dict) -> discord.ui.View | None:
     """The review's buttons: one question per costliest decision (None: the game's coach asks none)."""
-    if getattr(game_of(game).coach, "quiz", None) is None or not data["costliest"]:
+    coach = game_of(game).coach
+    if coach is None or not coach.asks() or not data["costliest"]:
         return None
     return view_of([QuizButton(game.id, data["seat"], k, at, "ask", _("{k}. What would you do?", k=k), emoji="🤔")
                     for k, at in enumerate(data["costliest"], 1)])
@@ -73,8 +74,9 @@ def asks(game: GameRow, data: dict) -> discord.ui.View | None:
 
 def lost(game: GameRow, x: float) -> str:
     """A loss as the game counts it (its coach's amount), else in points."""
-    amount = getattr(game_of(game).coach, "amount", None)
-    return amount(x) if amount is not None else _("{n} points", n=number(x, 1))
+    coach = game_of(game).coach
+    said = coach.amount(x) if coach is not None else None
+    return said or _("{n} points", n=number(x, 1))
 
 
 def teaser() -> str:

@@ -5,9 +5,10 @@ import discord
 from app import ledger
 from app.tables import game_of
 from db import GameRow
+from engine import views
 from i18n import _
 
-from . import stats
+from . import stats, texts
 from .components import GameButton, clip, view_of
 from .layout import BROWN, GREEN
 from .texts import public, table_of
@@ -26,9 +27,9 @@ def results(game: GameRow, state: dict, has_image: bool, rows: list[dict] | None
             else "🏆 " + _("Shared victory: {who}", who=", ".join(f"**{w}**" for w in winners)))
     emb = discord.Embed(title=_("Game over"), description=head, colour=GREEN)
     for r in res:
-        emb.add_field(name=clip(f"{r.rank}. {game.display(r.seat)} — {played.show.points(r.total)}"
+        emb.add_field(name=clip(f"{r.rank}. {game.display(r.seat)} — {texts.points(played, r.total)}"
                                 + (" 🏆" if r.winner else ""), 250),
-                      value=clip(played.show.result_line(r), 1024), inline=False)
+                      value=clip(texts.result_line(played, r), 1024), inline=False)
     if rows is not None:
         changes = stats.rating_lines(rows)
         why = ledger.why_not_rated(game, played.rules.is_over(state), res)
@@ -61,7 +62,10 @@ def standings(game: GameRow, reason: str) -> dict:
     if st is None:
         return {"embed": emb}
     emb.description = f"{reason}\n{_(stats.NOT_RATED['ended'])}"
-    heading, rows = game_of(game).show.standings(table_of(game), st)
+    said = views.standings(game_of(game), table_of(game), st)
+    if said is None:
+        return {"embed": emb, "view": after_game(game)}
+    heading, rows = said
     emb.add_field(name=clip(heading, 250),
                   value=clip("\n".join(f"{i + 1}. **{game.display(seat)}** — {score}"
                                        for i, (seat, score) in enumerate(rows)), 1024) or "—")

@@ -47,8 +47,7 @@ def review(game: GameRow, data: dict) -> dict:
             text = quiz_ui.teaser()
         else:
             text = "\n".join(quiz_ui.what_each_did(game, d))
-            why = getattr(played.coach, "why", None)
-            reason = why(d) if why else ""
+            reason = played.coach.why(d) if played.coach else ""
             if reason:
                 text = reason + "\n" + text
         when = played.coach.when(d) if played.coach else ""

@@ -70,7 +70,7 @@ def stats(game: Game, name: str, st: dict, rating: tuple | None, place: int | No
     show = game.show
     lines = [n_("**{n}** game", "**{n}** games", st["games"]) + " · "
              + n_("{n} win", "{n} wins", st["wins"]) + f" ({number(100 * st['wins'] / st['games'], 0)} %)",
-             _("Average {mean} · best {best}", mean=number(st["mean"], 1), best=show.points(st["best"]))]
+             _("Average {mean} · best {best}", mean=number(st["mean"], 1), best=texts.points(game, st["best"]))]
     if rating is not None:
         mu, sigma, games = rating
         if games >= MIN_GAMES:
@@ -90,7 +90,7 @@ def stats(game: Game, name: str, st: dict, rating: tuple | None, place: int | No
         for k, v in sorted(st["by_players"].items())))
     if st["categories"]:
         emb.add_field(name=_("Average points by category"), inline=False, value=clip(" · ".join(
-            f"{show.category(c)} {number(v, 1)}" for c, v in st["categories"].items()), 1024))
+            f"{texts.category(game, c)} {number(v, 1)}" for c, v in st["categories"].items()), 1024))
     for key, value in st["most"].items():
         shown = show.detail(key, value)
         if shown:

@@ -8,8 +8,9 @@ import functools
 
 from app.tables import game_of, names
 from db import GameRow
-from engine.protocol import Game, Table
-from i18n import _, use
+from engine import views
+from engine.protocol import Game, SeatResult, Table
+from i18n import _, n_, use
 
 
 def language(game: GameRow) -> str:
@@ -46,7 +47,8 @@ def game_name(game: Game) -> str:
 def title(game: GameRow) -> str:
     """The game's title for its state (or its name, for a lobby)."""
     played = game_of(game)
-    return played.show.title(game.state) if game.state is not None else game_name(played)
+    said = views.title(played, game.state) if game.state is not None else None
+    return said or game_name(played)
 
 
 @public
@@ -54,7 +56,7 @@ def ping_text(game: GameRow, seats: list[int]) -> str:
     """The short message that notifies people of their new decision (an edited panel notifies no one).
     It is posted under the panel, also when a chapter's image and a new panel come first."""
     who = " ".join(mention(game, s) for s in seats)
-    return game_of(game).show.ping(game.live, who)
+    return views.ping(game_of(game), game.live, who) or _("{who}: your move — see the panel ↑", who=who)
 
 
 @public
@@ -65,13 +67,46 @@ def reminder_text(game: GameRow, seats: list[int], due_at: float) -> str:
              when=when)
 
 
-def heading(game: GameRow, facts: dict) -> str:
-    """The title of a finished panel: what part of the game it covered."""
-    if facts.get("stage") == "ended":
-        return _("Game ended")
-    return game_of(game).show.heading(facts)
-
-
-def caption(game: GameRow, marks: dict) -> str:
+def caption(game: GameRow, ended: dict | None, started: dict | None) -> str:
     """The line over a chapter's picture: the chapter that ended and/or the one that begins."""
-    return game_of(game).show.caption(marks, names(game))
+    played = game_of(game)
+    said = played.show.caption(ended, started, names(game))
+    if said is not None:
+        return said
+    bits = ([_("{chapter}: over", chapter=played.show.heading(ended))] if ended else []) + \
+        ([_("{chapter} begins", chapter=played.show.heading(started))] if started else [])
+    return " · ".join(f"**{x}**" for x in bits)
+
+
+# ---- a game's results and options, in its words or the host's --------------------------------------
+def points(game: Game, n: int) -> str:
+    return game.show.points(n) or n_("{n} point", "{n} points", n)
+
+
+def category(game: Game, key: str) -> str:
+    """A score category's name (Show.categories), in the game's catalogue."""
+    label = game.show.categories.get(key)
+    return game.texts._(label) if label else key
+
+
+def result_line(game: Game, result: SeatResult) -> str:
+    """A seat's results by category, one line."""
+    return game.show.result_line(result) or " · ".join(
+        f"{category(game, k)} {v}" for k, v in result.scores.items())
+
+
+def options_text(game: Game, options: dict) -> str:
+    """The lobby's line of the game's options ("Rounds: **3 rounds**")."""
+    said = game.show.options_text(options)
+    if said is not None:
+        return said
+    return " · ".join(
+        game.texts._(o.label).capitalize() + ": **"
+        + game.texts._(next((c.label for c in o.choices if c.value == options.get(o.key, o.default)), o.default))
+        + "**" for o in game.options)
+
+
+def help_text(game: Game) -> str:
+    """The game in a few lines (its Topics), else its summary."""
+    topics = game.show.topics
+    return topics.help() if topics is not None else game.texts._(game.summary)

@@ -3,7 +3,7 @@ city map of our own, Larkhaven, or the day's map), as a package the host plays b
 rules (RULES.md, rules/, play.py), maps (maps/, mapgen.py), what Discord shows (show.py, words.py, help.py),
 pictures (pictures.py), AIs (ai/), coach (coach.py) and texts (lang.py, locales/)."""
 
-from engine.protocol import Choice, Game, Option
+from engine.protocol import EASY, HARD, Choice, Game, Option
 
 from .ai import AI
 from .coach import COACH
@@ -27,16 +27,12 @@ GAME = Game(
         Option("objectives", N_("objectives"), N_("Shared objectives: 2 of 5 goals, +10 each"), ON_OFF, "off"),
         Option("powers", N_("powers"), N_("Pencil powers: a power per pencil, once a round"), ON_OFF, "off"),
     ),
-    ai_levels=("easy", "hard"),
-    simultaneous=True,
+    levels=(EASY, HARD),
     rules=RULES,
     show=SHOW,
     pictures="games.next_station.pictures",
     ai=AI,
     texts=TEXTS,
     coach=COACH,
-    slow_levels=("hard",),
-    timeout_level="easy",
-    mine_label=N_("My map"),
     daily=day_tag,
 )

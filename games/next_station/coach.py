@@ -5,6 +5,8 @@ cost the most points stand out, with the section it would have drawn."""
 from collections.abc import Mapping, Sequence
 
 from engine import rebuild, states_before
+from engine.coaching import summary
+from engine.protocol import Coach
 from i18n import number
 
 from . import coach_quiz as quiz
@@ -14,12 +16,15 @@ from .play import RULES
 from .rules import engine as ns
 
 
+MARGIN = 1.0  # points: a decision within this much of the best is a good one
+
+
 def _states(config: Mapping, seed: int, actions: Sequence[str]) -> list[dict]:
     """The state before each action."""
     return states_before(RULES, config, seed, actions)
 
 
-class StationCoach:
+class StationCoach(Coach):
     def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
         """The seat's decisions that had a choice: (index in the log, round, card)."""
         out = []
@@ -59,13 +64,7 @@ class StationCoach:
                 curve.append({"chapter": [s["round"]], "round": s["round"],
                               "vp": [p["total"] for p in r.state["players"]]})
             s = r.state if r.ok else s
-        margin = 1.0
-        count = len(evaluated)
-        good = sum(1 for d in evaluated if d["loss"] <= margin)
-        costliest = [d["at"] for d in sorted(evaluated, key=lambda d: -d["loss"])[:3] if d["loss"] > margin]
-        return {"seat": seat, "decisions": evaluated, "count": count, "accuracy": good / count if count else 1.0,
-                "mean_loss": sum(d["loss"] for d in evaluated) / count if count else 0.0, "margin": margin,
-                "costliest": costliest, "curve": curve, "total": state["players"][seat]["total"]}
+        return summary(seat, evaluated, MARGIN, curve, state["players"][seat]["total"])
 
     def why(self, decision: Mapping) -> str:
         return coach_why.why(decision)

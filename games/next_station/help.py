@@ -80,9 +80,6 @@ def topic(key: str) -> str:
              "same map and cards on every server): choose it in the lobby.")
 
 
-TOPICS = Topics(TOPIC_KEYS, topic_name, topic, lambda k: _("Topic: {name}", name=topic_name(k)))
-lookup = TOPICS.lookup
-suggestions = TOPICS.suggestions
 
 
 def help_text() -> str:
@@ -94,3 +91,6 @@ def help_text() -> str:
           "stations can be reached, choose the start first. A pencil power is offered when you can use it."),
         _("After each round a picture shows every map and its score; `/play rules` explains the rules by "
           "topic.")])
+
+
+TOPICS = Topics(TOPIC_KEYS, topic_name, topic, help_text, lambda k: _("Topic: {name}", name=topic_name(k)))

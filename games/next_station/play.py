@@ -1,16 +1,15 @@
 """Next Station's rules as the protocol gives them to the host (engine/protocol.py Rules)."""
 
-import copy
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import days, rng
-from engine.protocol import Action, Applied, Rejected, SeatResult
+from engine.data import deep
+from engine.protocol import Action, Applied, Rejected, Rules, SeatResult
 
 from .mapgen import daily_seed
 from .rules import engine as ns
-from .rules.copying import deep
 
 DEFAULT_MAP = "larkhaven"
 
@@ -30,7 +29,7 @@ def map_for(choice: str, day: dt.date | None = None) -> tuple[str, int | None, s
     return choice, None, None
 
 
-class StationRules:
+class StationRules(Rules):
     def config(self, options: Mapping[str, Any], names: Sequence[str]) -> dict:
         key, deck, day = map_for(options.get("map", DEFAULT_MAP))
         if day is not None:  # the day's game is the whole game, so that its board compares like with like
@@ -63,26 +62,17 @@ class StationRules:
         s["seq"] += 1
         return Applied(s, events)
 
-    def expand(self, state: dict, seat: int, plan: str) -> list[str]:
-        raise ValueError("Next Station has no plans")
-
     def view_for(self, state: dict, seat: int | None) -> dict:
         """Everything is open but the cards still face down (their count shows) and the generator."""
         v = {k: val for k, val in state.items() if k not in ns.HIDDEN}
         v["deck_count"] = len(state["deck"])
-        return copy.deepcopy(v)
-
-    def public_event(self, event: dict, seat: int | None) -> dict:
-        return copy.deepcopy(event)
+        return deep(v)
 
     def resample(self, state: dict, viewer: int | None, seed: int) -> dict:
         """The cards still face down, in another order (nothing else is hidden)."""
         s = deep(state)
         rng.shuffle({"rng": rng.seed_state(seed)}, s["deck"])
         return s
-
-    def is_over(self, state: dict) -> bool:
-        return state["stage"] == "over"
 
     def results(self, state: dict) -> list[SeatResult]:
         out = []

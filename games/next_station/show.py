@@ -5,12 +5,12 @@ numbers, plus Pass; when the choices are many, the start station first, then the
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.protocol import Button, Marks, Message, Picture, Record, SeatResult, Table
+from engine.protocol import Button, Mark, Message, Picture, SeatResult, Show, Table
 
 from . import help as rules_help
 from . import words
 from .ai.greedy import line_value
-from .lang import _, n_
+from .lang import N_, _, n_
 from .rules import engine as ns
 from .rules.constants import COLOURS, ROUNDS, UNDERGROUNDS_PER_ROUND
 from .rules.maps import load
@@ -252,9 +252,13 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
     return None
 
 
-class StationShow:
-    def title(self, state: dict) -> str:
-        return title(state)
+class StationShow(Show):
+    categories = {"lines": N_("Lines"), "tourists": N_("Tourist sites"), "interchanges": N_("Interchanges"),
+                  "objectives": N_("Objectives")}
+    topics = rules_help.TOPICS
+
+    def title(self, view: dict) -> str:
+        return title(view)
 
     def options_text(self, options: Mapping[str, Any]) -> str:
         on, off = _("on"), _("off")
@@ -267,10 +271,10 @@ class StationShow:
                  objectives=on if options.get("objectives") == "on" else off,
                  powers=on if options.get("powers") == "on" else off)
 
-    def panel(self, table: Table, state: dict) -> Message:
-        return panel(table, state)
+    def panel(self, table: Table, view: dict) -> Message:
+        return panel(table, view)
 
-    def decision(self, table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -> Message | None:
+    def decision(self, table: Table, view: dict, seat: int, picked: Sequence[str] = ()) -> Message | None:
         # a pick "jdraw@12" (a mode and a start at once) is "mode:jdraw" + "from:12"
         expanded: list[str] = []
         for x in picked:
@@ -279,63 +283,42 @@ class StationShow:
                 expanded += [f"mode:{mode}", f"from:{st}"]
             else:
                 expanded.append(x)
-        return decision(table, state, seat, expanded)
+        return decision(table, view, seat, expanded)
 
-    def mine(self, table: Table, state: dict, seat: int) -> Message:
-        return mine(table, state, seat)
+    def mine(self, table: Table, view: dict, seat: int) -> Message:
+        return mine(table, view, seat)
 
-    def ping(self, state: dict, who: str) -> str:
-        if state["stage"] == "pencil":
+    def ping(self, view: dict, who: str) -> str:
+        if view["stage"] == "pencil":
             return _("{who}: choose your pencil for round {round} (private) — see the panel ↑", who=who,
-                     round=state["round"])
-        card = state["card"]
+                     round=view["round"])
+        card = view["card"]
         return _("{who}: card {index}, {card} — draw your section (private) — see the panel ↑", who=who,
-                 index=len(state["flipped"]), card=words.card(card) if card else "")
+                 index=len(view["flipped"]), card=words.card(card) if card else "")
 
     def lines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
         return [x for x in (event_text(e, names) for e in events) if x]
 
-    def records(self, start_events: Sequence[dict], actions: Sequence[Mapping]) -> list[Record]:
-        out: list[Record] = []
-        cur = Record(heading=_("Round {round}", round=1))
-        stream = [(None, e) for e in start_events] + [(a["seq"], e) for a in actions for e in a["events"]]
-        for seq, e in stream:
-            if e["type"] == "round_started" and any(x["type"] == "round_scored" for x in cur.events):
-                out.append(cur)
-                cur = Record(heading=_("Round {round}", round=e["round"]))
-            cur.events.append(e)
-            if e["type"] in ("round_scored", "game_over"):
-                cur.close_seq = seq
-        if cur.events:
-            if not any(x["type"] == "round_scored" for x in cur.events):
-                cur.close_seq = None
-            out.append(cur)
-        return out
-
-    def marks(self, events: Sequence[dict], before: dict | None) -> Marks:
-        ended = next(({"round": e["round"]} for e in events if e["type"] == "round_scored"), None)
-        started = next(({"round": e["round"]} for e in events if e["type"] == "round_started" and before), None)
-        return Marks(ended, started, any(e["type"] == "game_over" for e in events))
-
-    def headlines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
-        return self.lines([e for e in events if e["type"] in ("round_scored", "game_over")], names)[-2:]
-
-    def caption(self, marks: Mapping[str, Any], names: Sequence[str]) -> str:
-        bits = []
-        if marks.get("ended"):
-            bits.append(_("Round {round} scored", round=marks["ended"]["round"]))
-        if marks.get("started"):
-            bits.append(_("Round {round} begins", round=marks["started"]["round"]))
-        return " · ".join(f"**{x}**" for x in bits)
-
-    def facts(self, state: dict) -> dict:
-        return {"round": state["round"]}
+    def chapter(self, event: dict) -> Mark | None:
+        """A chapter a round: it begins with its pencils, ends when it is scored."""
+        t = event["type"]
+        if t == "round_started":
+            return Mark(begins={"round": event["round"]})
+        if t in ("round_scored", "game_over"):
+            return Mark(ends=True, over=t == "game_over", headline=True)
+        return None
 
     def heading(self, facts: Mapping[str, Any]) -> str:
         return _("Round {round}", round=facts.get("round", 1))
 
-    def points(self, n: int) -> str:
-        return n_("{n} point", "{n} points", n)
+    def caption(self, ended: Mapping[str, Any] | None, started: Mapping[str, Any] | None,
+                names: Sequence[str]) -> str:
+        bits = []
+        if ended:
+            bits.append(_("Round {round} scored", round=ended["round"]))
+        if started:
+            bits.append(_("Round {round} begins", round=started["round"]))
+        return " · ".join(f"**{x}**" for x in bits)
 
     def result_line(self, result: SeatResult) -> str:
         s = result.scores
@@ -345,29 +328,14 @@ class StationShow:
             line += " · " + _("solo rating: {band}", band=words.band(result.detail["band"]))
         return line
 
-    def standings(self, table: Table, state: dict) -> tuple[str, list[tuple[int, str]]]:
-        order = sorted(state["players"], key=lambda p: -p["total"])
-        return _("Scores when it ended"), [(p["seat"], self.points(p["total"])) for p in order]
-
-    def category(self, key: str) -> str:
-        return words.category(key)
+    def standings(self, table: Table, view: dict) -> tuple[str, list[tuple[int, str]]]:
+        order = sorted(view["players"], key=lambda p: -p["total"])
+        return _("Scores when it ended"), [(p["seat"], n_("{n} point", "{n} points", p["total"])) for p in order]
 
     def detail(self, key: str, value: Any) -> tuple[str, str] | None:
         if key == "map" and isinstance(value, str) and not value.startswith("gen-"):
             return _("Map played most"), load(value).name
         return None
-
-    def help(self) -> str:
-        return rules_help.help_text()
-
-    def topics(self) -> list[str]:
-        return rules_help.topic_names()
-
-    def lookup(self, query: str) -> str | None:
-        return rules_help.lookup(query)
-
-    def suggestions(self, current: str) -> list[tuple[str, str]]:
-        return rules_help.suggestions(current)
 
 
 SHOW = StationShow()

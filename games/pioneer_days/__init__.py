@@ -1,9 +1,9 @@
 """Pioneer Days, a dice-drafting game for 2-4 players, as a package the host plays behind one
 descriptor (engine/protocol.py): its rules engine (rules/, play.py, plans.py), what Discord shows
-(show.py: panel.py, private.py, narrate.py, chapters.py, help.py), its pictures (pictures/), its AI
+(show.py: panel.py, private.py, seen.py, narrate.py, help.py), its pictures (pictures/), its AI
 (ai/), its coach (coach.py) and its texts (lang.py, locales/)."""
 
-from engine.protocol import Choice, Game, Option
+from engine.protocol import EASY, HARD, Choice, Game, Legacy, Level, Option
 
 from .ai import AI
 from .coach import COACH
@@ -25,21 +25,15 @@ GAME = Game(
         Option("pioneers", N_("pioneers"), N_("standard: everyone plays the Pioneer side; unique: choose from two"),
                (Choice("standard", N_("standard")), Choice("unique", N_("unique"))), "standard"),
     ),
-    ai_levels=("easy", "hard"),
-    simultaneous=True,
+    levels=(EASY, HARD, Level("cautious", N_("cautious"), N_("Cautious AI {n}"), lobby=False)),
     rules=RULES,
     show=SHOW,
     pictures="games.pioneer_days.pictures.api",
     ai=AI,
     texts=TEXTS,
     coach=COACH,
-    slow_levels=("hard",),
-    timeout_level="easy",
     stand_in_level="cautious",
-    command="pioneer",
-    mine_label=N_("My wagon"),
-    mine_command="wagon",
-    rating_scope="",  # its ratings predate the host: "global" and "g:<server>", as they were
-    record_formats=("pioneer-days-record",),
-    legacy_verbs={"wagon": "mine"},  # "My wagon" on the panels of before
+    # its commands, ratings and records predate the host's: /pioneer ..., "global" ratings, its own records
+    legacy=Legacy(command="pioneer", mine_command="wagon", rating_scope="",
+                  record_formats=("pioneer-days-record",), verbs={"wagon": "mine"}),
 )

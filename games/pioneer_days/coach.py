@@ -3,6 +3,7 @@
 
 from collections.abc import Mapping, Sequence
 
+from engine.protocol import Coach
 from i18n import number
 
 from . import coach_effects, coach_quiz, coach_why
@@ -10,7 +11,7 @@ from .ai import review
 from .lang import _
 
 
-class PioneerCoach:
+class PioneerCoach(Coach):
     def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
         return review.decisions(dict(config), seed, list(actions), seat)
 

@@ -100,14 +100,6 @@ def _index() -> dict[str, tuple[str, str]]:
 CARDS = _index()
 
 
-TOPICS = Topics(TOPIC_KEYS, topic_name, topic, lambda k: _("Topic: {name}", name=topic_name(k)))
-
-
-def _topic_key(q: str) -> str | None:
-    """The topic called `q`: its name in the current language first, then in any language we have."""
-    return TOPICS.find(q, prefix=False)
-
-
 def _topic_by_words(q: str) -> str | None:
     """A topic one of the typed words belongs to ("how do I win", "score"): when nothing else matches."""
     typed = {w for w in q.replace("?", " ").split() if len(w) >= 3}
@@ -126,31 +118,6 @@ def _disaster_key(q: str) -> str | None:
     return None
 
 
-def lookup(query: str) -> str | None:
-    """Help for a topic, a disaster, or a card (case-insensitive; any part of a name, if it fits one
-    card; several fits are listed)."""
-    q = (query or "").strip().lower()
-    if not q:
-        return None
-    key = _topic_key(q)
-    if key:
-        return topic(key)
-    d = _disaster_key(q)
-    if d:
-        return _(DISASTER_RULES[d])
-    if q in CARDS:
-        return card_text(*CARDS[q])
-    hits = list(dict.fromkeys(v for k, v in CARDS.items() if k.startswith(q))) or \
-        list(dict.fromkeys(v for k, v in CARDS.items() if q in k))
-    if len(hits) == 1:
-        return card_text(*hits[0])
-    if hits:
-        names = sorted(card(kind, cid)["name"] for kind, cid in hits)
-        return _("Several cards match `{query}`: {names}.", query=query.strip()[:50], names=", ".join(names[:20]))
-    key = _topic_by_words(fold(q))
-    return topic(key) if key else None
-
-
 def card_text(kind: str, cid: str) -> str | None:
     try:
         c = card(kind, cid)
@@ -160,30 +127,6 @@ def card_text(kind: str, cid: str) -> str | None:
     if c["vp"]:
         out += f"\n{c['vp']}"
     return out
-
-
-def suggestions(current: str) -> list[tuple[str, str]]:
-    """(label, value) pairs for autocomplete: topics first, then disasters, then card names."""
-    q = (current or "").strip().lower()
-    out = TOPICS.suggestions(q)
-    by_words = _topic_by_words(fold(q)) if q else None
-    if by_words and all(v != by_words for _l, v in out):
-        out.append((_("Topic: {name}", name=topic_name(by_words)), by_words))
-    out += [(_("Disaster: {name}", name=words.disaster(d)), d) for d in DISASTER_RULES
-            if q in d or q in words.disaster(d).lower()]
-    # cards by their names in the reader's language; in the others only when none matches
-    mine = [(words.name(kind, cid).lower(), (kind, cid)) for kind, cid in all_cards()]
-    found = [(n, kc) for n, kc in mine if q in n] or [(n, kc) for n, kc in CARDS.items() if q in n]
-    seen = set()
-    for name, (kind, cid) in found:
-        if (kind, cid) not in seen:
-            seen.add((kind, cid))
-            what = {"townsfolk": _("townsfolk"), "equipment": _("equipment"), "town": _("town"),
-                    "pioneer": _("pioneer")}[kind]
-            out.append((f"{card(kind, cid)['name']} ({what})", name))
-        if len(out) >= 25:
-            break
-    return out[:25]
 
 
 def help_text() -> str:
@@ -197,3 +140,59 @@ def help_text() -> str:
           "disasters, everyone's goods and the townsfolk for hire."),
         _("**My wagon** (or `/pioneer wagon`) shows your wagon privately, with your gold values; "
           "`/pioneer rules` explains a rules topic or any card, tile, town or pioneer.")])
+
+
+class CardTopics(Topics):
+    """Pioneer Days' help: its rules topics, and its disasters and every card by name."""
+
+    def lookup(self, query: str) -> str | None:
+        """Help for a topic, a disaster, or a card (case-insensitive; any part of a name, if it fits one
+        card; several fits are listed)."""
+        q = (query or "").strip().lower()
+        if not q:
+            return None
+        key = self.find(q, prefix=False)
+        if key:
+            return topic(key)
+        d = _disaster_key(q)
+        if d:
+            return _(DISASTER_RULES[d])
+        if q in CARDS:
+            return card_text(*CARDS[q])
+        hits = list(dict.fromkeys(v for k, v in CARDS.items() if k.startswith(q))) or \
+            list(dict.fromkeys(v for k, v in CARDS.items() if q in k))
+        if len(hits) == 1:
+            return card_text(*hits[0])
+        if hits:
+            names = sorted(card(kind, cid)["name"] for kind, cid in hits)
+            return _("Several cards match `{query}`: {names}.", query=query.strip()[:50], names=", ".join(names[:20]))
+        key = _topic_by_words(fold(q))
+        return topic(key) if key else None
+
+    def suggestions(self, typed: str) -> list[tuple[str, str]]:
+        """(label, value) pairs for autocomplete: topics first, then disasters, then card names."""
+        q = (typed or "").strip().lower()
+        out = super().suggestions(q)
+        by_words = _topic_by_words(fold(q)) if q else None
+        if by_words and all(v != by_words for _l, v in out):
+            out.append((_("Topic: {name}", name=topic_name(by_words)), by_words))
+        out += [(_("Disaster: {name}", name=words.disaster(d)), d) for d in DISASTER_RULES
+                if q in d or q in words.disaster(d).lower()]
+        # cards by their names in the reader's language; in the others only when none matches
+        mine = [(words.name(kind, cid).lower(), (kind, cid)) for kind, cid in all_cards()]
+        found = [(n, kc) for n, kc in mine if q in n] or [(n, kc) for n, kc in CARDS.items() if q in n]
+        seen = set()
+        for name, (kind, cid) in found:
+            if (kind, cid) not in seen:
+                seen.add((kind, cid))
+                what = {"townsfolk": _("townsfolk"), "equipment": _("equipment"), "town": _("town"),
+                        "pioneer": _("pioneer")}[kind]
+                out.append((f"{card(kind, cid)['name']} ({what})", name))
+            if len(out) >= 25:
+                break
+        return out[:25]
+
+
+TOPICS = CardTopics(TOPIC_KEYS, topic_name, topic, help_text, lambda k: _("Topic: {name}", name=topic_name(k)))
+lookup = TOPICS.lookup
+suggestions = TOPICS.suggestions

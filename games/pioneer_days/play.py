@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from engine.moves import BadMove, Move
-from engine.protocol import Action, Applied, Rejected, SeatResult
+from engine.protocol import Action, Applied, Rejected, Rules, SeatResult
 
 from . import plans
 from . import rules as engine
@@ -28,7 +28,7 @@ def sets_of(value: Any) -> list[str]:
     return sorted(value) if isinstance(value, (str, list, tuple)) else []
 
 
-class PioneerRules:
+class PioneerRules(Rules):
     def config(self, options: Mapping[str, Any], names: Sequence[str]) -> dict:
         return dict(make_config(players=len(names), sets=sets_of(options.get("sets", "AB")),
                                 pioneers=options.get("pioneers", "standard"), names=list(names)))

@@ -1,6 +1,7 @@
 """What one player sees privately: their simultaneous decision as one message, and their wagon, gold
 values included."""
 
+import games.pioneer_days.rules as engine
 from engine.protocol import Button, Item, Menu, Message, Picture, Table
 from games.pioneer_days.rules.describe import card
 
@@ -50,7 +51,9 @@ def mine(table: Table, state: dict, seat: int) -> Message:
         items = [Item(_discard_label(a.id.split(":", 1)[1]), a.id) for a in acts][:25]
         controls.append(Menu(_("Discard goods…"), items, row=0))
         content += "\n" + _("You may discard goods during your turn:")
-    return Message(content=content, controls=controls, picture=Picture("mine", (state, seat), "wagon.png"))
+    # (the picture gets the seat's view again: `state` is made whole from it, seen.py)
+    return Message(content=content, controls=controls,
+                   picture=Picture("mine", (engine.view_for(state, seat), seat), "wagon.png"))
 
 
 def wagon_text(state: dict, seat: int) -> str:

@@ -3,7 +3,7 @@ poker hands each (Aaron Weissblum and Norman Woods' game), as a package the host
 descriptor: its rules (RULES.md, rules/, play.py), what Discord shows (show.py, decide.py, words.py,
 help.py), pictures (pictures.py), AIs (ai/), coach (coach.py) and texts (lang.py, locales/)."""
 
-from engine.protocol import Choice, Game, Option
+from engine.protocol import EASY, HARD, Choice, Game, Option
 
 from .ai import AI
 from .coach import COACH
@@ -26,15 +26,11 @@ GAME = Game(
                (Choice("basic", N_("one game")), Choice("to7", N_("to 7 points")),
                 Choice("to11", N_("to 11 points"))), "basic"),
     ),
-    ai_levels=("easy", "hard"),
-    simultaneous=False,
+    levels=(EASY, HARD),
     rules=RULES,
     show=SHOW,
     pictures="games.pyramid_poker.pictures",
     ai=AI,
     coach=COACH,
     texts=TEXTS,
-    slow_levels=("hard",),
-    timeout_level="easy",
-    mine_label=N_("My pyramid"),
 )

@@ -8,6 +8,8 @@ loss), so the choices that cost the most stand out. The curve: hands won (basic)
 from collections.abc import Mapping, Sequence
 
 from engine import rebuild, states_before
+from engine.coaching import summary
+from engine.protocol import Coach
 from i18n import number
 
 from . import coach_quiz as quiz
@@ -26,7 +28,7 @@ def _states(config: Mapping, seed: int, actions: Sequence[str]) -> list[dict]:
     return states_before(RULES, config, seed, actions)
 
 
-class PokerCoach:
+class PokerCoach(Coach):
     def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
         """The seat's decisions that had a choice: (index in the log, game, the seat's move in that game)."""
         out = []
@@ -78,13 +80,8 @@ class PokerCoach:
             hands = [hands[s] + rec["won"][s] for s in (0, 1)]
             points = [points[s] + rec["points"][s] for s in (0, 1)]
             curve.append({"chapter": [g], "game": g, "vp": list(points if advanced else hands)})
-        count = len(evaluated)
-        good = sum(1 for d in evaluated if d["loss"] <= MARGIN)
-        costliest = [d["at"] for d in sorted(evaluated, key=lambda d: (-d["loss"], d["at"]))[:3] if d["loss"] > MARGIN]
         result = state["result"][seat] if state["result"] else None
-        return {"seat": seat, "decisions": evaluated, "count": count, "accuracy": good / count if count else 1.0,
-                "mean_loss": sum(d["loss"] for d in evaluated) / count if count else 0.0, "margin": MARGIN,
-                "costliest": costliest, "curve": curve, "total": result["total"] if result else 0}
+        return summary(seat, evaluated, MARGIN, curve, result["total"] if result else 0)
 
     def why(self, decision: Mapping) -> str:
         return coach_why.why(decision)

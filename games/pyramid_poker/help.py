@@ -57,9 +57,6 @@ def topic(key: str) -> str:
              "stock stays face down.")
 
 
-TOPICS = Topics(TOPIC_KEYS, topic_name, topic, lambda k: _("Topic: {name}", name=topic_name(k)))
-lookup = TOPICS.lookup
-suggestions = TOPICS.suggestions
 
 
 def help_text() -> str:
@@ -71,3 +68,6 @@ def help_text() -> str:
           "any time; the table picture comes after the building and at each showdown."),
         _("`/play rules` explains the rules by topic. Play a single game, or a match to 7 or 11 points; an AI "
           "can take the other seat.")])
+
+
+TOPICS = Topics(TOPIC_KEYS, topic_name, topic, help_text, lambda k: _("Topic: {name}", name=topic_name(k)))

@@ -8,7 +8,7 @@ seat made), "games" (games played), "match" (the lobby's choice)."""
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.protocol import Action, Applied, Rejected, SeatResult
+from engine.protocol import Action, Applied, Rejected, Rules, SeatResult
 
 from .rules import engine as pp
 from .rules import knowledge
@@ -17,7 +17,7 @@ from .rules.constants import DEFAULT_BLOCKS, DEFAULT_MATCH
 CATEGORIES = ("hands", "games", "points")
 
 
-class PokerRules:
+class PokerRules(Rules):
     def config(self, options: Mapping[str, Any], names: Sequence[str]) -> dict:
         return pp.config_of(names, options.get("blocks", DEFAULT_BLOCKS), options.get("match", DEFAULT_MATCH))
 
@@ -33,9 +33,6 @@ class PokerRules:
     def apply(self, state: dict, action_id: str) -> Applied | Rejected:
         return pp.apply(state, action_id)
 
-    def expand(self, state: dict, seat: int, plan: str) -> list[str]:
-        raise ValueError("Pyramid Poker has no plans")
-
     def view_for(self, state: dict, seat: int | None) -> dict:
         return knowledge.view_for(state, seat)
 
@@ -45,9 +42,6 @@ class PokerRules:
     def resample(self, state: dict, viewer: int | None, seed: int) -> dict:
         return knowledge.resample(state, viewer, seed)
 
-    def is_over(self, state: dict) -> bool:
-        return bool(state["stage"] == "over")
-
     def results(self, state: dict) -> list[SeatResult]:
         games = len(state["history"])
         return [SeatResult(r["seat"], r["rank"], r["winner"], r["total"], {k: r[k] for k in CATEGORIES},
@@ -56,9 +50,6 @@ class PokerRules:
 
     def stage(self, state: dict) -> str:
         return pp.stage_name(state)
-
-    def simultaneous(self, state: dict) -> bool:
-        return False
 
     def decision_key(self, state: dict) -> tuple:
         return pp.decision_key(state)

@@ -5,11 +5,11 @@ the story in chapters (each game's building, then its taking apart and showdown)
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.protocol import Button, Marks, Message, Picture, Record, SeatResult, Table
+from engine.protocol import Button, Mark, Message, Picture, SeatResult, Show, Table
 
 from . import decide, words
 from . import help as rules_help
-from .lang import _, n_
+from .lang import N_, _, n_
 from .rules import knowledge
 from .rules import pyramid as geo
 from .rules.constants import TARGETS
@@ -152,89 +152,57 @@ def showdown_text(e: dict, names: Sequence[str]) -> str:
     return head + ": " + "; ".join(bits) + "."
 
 
-class PokerShow:
-    def title(self, state: dict) -> str:
-        return title(state)
+class PokerShow(Show):
+    categories = {"hands": N_("Hands won"), "games": N_("Games won"), "points": N_("Points")}
+    topics = rules_help.TOPICS
+
+    def title(self, view: dict) -> str:
+        return title(view)
 
     def options_text(self, options: Mapping[str, Any]) -> str:
         return _("Blocks: **{blocks}** · **{match}**", blocks=words.blocks(options.get("blocks", "blind")),
                  match=words.match(options.get("match", "basic")))
 
-    def panel(self, table: Table, state: dict) -> Message:
-        return panel(table, state)
+    def panel(self, table: Table, view: dict) -> Message:
+        return panel(table, view)
 
-    def decision(self, table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -> Message | None:
-        return decide.decision(state, seat, table.names, picked)
+    def decision(self, table: Table, view: dict, seat: int, picked: Sequence[str] = ()) -> Message | None:
+        return decide.decision(view, seat, table.names, picked)
 
-    def mine(self, table: Table, state: dict, seat: int) -> Message:
-        return mine(table, state, seat)
+    def mine(self, table: Table, view: dict, seat: int) -> Message:
+        return mine(table, view, seat)
 
-    def ping(self, state: dict, who: str) -> str:
-        return _("{who}: your turn — {doing} (private: **Decide**) — see the panel ↑", who=who, doing=doing(state))
+    def ping(self, view: dict, who: str) -> str:
+        return _("{who}: your turn — {doing} (private: **Decide**) — see the panel ↑", who=who, doing=doing(view))
 
     def lines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
         return [x for x in (event_text(e, names) for e in events) if x]
 
-    def records(self, start_events: Sequence[dict], actions: Sequence[Mapping]) -> list[Record]:
-        out: list[Record] = []
-        cur = Record(heading=self.heading({"game": 1, "part": "build"}))
-        stream = [(None, e) for e in start_events] + [(a["seq"], e) for a in actions for e in a["events"]]
-        closed = False
-        for seq, e in stream:
-            if closed and e["type"] in ("game_started", "taking_started"):
-                out.append(cur)
-                cur = Record(heading=self.heading({"game": e["game"],
-                                                   "part": "build" if e["type"] == "game_started" else "take"}))
-                closed = False
-            cur.events.append(e)
-            if e["type"] in ("taking_started", "showdown", "match_over"):
-                cur.close_seq, closed = seq, True
-        if cur.events:
-            if not closed:
-                cur.close_seq = None
-            out.append(cur)
-        return out
-
-    def marks(self, events: Sequence[dict], before: dict | None) -> Marks:
-        ended = None
-        for e in events:
-            if e["type"] == "taking_started":
-                ended = {"game": e["game"], "part": "build"}
-            elif e["type"] == "showdown":
-                ended = {"game": e["game"], "part": "take"}
-        started = None
-        if before is not None:
-            for e in events:
-                if e["type"] == "game_started":
-                    started = {"game": e["game"], "part": "build"}
-                elif e["type"] == "taking_started":
-                    started = {"game": e["game"], "part": "take"}
-        return Marks(ended, started, any(e["type"] == "match_over" for e in events))
-
-    def headlines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
-        return self.lines([e for e in events if e["type"] in ("taking_started", "showdown", "match_over")],
-                          names)[-2:]
-
-    def caption(self, marks: Mapping[str, Any], names: Sequence[str]) -> str:
-        bits = []
-        ended, started = marks.get("ended"), marks.get("started")
-        if ended:
-            bits.append(_("Game {game}: the pyramid is built", game=ended["game"]) if ended["part"] == "build"
-                        else _("Game {game}: the showdown", game=ended["game"]))
-        if started and started["part"] == "build":
-            bits.append(_("Game {game} begins", game=started["game"]))
-        return " · ".join(f"**{x}**" for x in bits)
-
-    def facts(self, state: dict) -> dict:
-        return {"game": state["game"], "part": part(state)}
+    def chapter(self, event: dict) -> Mark | None:
+        """Each game of a match is two chapters: building the pyramid, then taking it apart to the showdown."""
+        t = event["type"]
+        if t == "game_started":
+            return Mark(begins={"game": event["game"], "part": "build"})
+        if t == "taking_started":
+            return Mark(ends=True, begins={"game": event["game"], "part": "take"}, headline=True)
+        if t in ("showdown", "match_over"):
+            return Mark(ends=True, over=t == "match_over", headline=True)
+        return None
 
     def heading(self, facts: Mapping[str, Any]) -> str:
         if facts.get("part") == "build":
             return _("Game {game} — building", game=facts.get("game", 1))
         return _("Game {game} — taking apart", game=facts.get("game", 1))
 
-    def points(self, n: int) -> str:
-        return n_("{n} point", "{n} points", n)
+    def caption(self, ended: Mapping[str, Any] | None, started: Mapping[str, Any] | None,
+                names: Sequence[str]) -> str:
+        bits = []
+        if ended:
+            bits.append(_("Game {game}: the pyramid is built", game=ended["game"]) if ended["part"] == "build"
+                        else _("Game {game}: the showdown", game=ended["game"]))
+        if started and started["part"] == "build":
+            bits.append(_("Game {game} begins", game=started["game"]))
+        return " · ".join(f"**{x}**" for x in bits)
 
     def result_line(self, result: SeatResult) -> str:
         s = result.scores
@@ -245,32 +213,17 @@ class PokerShow:
             line += " · " + _("best hand: {hand}", hand=words.hand_class(result.detail["best_hand"]))
         return line
 
-    def standings(self, table: Table, state: dict) -> tuple[str, list[tuple[int, str]]]:
-        if state["config"]["match"] in TARGETS:
-            order = sorted(range(2), key=lambda s: -state["points"][s])
-            return _("Points when it ended"), [(s, self.points(state["points"][s])) for s in order]
-        won = [sum(r["won"][s] for r in state["history"]) for s in range(2)]
+    def standings(self, table: Table, view: dict) -> tuple[str, list[tuple[int, str]]]:
+        if view["config"]["match"] in TARGETS:
+            order = sorted(range(2), key=lambda s: -view["points"][s])
+            return _("Points when it ended"), [(s, n_("{n} point", "{n} points", view["points"][s])) for s in order]
+        won = [sum(r["won"][s] for r in view["history"]) for s in range(2)]
         return _("Hands won when it ended"), [(s, str(won[s])) for s in sorted(range(2), key=lambda s: -won[s])]
-
-    def category(self, key: str) -> str:
-        return words.category(key)
 
     def detail(self, key: str, value: Any) -> tuple[str, str] | None:
         if key == "best_hand" and isinstance(value, str):
             return _("Best hand made most often"), words.hand_class(value)
         return None
-
-    def help(self) -> str:
-        return rules_help.help_text()
-
-    def topics(self) -> list[str]:
-        return rules_help.topic_names()
-
-    def lookup(self, query: str) -> str | None:
-        return rules_help.lookup(query)
-
-    def suggestions(self, current: str) -> list[tuple[str, str]]:
-        return rules_help.suggestions(current)
 
 
 SHOW = PokerShow()

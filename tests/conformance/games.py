@@ -1,4 +1,4 @@
-"""The games the conformance suite checks: every registered game and the test game (tests/tinygame), and
+"""The games the conformance suite checks: every registered game and the example game (games/example), and
 the random games it checks them on: every option set (every combination of the lobby's choices) at
 least once, every player count, many seeds. The games are played again by each check (deterministic
 from their seeds), one step at a time, so no check holds a whole game's states."""
@@ -7,8 +7,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import tinygame
-
+import games.example
 from engine import registry, rng
 from engine.protocol import Action, Game, Table
 
@@ -17,7 +16,7 @@ GAMES_AT_LEAST = 12  # random games per game, whatever its options
 
 
 def every_game() -> list[Game]:
-    tinygame.register()
+    games.example.register()
     return registry.games()
 
 

@@ -8,18 +8,20 @@ import sys
 import types
 
 import pytest
-import tinygame
 from PIL import Image
-from tinygame import pictures as fine_pictures
-from tinygame.rules import FingersRules
-from tinygame.show import FingersShow
+
+import games.example
 
 import render
 from conformance import test_conformance_discord as discord_checks
 from conformance import test_conformance_rules as rule_checks
 from conformance import test_conformance_secrecy as secrecy_checks
-from engine import registry
-from engine.protocol import Button, Item, Menu
+from engine import registry, rng
+from engine.protocol import Action, Applied, Button, Item, Menu, Rejected, Rules, ranked
+from games.example import pictures as fine_pictures
+from games.example.ai import FingersAi
+from games.example.rules import RULES, FingersRules
+from games.example.show import FingersShow
 from render.canvas import Canvas
 
 
@@ -29,8 +31,36 @@ class LeakyView(FingersRules):
 
 
 class LeakyEvent(FingersRules):
-    def public_event(self, event, seat):
-        return dict(event)  # the secret pick stays in what the public sees
+    def apply(self, state, action_id):
+        r = super().apply(state, action_id)
+        if r.ok:
+            r.events[0]["fingers"] = int(action_id.rsplit(":", 1)[1])  # the secret pick, in what the public sees
+        return r
+
+
+SEEN: dict = {}
+
+
+class Peeking(FingersRules):
+    """Rules that keep the last whole state they were asked to make a view of: a side channel."""
+
+    def view_for(self, state, seat):
+        SEEN["state"] = state
+        return super().view_for(state, seat)
+
+
+class PeekingPanel(FingersShow):
+    def panel(self, table, view):
+        msg = super().panel(table, view)
+        msg.body += f"\n{SEEN['state']['picks']}"  # everyone's hidden picks, on the public panel
+        return msg
+
+
+class PeekingAi(FingersAi):
+    def choose(self, view, seat, level, seed, budget=None):
+        taken = SEEN["state"]["picks"]  # the other seats' hidden picks
+        acts = RULES.legal_actions(view, seat)
+        return next((a for a in acts if int(a.id[-1]) not in taken), acts[0])
 
 
 class Mutating(FingersRules):
@@ -47,7 +77,7 @@ class Unseeded(FingersRules):
 
     def apply(self, state, action_id):
         r = super().apply(state, action_id)
-        if r.ok and r.state["over"]:
+        if r.ok and not self.deciders(r.state):
             r.state["scores"][0] += random.randrange(2)
         return r
 
@@ -93,7 +123,7 @@ def _silent_replay(record):  # an animation that does not say its smallest text
 
 def pictures_with(**broken) -> str:
     """The name of a copy of the test game's pictures module with some of its pictures replaced."""
-    name = "tinygame.pictures_" + "_".join(sorted(broken))
+    name = "games.example.pictures_" + "_".join(sorted(broken))
     module = types.ModuleType(name)
     module.__dict__.update({k: v for k, v in vars(fine_pictures).items() if not k.startswith("__")}, **broken)
     sys.modules[name] = module
@@ -102,6 +132,8 @@ def pictures_with(**broken) -> str:
 
 VIEWS = secrecy_checks.test_a_twin_looks_the_same_to_its_viewer_and_so_do_the_events_it_makes
 EVENTS = secrecy_checks.test_actions_a_viewer_cannot_tell_apart_make_the_same_events_for_them
+PANEL_TWIN = secrecy_checks.test_the_panel_and_a_seat_s_decision_are_the_same_for_a_twin
+AI_TWIN = secrecy_checks.test_the_ai_chooses_the_same_on_a_twin_it_cannot_tell_apart
 REFUSALS = rule_checks.test_illegal_stale_and_other_seats_actions_are_refused_and_change_nothing
 DETERMINISM = rule_checks.test_the_same_seed_and_choices_give_the_same_game_and_the_log_replays_to_it
 FITS = discord_checks.test_every_message_fits_discord_and_offers_only_legal_moves
@@ -109,6 +141,8 @@ PHONE = discord_checks.test_every_picture_is_small_and_readable_on_a_phone
 BROKEN = {
     "leaky-view": ({"rules": LeakyView()}, VIEWS),
     "leaky-event": ({"rules": LeakyEvent()}, EVENTS),
+    "peeking-panel": ({"rules": Peeking(), "show": PeekingPanel()}, PANEL_TWIN),
+    "peeking-ai": ({"rules": Peeking(), "ai": PeekingAi()}, AI_TWIN),
     "mutating": ({"rules": Mutating()}, REFUSALS),
     "unseeded": ({"rules": Unseeded()}, DETERMINISM),
     "illegal-button": ({"show": IllegalButton()}, FITS),
@@ -124,11 +158,62 @@ BROKEN = {
 async def test_each_check_fails_on_a_game_broken_its_way(broken):
     change, check = BROKEN[broken]
     key = f"fingers-{broken}"
-    registry.register(dataclasses.replace(tinygame.GAME, key=key, **change))
+    registry.register(dataclasses.replace(games.example.GAME, key=key, **change))
     try:
         with pytest.raises(AssertionError):
             result = check(key)
             if hasattr(result, "__await__"):
                 await result
+    finally:
+        registry.unregister(key)
+
+
+class Bids(Rules):
+    """A game of secret hands and public moves (bids): each seat is dealt a card nobody else sees, then bids
+    0-2 in turn, openly; the cards are shown after the last bid. No two of its moves look alike."""
+
+    def new_game(self, config, seed):
+        gen = {"rng": rng.seed_state(seed)}
+        n = config["players"]
+        return {"seq": 0, "cards": [1 + rng.below(gen, 9) for _ in range(n)], "bids": [], "shown": False}, []
+
+    def deciders(self, state):
+        return [] if state["shown"] else [len(state["bids"])]
+
+    def legal_actions(self, state, seat=None):
+        return [Action(s, f"{s}:bid:{k}", str(k)) for s in self.deciders(state) if seat in (None, s) for k in (0, 1, 2)]
+
+    def apply(self, state, action_id):
+        if action_id not in {a.id for a in self.legal_actions(state)}:
+            return Rejected("not now")
+        s = {**state, "seq": state["seq"] + 1, "bids": [*state["bids"], int(action_id[-1])]}
+        events = [{"type": "bid", "seat": len(state["bids"]), "bid": s["bids"][-1]}]
+        if len(s["bids"]) == len(s["cards"]):
+            s["shown"] = True
+            events.append({"type": "shown", "cards": list(s["cards"])})
+        return Applied(s, events)
+
+    def results(self, state):
+        return ranked(state["cards"], [{"cards": c} for c in state["cards"]])
+
+    def view_for(self, state, seat):
+        return {**state, "cards": [c if state["shown"] or i == seat else 0 for i, c in enumerate(state["cards"])]}
+
+    def resample(self, state, viewer, seed):
+        gen = {"rng": rng.seed_state(seed)}
+        cards = [c if state["shown"] or i == viewer else 1 + rng.below(gen, 9) for i, c in enumerate(state["cards"])]
+        return {**state, "cards": cards}
+
+
+def test_a_game_of_secret_hands_and_public_moves_passes_the_secrecy_checks():
+    """A bidding game (secrets dealt, every move public) passes: no move of it has a look-alike to compare."""
+    key = "bids"
+    registry.register(dataclasses.replace(games.example.GAME, key=key, rules=Bids()))
+    try:
+        rules = registry.game(key).rules
+        state, _ = rules.new_game({"players": 3}, 5)
+        assert rules.view_for(state, 0) != rules.view_for(state, 1)  # seats see different things
+        VIEWS(key)
+        EVENTS(key)
     finally:
         registry.unregister(key)

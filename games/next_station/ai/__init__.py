@@ -3,7 +3,7 @@ line, greedy.py), hard (a look-ahead through the rest of the round's deck, searc
 the same arguments; from what the seat may see (the cards still face down are drawn again)."""
 
 from engine import rng
-from engine.protocol import Action
+from engine.protocol import Action, Ai
 
 from ..rules import engine as ns
 from .greedy import choose_greedy
@@ -28,9 +28,9 @@ def choose(state: dict, seat: int, level: str = "easy", seed: int | None = None,
     return choose_greedy(state, seat, seed or 0)
 
 
-class StationAi:
-    def choose(self, state: dict, seat: int, level: str, seed: int, budget=None) -> Action:
-        return choose(state, seat, level, seed, budget)
+class StationAi(Ai):
+    def choose(self, view: dict, seat: int, level: str, seed: int, budget=None) -> Action:
+        return choose(view, seat, level, seed, budget)
 
 
 AI = StationAi()

@@ -61,12 +61,12 @@ def _legal(a: Action, acts: list[Action]) -> Action:
 __all__ = ["choose", "LEVELS"]
 
 
-class PioneerAi:
-    """The protocol's Ai: choose(state, seat, level, seed, budget)."""
+class PioneerAi(protocol.Ai):
+    """The protocol's Ai: choose(view, seat, level, seed, budget) (a view or the state: the same choice)."""
 
-    def choose(self, state: dict, seat: int, level: str, seed: int,
+    def choose(self, view: dict, seat: int, level: str, seed: int,
                budget: int | float | dict | None = None) -> protocol.Action:
-        return cast(protocol.Action, choose(state, seat, level, seed, budget))  # (the same fields)
+        return cast(protocol.Action, choose(view, seat, level, seed, budget))  # (the same fields)
 
 
 AI = PioneerAi()

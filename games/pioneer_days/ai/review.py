@@ -13,6 +13,7 @@ estimated VP; a decision within MARGIN_VP of the best counts as accurate.
 Deterministic: every sample comes from a generator seeded by (game seed, move number, seat)."""
 
 from engine import rng
+from engine.coaching import summary
 
 from ..rules.api import advance, apply, clone, legal_actions, new_game
 from ..rules.constants import SIMULTANEOUS
@@ -232,13 +233,8 @@ def _own(e: dict, seat: int) -> dict | None:
 
 def summarize(evaluated: list[dict], seat: int) -> dict:
     """accuracy (share of decisions within MARGIN_VP of the best), mean loss, the three costliest."""
-    n = len(evaluated)
-    good = sum(1 for d in evaluated if d["loss"] <= MARGIN_VP)
-    costly = sorted((d for d in evaluated if d["loss"] > MARGIN_VP), key=lambda d: (-d["loss"], d["at"]))[:3]
-    return {"seat": seat, "decisions": evaluated, "count": n, "margin": MARGIN_VP,
-            "accuracy": round(good / n, 4) if n else 1.0,
-            "mean_loss": round(sum(d["loss"] for d in evaluated) / n, 3) if n else 0.0,
-            "costliest": [d["at"] for d in costly], "rounds": max((d["samples"] for d in evaluated), default=0)}
+    return {**summary(seat, evaluated, MARGIN_VP, [], 0),
+            "rounds": max((d["samples"] for d in evaluated), default=0)}
 
 
 def curve(config: dict, seed: int, actions: list[str]) -> list[dict]:

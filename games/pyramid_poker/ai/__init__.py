@@ -7,7 +7,7 @@ from its own stream seeded by (seed, state["seq"], seat)."""
 from typing import Any
 
 from engine import rng
-from engine.protocol import Action
+from engine.protocol import Action, Ai
 
 from ..rules import knowledge
 from ..rules.engine import legal_actions
@@ -52,11 +52,11 @@ def values(state: dict, seat: int, seed: int, rollouts: int) -> dict[str, float]
     return search_values(knowledge.view_for(state, seat), seat, seed, rollouts)
 
 
-class PokerAi:
-    """The protocol's Ai."""
+class PokerAi(Ai):
+    """The protocol's Ai (a view or a state: the same choice)."""
 
-    def choose(self, state: dict, seat: int, level: str, seed: int, budget: Any = None) -> Action:
-        return choose(state, seat, level, seed, budget)
+    def choose(self, view: dict, seat: int, level: str, seed: int, budget: Any = None) -> Action:
+        return choose(view, seat, level, seed, budget)
 
 
 AI = PokerAi()
