@@ -37,15 +37,15 @@ if TYPE_CHECKING:
     from app.ai_seats import AiSeats
     from app.service import GameService
     from app.timers import Timers
-    from cogs.channel import Courier
     from cogs.coach import CoachDesk
+    from cogs.courier import Courier
     from cogs.records import RecordsDesk
     from cogs.table import Table
     from db import Store
 
 log = logging.getLogger("bot")
 # the cogs, in the order they are loaded: the courier first (every other cog shows things through it)
-EXTENSIONS = ("cogs.channel", "cogs.table", "cogs.records", "cogs.coach", "cogs.play")
+EXTENSIONS = ("cogs.courier", "cogs.table", "cogs.records", "cogs.coach", "cogs.play")
 
 PERMISSIONS = invite.NEEDED.value
 DAMAGED_GAME = N_("This game's saved record is damaged and can't be loaded, so nothing was changed. The bot's "
@@ -111,8 +111,8 @@ class GameBot(commands.Bot):
     renderer: Any                  # None: each game's own pictures; a stand-in (tests) draws them all instead
     store: "Store | None"          # None before setup_hook and after close
     service: "GameService"         # every change to a game goes through it
-    courier: "Courier"             # cogs/channel.py: what the channel shows
-    table: "Table"                 # cogs/table.py: component clicks
+    courier: "Courier"             # cogs/courier.py: what the channel shows
+    table: "Table"                 # cogs/table/: component clicks
     records: "RecordsDesk"         # cogs/records.py: stats, leaderboards, history, replays
     ai: "AiSeats"                  # app/ai_seats.py
     coach: "CoachDesk"             # cogs/coach.py: reviews of finished games
@@ -252,7 +252,7 @@ class GameBot(commands.Bot):
             self.errors.append((code, err))
             log.error("[%s] unexpected error", code, exc_info=err)
         try:
-            from cogs.table import tell
+            from cogs.replies import tell
             await tell(interaction, text + " " + _("(error `{code}`)", code=code),
                        allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as e:
@@ -263,7 +263,7 @@ class GameBot(commands.Bot):
         """The answer when the database refused: the game's record is damaged (named once in the log, its
         channel told once: app/damage.py), something else it needed can't be read (said once), or nothing
         can be saved now (the cause said once by the store: db/faults.py). No traceback, no line per click."""
-        from app.service import UNAVAILABLE
+        from app.service.outcome import UNAVAILABLE
         if isinstance(err, DatabaseDamaged):
             damage = self.service.damage
             gid = damage.game_of(err)  # (the game it names, or the damaged game of the channel it names)
@@ -273,7 +273,7 @@ class GameBot(commands.Bot):
         else:
             text = _(UNAVAILABLE)
         try:
-            from cogs.table import tell
+            from cogs.replies import tell
             await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as e:
             log.warning("could not answer a refused interaction: %s", e)

@@ -1,6 +1,6 @@
 """Clicks acknowledged but not yet saved: a journal, so that a restart tells whoever lost one.
 
-A click that may change a game is acknowledged to Discord first (cogs/table.py: with a database across the
+A click that may change a game is acknowledged to Discord first (cogs/table/moves.py: with a database across the
 network the read that checks it can take longer than Discord waits), then checked and saved. A process that
 dies between the two drops the click with no word. So each such click is written to an append-only file
 before it is acknowledged ("begin") and again once its fate is known ("end": saved, refused, or answered

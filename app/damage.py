@@ -1,7 +1,7 @@
 """Games whose saved record is damaged: each named once in the log, its channel told once.
 
 A damaged file (db/errors.py DatabaseDamaged) stops only what it touches: a game whose row or log can't be
-read can't go on, the others play on. Start-up (cogs/channel.py recover) and the one error handler (bot.py)
+read can't go on, the others play on. Start-up (cogs/courier.py recover) and the one error handler (bot.py)
 both report a damaged game here; the first report of a game is logged and asks for its channel to be told,
 the later ones are silent. A damaged read that names no game (a list of a channel's games) is said once
 per channel."""

@@ -1,6 +1,6 @@
 """What a committed change promises to show in the channel, as outbox items (kind, data).
 
-The items hold facts, not text: the courier (cogs/channel.py) builds the messages when it delivers
+The items hold facts, not text: the courier (cogs/courier.py) builds the messages when it delivers
 them, in the game's language, from the stored game and its action log. A game says where its
 chapters begin and end (a day, a round, a hand: Show.marks); kinds, in delivery order:
 

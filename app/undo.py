@@ -57,7 +57,7 @@ def _in_effect(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 def effective_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict]:
     """The log rows in effect (undone ones and undos dropped), without the host's marks; a move made for
     a person whose time ran out begins with a {"type": TIMED_OUT, "seat"} event (games tell nothing of
-    it: the host's story does, app/service.py)."""
+    it: the host's story does, app/service/reading.py)."""
     out = []
     for r in _in_effect(rows):
         m = _mark_of(r)

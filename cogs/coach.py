@@ -19,7 +19,7 @@ from ui import review as review_ui
 from ui.texts import language, table_of
 
 from . import origin
-from .table import ELSEWHERE, acknowledge
+from .replies import ELSEWHERE, acknowledge
 
 log = logging.getLogger("bot.coach")
 

@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from app.service import NOT_PLAYING, level_name, lobby_options
+from app.service.lobby import level_name, lobby_options
+from app.service.outcome import NOT_PLAYING
 from app.tables import game_of
 from db.errors import DatabaseDamaged
 from engine import registry
@@ -22,7 +23,7 @@ from ui import lobby as lobby_ui
 from ui.commands import NUMBER_MAX
 from ui.components import GameButton, view_of
 
-from .table import tell
+from .replies import tell
 
 log = logging.getLogger("bot.commands")
 REPOST_EVERY = 60.0  # seconds between two public re-posts of a channel's table

@@ -23,7 +23,7 @@ from ui import stats as stats_ui
 from ui.texts import language
 
 from . import origin
-from .table import ELSEWHERE, UNKNOWN, tell
+from .replies import ELSEWHERE, UNKNOWN, tell
 
 log = logging.getLogger("bot.records")
 HISTORY = 10  # games listed by /play history

@@ -12,7 +12,7 @@ and must hold no game yet. Every row of every table (games, players, the action 
 outbox) is copied with its ids, a batch of games per transaction; then every game is verified:
   - each row of the target equals the source's,
   - each started game's action log replays to its stored state (engine.replay(its game's rules, config,
-    seed, action ids) must equal the stored state JSON, as app/service.py `replayed` checks).
+    seed, action ids) must equal the stored state JSON, as app/service/reading.py `replayed` checks).
 Prints what it copied and verified; exit status 0 when everything was verified, 1 when a check failed
 (the target then holds a copy that must not be used: delete it before trying again), 2 when a
 database could not be used.

@@ -1,7 +1,7 @@
 """The outbox: what a committed change promised to show in the channel (a Store mixin).
 
 Items are written by the change's own transaction (insert_items), delivered in order by the bot's
-courier (cogs/channel.py) and marked done with the message that showed them, so a crash between a
+courier (cogs/courier.py) and marked done with the message that showed them, so a crash between a
 commit and its posts loses nothing: start-up delivers what is still pending."""
 
 import json

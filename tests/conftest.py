@@ -48,7 +48,7 @@ TEST_DAY = (2026, 12, 3)
 def fixed_game_seeds(request, monkeypatch):
     if os.environ.get("PIONEER_TEST_SEEDS") != "random":
         import datetime as dt
-        monkeypatch.setattr("app.service.secrets", _Seeds(request.node.nodeid))
+        monkeypatch.setattr("app.service.lobby.secrets", _Seeds(request.node.nodeid))
         monkeypatch.setattr("engine.days.today", lambda: dt.date(*TEST_DAY))
 
 

@@ -20,7 +20,7 @@ from simharness import (
 )
 
 import games.pioneer_days.rules as engine
-from cogs.table import QUEUE_MAX
+from cogs.table.busy import QUEUE_MAX
 
 
 async def current(bot, channel):

@@ -5,7 +5,7 @@ import pytest
 from simharness import play_step, start_game, table
 
 import engine
-from app import service as service_module
+from app.service import reading
 from app.tables import game_of
 
 
@@ -25,7 +25,7 @@ async def test_a_version_saved_lately_is_read_back_and_equals_its_replay(simcord
 
     def no_replay(*_a, **_k):
         raise AssertionError("rebuilt from the log")
-    monkeypatch.setattr(service_module.engine, "rebuild", no_replay)
+    monkeypatch.setattr(reading.engine, "rebuild", no_replay)
     for seq in seqs[:-1]:
         assert engine.to_json(await bot.service.state_at(game, seq)) == engine.to_json(replayed[seq])
     # one it never saved (forgotten: a restart) is rebuilt

@@ -1,7 +1,7 @@
 """The slash commands' shape: /play for every game (`/play new <game>` a subcommand per game, with its
 own options), and a group of its own for a game that has one (Game.command: /pioneer, the commands people
 knew before there were several games). The commands' work is the Play cog's (cogs/play.py: `Handlers`
-below says what it provides); component clicks are cogs/table.py's.
+below says what it provides); component clicks are the Table cog's (cogs/table/).
 
 Command and option names and descriptions are locale_str: the bot's Translator (ui/translator.py)
 gives Discord each of them in every language we have. A game's options become slash-command choices;

@@ -24,7 +24,7 @@ from engine.protocol import Button, Menu
 
 
 class Clicks(Protocol):
-    """What a click of ours is handed to: the bot's Table cog (cogs/table.py), as `client.table`."""
+    """What a click of ours is handed to: the bot's Table cog (cogs/table/), as `client.table`."""
     async def on_component(self, interaction: Any, gid: int, ver: int, act: Any, values: Any) -> None: ...
     async def unknown(self, interaction: Any) -> None:
         """The answer to a component of ours that is malformed (a forged id, a button's id sent as a select)."""

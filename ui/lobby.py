@@ -4,7 +4,7 @@ the turn timer and the game's own options as menus)."""
 import discord
 
 from app.options import TIMERS, timer_text
-from app.service import level_name
+from app.service.lobby import level_name
 from app.tables import game_of
 from db import GameRow
 from engine import registry

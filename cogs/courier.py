@@ -33,7 +33,7 @@ from ui.texts import language
 
 from . import unread
 
-log = logging.getLogger("bot.channel")
+log = logging.getLogger("bot.courier")
 NO_FILES = N_("_(I need the **Attach Files** permission here to show the table image.)_")
 DAMAGED = N_("⚠️ The saved data of this channel's game (game {gid}) can't be read, so it can't go on. The bot's "
            "operator has been told. You can start a new game with `/play new` after `/play end`.")

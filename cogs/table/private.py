@@ -1,0 +1,129 @@
+"""Private views: a player's own decision (Decide) and the items picked in it, the full board, a seat's own
+things (Mine); each privately, its picture drawn first."""
+
+import io
+from typing import cast
+
+import discord
+
+import i18n
+from app.service.outcome import NOT_PLAYING
+from app.tables import game_of
+from i18n import _
+from ui import messages, texts
+from ui import results as results_ui
+from ui.texts import language, table_of
+
+from .. import origin
+from ..replies import ELSEWHERE, acknowledge, tell, update
+from .base import TableBase
+
+
+class PrivateViews(TableBase):
+    async def _game_for(self, interaction, gid: int, finished: bool = False):
+        """The button's game if it is running (or finished, when `finished`); else None, after telling why."""
+        game = await self.service.game(gid)
+        if game is None or game.channel_id != interaction.channel_id:
+            await tell(interaction, _("This button does not belong to a game in this channel."))
+            return None
+        if game.status != "active" and not (finished and game.status in ("over", "ended")):
+            await tell(interaction, _("This game is over.") if game.status in ("over", "ended")
+                       else _("This game has not started yet."))
+            return None
+        return game
+
+    async def _player(self, interaction, gid: int, game=None, finished: bool = False):
+        """(the game, the clicker's seat), or (None, None) after telling why not."""
+        game = game or await self._game_for(interaction, gid, finished)
+        if game is None:
+            return None, None
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            await tell(interaction, _(NOT_PLAYING))
+            return None, None
+        return game, seat
+
+    async def decide(self, interaction: discord.Interaction, gid: int) -> None:
+        """The clicker's own decision, privately (with its picture, if the game draws one)."""
+        game, seat = await self._player(interaction, gid)
+        if game is None:
+            return
+        played = game_of(game)
+        st = game.live
+        with i18n.at_table(language(game)):
+            msg = played.show.decision(table_of(game), st, seat) if seat in played.rules.deciders(st) else None
+        if msg is None:
+            waiting = [game.display(s) for s in played.rules.deciders(st)]
+            await tell(interaction, _("You have nothing to decide right now.")
+                       + (" " + _("Waiting for {who}.", who=", ".join(waiting)) if waiting else ""))
+            return
+        await self._private(interaction, game, msg)
+
+    async def _private(self, interaction: discord.Interaction, game, msg, edit: bool = False) -> None:
+        """A private message of the game's (a decision, a seat's own things), its picture drawn first."""
+        kw = messages.private(game, msg)
+        png = None
+        if msg.picture is not None:
+            if not await acknowledge(interaction, ephemeral=True, thinking=not edit):
+                return
+            png = await self.bot.courier.render(game, msg.picture.name, *msg.picture.args)
+        files = [discord.File(io.BytesIO(png), msg.picture.filename)] if png is not None and msg.picture else []
+        if edit:
+            await update(interaction, attachments=files, **kw)
+        elif interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, files=files,
+                                            **{k: v for k, v in kw.items() if v is not None})
+        else:
+            await tell(interaction, **kw)
+
+    async def pick(self, interaction: discord.Interaction, gid: int, items: list[str]) -> None:
+        """Items picked (a multi-select, or a pick button): the decision is shown again with them picked."""
+        game, seat = await self._player(interaction, gid)
+        if game is None:
+            return
+        if not origin.is_private(interaction, game, made_by="click"):  # a decision, in place of the message
+            await tell(interaction, _(ELSEWHERE))
+            return
+        played = game_of(game)
+        st = game.live
+        with i18n.at_table(language(game)):
+            msg = played.show.decision(table_of(game), st, seat, items) if seat in played.rules.deciders(st) \
+                else None
+        if msg is None:
+            await tell(interaction, _("That choice is from an earlier moment: the game has moved on."))
+            return
+        await self._private(interaction, game, msg, edit=True)
+
+    async def board(self, interaction: discord.Interaction, gid: int, game=None) -> None:
+        """The full detailed board, privately (the public chapter image is made for phones); for a finished
+        game, its final board and results."""
+        game = game or await self._game_for(interaction, gid, finished=True)
+        if game is None:
+            return
+        if not await acknowledge(interaction, ephemeral=True, thinking=True):
+            return
+        viewer = game.seat_of(interaction.user.id)
+        st = game.live
+        if game_of(game).rules.is_over(st):
+            png = await self.bot.courier.render(game, "results", st)
+            kw = results_ui.results(game, st, png is not None)
+            name = "results.png"
+        else:
+            png = await self.bot.courier.render(game, "table", st, viewer)
+            kw = {"content": texts.title(game) + ("" if game.status == "active" else " — " + _("the game was ended"))}
+            name = "board.png"
+        if png is not None:
+            kw["file"] = discord.File(io.BytesIO(png), name)
+        await interaction.followup.send(ephemeral=True, **kw)
+
+    async def mine(self, interaction: discord.Interaction, gid: int | None, game=None) -> None:
+        """A seat's own things (values only it may see), privately: the game's text and picture."""
+        game, seat = await self._player(interaction, cast(int, gid), game, finished=True)  # (None: with a game)
+        if game is None:
+            return
+        with i18n.at_table(language(game)):
+            msg = game_of(game).show.mine(table_of(game), game.live, seat)
+        if msg.picture is None and not await acknowledge(interaction, ephemeral=True, thinking=True):
+            return
+        await self._private(interaction, game, msg)
+
