@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db.errors import DatabaseDamaged, StoreError
+from engine import views
 from engine.protocol import Action, Game
 
 from .service import GameService
@@ -50,11 +51,12 @@ class AiSeats:
         self.workers.stop()
 
     async def think(self, game: Game, state: dict, seat: int, level: str, seed: int) -> Action:
-        """The game's AI off the event loop: a slow level in a worker process (a crashed worker is replaced
-        and the decision made in a thread), anything else in a thread."""
+        """The game's AI off the event loop, from its seat's view only: a slow level in a worker process (a
+        crashed worker is replaced and the decision made in a thread), anything else in a thread."""
         slow = level in game.slow_levels
         budget = self.settings.ai_hard_budget if slow else None
-        return await self.workers.run(game.ai.choose, state, seat, level, seed, budget, in_process=slow)
+        return await self.workers.run(game.ai.choose, views.of(game, state, seat), seat, level, seed, budget,
+                                      in_process=slow)
 
     async def _drive(self, game_id: int) -> None:
         try:

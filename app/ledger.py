@@ -9,7 +9,7 @@ from . import ratings
 
 def scope_prefix(game: Game) -> str:
     """Ratings are kept per game: its scopes start with this ("next-station:global")."""
-    return f"{game.key}:" if game.rating_scope is None else game.rating_scope
+    return f"{game.key}:" if game.legacy.rating_scope is None else game.legacy.rating_scope
 
 
 def scopes(game: Game, guild_id: int | None) -> list[str]:

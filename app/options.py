@@ -37,8 +37,7 @@ def refusal(game: Game, key: str, value: Any, stored: bool = False) -> str | Non
                  options=", ".join(f"`{game.texts._(o.label)}`" for o in game.options) or "—")
     if isinstance(value, str) and value in {c.value for c in opt.choices}:
         return None
-    reads = getattr(game.rules, "reads_option", None)
-    if stored and reads is not None and reads(key, value):
+    if stored and game.rules.reads_option(key, value):
         return None
     return _("That is not a choice of `{option}` I offer. The choices: {choices}.", option=game.texts._(opt.label),
              choices=", ".join(game.texts._(c.label) for c in opt.choices))

@@ -16,14 +16,13 @@ log = logging.getLogger("bot.workers")
 
 
 def draw(lang: str, pictures: str, name: str, *args):
-    """A game's picture `name` (a function of its pictures module, engine/protocol.py Pictures) drawn in a
-    worker, speaking `lang`: a module-level function, so it travels to the process; the caller's language
-    does not travel by itself."""
-    import importlib
-
+    """A game's picture `name` (a function of its pictures module, or the host's default: render/named.py)
+    drawn in a worker, speaking `lang`: a module-level function, so it travels to the process; the caller's
+    language does not travel by itself. The arguments are made from views (engine/views.py)."""
     import i18n
+    from render import named
     with i18n.use(lang):
-        return getattr(importlib.import_module(pictures), name)(*args)
+        return named.draw(pictures, name, *args)
 
 
 class Workers:

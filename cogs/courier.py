@@ -25,6 +25,7 @@ from app.tables import game_of
 from app.workers import Workers, draw
 from db import GameRow, OutboxItem, StoreError
 from db.errors import DatabaseDamaged
+from engine import views
 from i18n import N_, _, n_, use
 from ui import lobby as lobby_ui
 from ui import messages, texts
@@ -43,7 +44,7 @@ HISTORY = 100  # messages looked at, at start-up, to tell whether a pending item
 def _is_panel(msg: discord.Message, game: GameRow) -> bool:
     """A live panel of this game: it carries the game's "board" button (every live panel has it; frozen
     panels have no buttons), or on a panel of before the verb the game's older panels had in its place."""
-    ends = (":board", *(f":{v}" for v in game_of(game).legacy_verbs))
+    ends = (":board", *(f":{v}" for v in game_of(game).legacy.verbs))
     ids = [getattr(c, "custom_id", None) or "" for row in msg.components for c in getattr(row, "children", [])]
     return any(cid.startswith(f"pd:{game.id}:") and cid.endswith(ends) for cid in ids)
 
@@ -201,7 +202,7 @@ class Courier(commands.Cog):
             return None
         if item.kind == "panel" and game.panel_message_id is not None:
             return None
-        want = self._signature(game, item)
+        want = await self._signature(game, item)
         after = await self.service.store.last_shown(game.id) or game.lobby_message_id
         if item.kind == "image" and after:
             after -= 1  # (from the last shown message itself: the frozen record the picture may be on)
@@ -221,18 +222,27 @@ class Courier(commands.Cog):
             log.warning("game %s: could not read the channel's history: %s", game.id, e)
         return None
 
-    def _signature(self, game: GameRow, item: OutboxItem) -> tuple:
+    async def _signature(self, game: GameRow, item: OutboxItem) -> tuple:
         if item.kind == "image":
-            return texts.caption(game, item.data), None, None
+            return await self._caption(game, item), None, None
         if item.kind == "results":
             return "", _("Game over"), _("Game {id}", id=game.id)
         return "", _("Game ended"), _("Game {id}", id=game.id)
 
     # ---- the kinds of items ---------------------------------------------------------------------
+    async def _caption(self, game: GameRow, item: OutboxItem) -> str:
+        """The line over a chapter's picture. The chapter that ended is found in the records (an item of
+        before says its facts itself)."""
+        ended = item.data.get("ended")
+        if ended is True:
+            ended = await self.service.chapter_ended(game, item.seq)
+        return texts.caption(game, ended or None, item.data.get("started"))
+
     async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
         self._frozen.pop(game.id, None)
-        lines = await self.service.day_record(game, item.seq)
-        shown = messages.frozen(game, item.data["heading"], lines, item.seq)
+        early = bool(item.data.get("ended_early")) or (item.data.get("heading") or {}).get("stage") == "ended"
+        heading, lines = await self.service.day_record(game, item.seq, ended_early=early)
+        shown = messages.frozen(game, heading, lines, item.seq)
         if await self._edit(ch, item.data["panel"], **shown):
             self._frozen[game.id] = (item.data["panel"], shown, item.seq)  # the chapter's picture goes onto it
 
@@ -242,8 +252,8 @@ class Courier(commands.Cog):
         state = await self.service.state_at(game, item.seq)
         since = await self.service.store.previous_seq(game.id, "image", item.id)
         lines = await self.service.headlines(game, since, item.seq)
-        png = await self.render(game, "round", state, lines)
-        caption = texts.caption(game, item.data)
+        png = await self.render(game, "round", *views.round_args(game_of(game), state, lines))
+        caption = await self._caption(game, item)
         frozen = self._frozen.pop(game.id, None)
         if frozen is not None and png is not None and frozen[2] == item.seq:  # (the same change's record)
             mid, shown, _seq = frozen
@@ -257,7 +267,7 @@ class Courier(commands.Cog):
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         self._frozen.pop(game.id, None)
         state = await self.service.state_at(game, item.seq)
-        png = await self.render(game, "results", state)
+        png = await self.render(game, "results", *views.results_args(game_of(game), state))
         rows = await self.service.store.results_of(game.id)  # written by the finishing commit
         scope = ledger.scopes(game_of(game), game.guild_id)[-1]  # (the scope the results' ratings are of)
         for r in rows:

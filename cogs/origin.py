@@ -14,6 +14,7 @@ import discord
 
 from app.tables import game_of
 from db import GameRow
+from engine import views
 from engine.protocol import Message
 from ui import lobby as lobby_ui
 from ui import messages
@@ -84,9 +85,9 @@ def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int
     seat = game.seat_of(interaction.user.id)
     if seat is None or not is_private(interaction, game):
         return None  # (the handler says why not)
-    shown: list[Message | None] = [played.show.mine(table, game.live, seat)]
-    if seat in played.rules.deciders(game.live):  # (picks change what a decision shows, never its menus)
-        shown.append(played.show.decision(table, game.live, seat))
+    # (picks change what a decision shows, never its menus)
+    shown: list[Message | None] = [views.mine(played, table, game.live, seat),
+                                   views.decision(played, table, game.live, seat)]
     return [m for msg_ in shown if msg_ is not None for m in menus_of(msg_.controls, n)]
 
 

@@ -10,11 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from app.service.lobby import level_name, lobby_options
+from app.levels import level_name
+from app.service.lobby import lobby_options
 from app.service.outcome import NOT_PLAYING
 from app.tables import game_of
 from db.errors import DatabaseDamaged
-from engine import registry
+from engine import registry, views
 from engine.protocol import Game
 from i18n import _
 from ui import commands as tree
@@ -35,7 +36,7 @@ def help_text(game: Game | None) -> str:
     lines = [_("**Games**: {games}.", games=", ".join(f"**{g.texts._(g.name)}** ({g.players[0]}-{g.players[1]})"
                                                       for g in games))]
     if game is not None:
-        lines += ["", game.show.help(), "", "_" + game.texts._(game.credit) + "_"]
+        lines += ["", texts.help_text(game), "", "_" + game.texts._(game.credit) + "_"]
     else:
         lines += [f"• **{g.texts._(g.name)}**: {g.texts._(g.summary)}" for g in games]
     lines += ["",
@@ -171,8 +172,9 @@ class Play(commands.Cog):
         await interaction.response.defer(thinking=True)
         st = game.live
         with i18n.use(texts.language(game)):  # a public message: the game's language
-            png = await self.bot.courier.render(game, "round", st, ()) or await self.bot.courier.render(
-                game, "table", st, None)
+            played = game_of(game)
+            png = await self.bot.courier.render(game, "round", *views.round_args(played, st, ())) or \
+                await self.bot.courier.render(game, "table", *views.table_args(played, st, None))
             caption = f"**{texts.title(game)}**"
             if png is not None:
                 await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "board.png"))
@@ -190,23 +192,25 @@ class Play(commands.Cog):
         if game is None:
             await tell(interaction, _("That is not a game I host."))
             return
-        show = game.show
-        if not topic:
-            text = _("**Topics**: {topics}. Or type a card or piece by its name.", topics=", ".join(show.topics()))
+        topics = game.show.topics
+        if topics is None:
+            text = texts.help_text(game)
+        elif not topic:
+            text = _("**Topics**: {topics}. Or type a card or piece by its name.", topics=", ".join(topics.names()))
         else:
-            text = show.lookup(topic) or _("Nothing called `{query}`. Topics: {topics}.", query=topic[:50],
-                                           topics=", ".join(show.topics()))
+            text = topics.lookup(topic) or _("Nothing called `{query}`. Topics: {topics}.", query=topic[:50],
+                                             topics=", ".join(topics.names()))
         await tell(interaction, text[:2000])
 
     def rules_suggestions(self, fixed: Game | None):
         async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
             key = getattr(interaction.namespace, "game", None)
             game = self.pick(fixed, key if isinstance(key, str) else None)
-            if game is None:
+            if game is None or game.show.topics is None:
                 return []
             with i18n.use(str(interaction.locale)):
                 return [app_commands.Choice(name=label[:100], value=value[:100])
-                        for label, value in game.show.suggestions(current)]
+                        for label, value in game.show.topics.suggestions(current)]
         return suggest
 
     async def help(self, interaction: discord.Interaction, game: Game | None) -> None:
@@ -315,7 +319,7 @@ class Play(commands.Cog):
         await tell(interaction, _("Leave this game?") + " " + (
             _("You are the last person at the table, so the game ends and the standings are posted.")
             if alone else _("An AI ({level}) takes your seat and plays on; you cannot come back.",
-                            level=level_name(game_of(game).timeout_level))), view=view)
+                            level=level_name(game_of(game), game_of(game).timeout_level))), view=view)
 
 
 async def setup(bot):

@@ -69,8 +69,8 @@ def _levels(game: Game) -> list[str]:
     keys = [lv.key for lv in game.levels]
     if len(set(keys)) != len(keys):
         out.append("levels: two with the same key")
-    if not game.ai_levels:
-        out.append("levels: at least one the lobby offers")
+    if not 1 <= len(game.ai_levels) <= 4:
+        out.append("levels: 1-4 the lobby offers (its row of buttons holds four)")
     for lv in game.levels:
         if "{n}" not in lv.seat:
             out.append(f"level {lv.key}: its seat name {lv.seat!r} must hold {{n}} (AI seats are numbered)")

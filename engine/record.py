@@ -5,7 +5,7 @@
      "results": [{"seat", "rank", "winner", "total", "scores": {...}, "detail": {...}}, ...], "meta": {...}}
 
 `check(record)` replays it with its game's rules and says whether it reproduces the recorded results
-(python -m engine.replay). A game may read records of an older format of its own (Game.record_formats:
+(python -m engine.replay). A game may read records of an older format of its own (Game.legacy.record_formats:
 those kept the final state's own results)."""
 
 import dataclasses
@@ -47,7 +47,7 @@ def game_of(record: Mapping[str, Any]) -> Game:
             raise RecordError(f"this record is of a game this bot does not have ({record.get('game')!r})")
         return game
     for game in registry.games():
-        if fmt in game.record_formats:
+        if fmt in game.legacy.record_formats:
             return game
     raise RecordError("this is not a game record")
 

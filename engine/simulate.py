@@ -32,7 +32,7 @@ def play(game: Game, config: dict, seed: int, seats: list[str] | None,
         if level == "random":  # among every decider's actions, as the engines' own random games
             a = acts[rng.below(stream, len(acts))]
         else:
-            a = game.ai.choose(state, seat, level, seed)
+            a = game.ai.choose(game.rules.view_for(state, seat), seat, level, seed)  # (its seat's view only)
         r = rules.apply(state, a.id)
         if not r.ok:
             raise RuntimeError(f"a legal action was refused: {a.id}: {r.reason}")

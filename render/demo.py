@@ -2,22 +2,21 @@
 
     python -m render.demo [--game KEY] --players 4 --seed 3 --out DIR [--lang es] [--level easy]
 
-After each chapter (a day, a round, a hand: the game's Show.marks) the chapter's picture with the lines the
+After each chapter (a day, a round, a hand: the game's Show.chapter) the chapter's picture with the lines the
 bot would write under it, and the full table; at the end the results. Every seat is the game's AI at
 `--level` (its first level by default), so the pictures look like a real game."""
 
 import argparse
-import importlib
 from pathlib import Path
 
-from engine import registry
+from engine import chapters, registry, views
 from engine.protocol import Game
 from i18n import LOCALES, use
+from render import named
 
 
 def play(game: Game, players: int, seed: int, out: Path, level: str | None = None) -> list[Path]:
     rules, show = game.rules, game.show
-    pictures = importlib.import_module(game.pictures)
     names = ["Annie", "Buck", "Calamity", "Doc"][:players] + [f"P{i + 1}" for i in range(4, players)]
     level = level or game.ai_levels[0]
     state, events = rules.new_game(rules.config({o.key: o.default for o in game.options}, names), seed)
@@ -31,22 +30,26 @@ def play(game: Game, players: int, seed: int, out: Path, level: str | None = Non
 
     story = [rules.public_event(e, None) for e in events]
     chapter = 0
-    write("table_start.png", pictures.table(state, None))
+    def draw(name: str, args: tuple) -> bytes:
+        return named.draw(game.pictures, name, *args)
+
+    write("table_start.png", draw("table", views.table_args(game, state, None)))
     while not rules.is_over(state):
         seat = rules.deciders(state)[0]
-        r = rules.apply(state, game.ai.choose(state, seat, level, seed).id)
+        r = rules.apply(state, game.ai.choose(views.of(game, state, seat), seat, level, seed).id)
         if not r.ok:
             raise RuntimeError(f"a legal action was refused: {r.reason}")
         public = [rules.public_event(e, None) for e in r.events]
-        marks = show.marks(public, state)
+        crossed = chapters.crossing(show, public)
         state = r.state
         story += public
-        if marks.ended or marks.started:
+        if crossed.ended or crossed.started:
             chapter += 1
-            write(f"round_{chapter:03}.png", pictures.round(state, show.headlines(story, names)))
-            write(f"table_{chapter:03}.png", pictures.table(state, None))
+            write(f"round_{chapter:03}.png", draw("round", views.round_args(game, state, chapters.headlines(
+                show, story, names))))
+            write(f"table_{chapter:03}.png", draw("table", views.table_args(game, state, None)))
             story = []
-    write("results.png", pictures.results(state))
+    write("results.png", draw("results", views.results_args(game, state)))
     return written
 
 

@@ -1,5 +1,5 @@
 """The slash commands' shape: /play for every game (`/play new <game>` a subcommand per game, with its
-own options), and a group of its own for a game that has one (Game.command: /pioneer, the commands people
+own options), and a group of its own for a game that has one (Game.legacy.command: /pioneer, the commands people
 knew before there were several games). The commands' work is the Play cog's (cogs/play.py: `Handlers`
 below says what it provides); component clicks are the Table cog's (cogs/table/).
 
@@ -159,7 +159,7 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
         await c.daily(interaction, c.pick(fixed, game, default=False))
 
     by_user = cooldown(5, 60.0, lambda i: i.user.id)
-    mine_name = fixed.mine_command if fixed is not None else "mine"
+    mine_name = fixed.legacy.mine_command if fixed is not None else "mine"
     rules_cmd = command("rules", locale_str("Rules by topic, or any card or piece of a game by its name"), rules,
                         [("topic", str, None)] + kind,
                         {"topic": locale_str("A rules topic, or a card name")} | kind_said, kind_choice)
@@ -204,7 +204,7 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
 
 def groups(c: Commands) -> list[app_commands.Group]:
     """/play, then each game's own group."""
-    return [play_group(c)] + [game_group(c, g) for g in registry.games() if g.command]
+    return [play_group(c)] + [game_group(c, g) for g in registry.games() if g.legacy.command]
 
 
 def play_group(c: Commands) -> app_commands.Group:
@@ -220,8 +220,8 @@ def play_group(c: Commands) -> app_commands.Group:
 
 def game_group(c: Commands, game: Game) -> app_commands.Group:
     """A game's own group (/pioneer): the same commands, for that game."""
-    assert game.command
-    group = app_commands.Group(name=cmd(game.command), description=game_text(game.summary), guild_only=True)
+    assert game.legacy.command
+    group = app_commands.Group(name=cmd(game.legacy.command), description=game_text(game.summary), guild_only=True)
     group.add_command(new_command(c, game, "new"))
     for command_ in shared_commands(c, game):
         group.add_command(command_)

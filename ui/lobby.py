@@ -3,8 +3,8 @@ the turn timer and the game's own options as menus)."""
 
 import discord
 
+from app.levels import level_name
 from app.options import TIMERS, timer_text
-from app.service.lobby import level_name
 from app.tables import game_of
 from db import GameRow
 from engine import registry
@@ -12,14 +12,9 @@ from i18n import LANGUAGE_NAMES, _
 
 from .components import GameButton, GameSelect, clip, view_of
 from .layout import BROWN
-from .texts import game_name, language, public
+from .texts import game_name, language, options_text, public
 
 OPTION_MENUS = 2  # rows left for the game's own options under the buttons and the timer
-
-
-def level(ai: str) -> str:
-    """An AI seat's level, as the lobby lists it."""
-    return level_name(ai)
 
 
 @public
@@ -33,7 +28,7 @@ def lobby(game: GameRow, note: str | None = None) -> dict:
     host = "<@" + str(game.host_id) + ">"
     name = game_name(played)
     lines = [_("Host: {host}", host=host),
-             played.show.options_text(o) + " · " + _("Turn timer: **{timer}**", timer=timer_text(timer)),
+             options_text(played, o) + " · " + _("Turn timer: **{timer}**", timer=timer_text(timer)),
              _("Language: **{language}**", language=LANGUAGE_NAMES[language(game)]),
              "", "**" + _("Seated ({n}/{most})", n=len(game.players), most=high) + "**", seated or "—", ""]
     if game.status == "lobby":
@@ -58,8 +53,8 @@ def lobby(game: GameRow, note: str | None = None) -> dict:
     items: list = [GameButton(game.id, 0, "join", _("Join"), discord.ButtonStyle.success, row=0),
                    GameButton(game.id, 0, "leave", _("Leave"), discord.ButtonStyle.secondary, row=0),
                    GameButton(game.id, 0, "start", _("Start the game"), discord.ButtonStyle.primary, row=0)]
-    for lv in played.ai_levels[:3]:
-        items.append(GameButton(game.id, 0, f"ai:{lv}", _("Add AI ({level})", level=level_name(lv)),
+    for lv in played.ai_levels[:4]:  # (row 1 holds four levels and Remove AI)
+        items.append(GameButton(game.id, 0, f"ai:{lv}", _("Add AI ({level})", level=level_name(played, lv)),
                                 discord.ButtonStyle.secondary, "🤖", row=1))
     if played.ai_levels:
         items.append(GameButton(game.id, 0, "airemove", _("Remove AI"), discord.ButtonStyle.secondary, row=1))

@@ -9,6 +9,7 @@ from engine import registry
 from engine.protocol import Game
 from i18n import N_, _, n_, number, p_
 
+from . import texts
 from .components import clip, view_of
 from .layout import BROWN, GREEN
 

@@ -5,9 +5,9 @@ from db import StoreError
 from i18n import _, use
 
 from .. import outbox
+from ..levels import level_name
 from ..tables import game_of
 from .core import RECENT, ServiceCore, log
-from .lobby import level_name
 from .outcome import NOT_PLAYING, Outcome, guarded, refuse
 
 
@@ -33,7 +33,8 @@ class Ending(ServiceCore):
             return Outcome(True, code="ended", game=await self.store.game(game_id), seat=seat)
         level = game_of(game).timeout_level
         with use(lang):
-            line = _("{who} left the table: an AI ({level}) plays on.", who=name, level=level_name(level))
+            line = _("{who} left the table: an AI ({level}) plays on.", who=name,
+                     level=level_name(game_of(game), level))
         recent = (game.recent + [line])[-RECENT:]
         host = others[0].user_id if user_id == game.host_id else None
         if not await self.store.seat_to_ai(game_id, user_id, level, recent, host):

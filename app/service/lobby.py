@@ -9,26 +9,20 @@ import engine
 from db import ChannelBusy
 from engine import registry
 from engine.protocol import Game
-from i18n import N_, _, use
+from i18n import _, use
 
 from .. import options as table_options
 from .. import outbox
+from ..levels import seat_name
 from ..tables import game_of, names
 from .core import RECENT, ServiceCore
 from .outcome import Outcome, guarded, refuse
-
-AI_NAMES = {"easy": N_("Easy AI {n}"), "hard": N_("Hard AI {n}"), "random": N_("Random AI {n}")}
 
 
 def lobby_options(game: Game, chosen: Mapping[str, Any], timer: int) -> dict | str:
     """Validated lobby options (each one of the game's own choices, the rest their defaults), or the reason
     they are refused, naming what is allowed: a modified client can send anything."""
     return table_options.checked(game, chosen, timer)
-
-
-def level_name(level: str) -> str:
-    """An AI level as the lobby and the log say it."""
-    return {"easy": _("easy"), "hard": _("hard"), "random": _("random")}.get(level, level)
 
 
 class Lobby(ServiceCore):
@@ -71,7 +65,7 @@ class Lobby(ServiceCore):
         for p in seats:
             if p.ai:
                 with use(old.options.get("language")):
-                    name = _(AI_NAMES.get(p.ai, AI_NAMES["easy"]), n="{}")
+                    name = seat_name(game_of(old), p.ai)
                 await self.store.add_ai(gid, p.ai, name, most)
             elif p.user_id != user_id:
                 invited.append(p.user_id)
@@ -117,7 +111,7 @@ class Lobby(ServiceCore):
         if level not in played.ai_levels:
             return refuse("bad_level", _("That is not an AI level of this game."), game)
         with use(game.options.get("language")):
-            name = _(AI_NAMES.get(level, AI_NAMES["easy"]), n="{}")  # the store numbers the AI
+            name = seat_name(played, level)  # the store numbers the AI
         most = played.players[1]
         r = await self.store.add_ai(game_id, level, name, most)
         msg = {"full": _("This table is full ({n} players).", n=most), "closed": _("This lobby is closed.")}

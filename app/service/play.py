@@ -108,8 +108,7 @@ class Play(ServiceCore):
         except ValueError:
             return refuse("stale" if stale_ok else "illegal", moved_on if stale_ok else unavailable, game)
         new, rows, public = state, [], []
-        undoable = getattr(rules, "undoable", None)
-        may_undo = by_person and user_id > 0 and undoable is not None
+        may_undo = by_person and user_id > 0
         for aid in ids:
             r = rules.apply(new, aid)
             if not r.ok:
@@ -117,7 +116,7 @@ class Play(ServiceCore):
             events = [rules.public_event(e, None) for e in r.events]
             rows.append((new["seq"], aid, seat, user_id, rules.stage(new), events))
             public += events
-            may_undo = may_undo and bool(undoable(new, aid, r.state))  # type: ignore[misc]
+            may_undo = may_undo and rules.undoable(new, aid, r.state)
             new = r.state
         with use(game.options.get("language")):  # the story is told in the game's language
             lines = played.show.lines(public, names(game))
@@ -132,7 +131,7 @@ class Play(ServiceCore):
         # the person who clicked is looking already: ping only the others
         ping = [s for s in fresh if not (user_id > 0 and s == seat)]
         items, new_panel = outbox.promised(played, state, new, public, game.panel_message_id, ping)
-        may_undo = may_undo and not over and not outbox.crosses(played.show.marks(public, state))
+        may_undo = may_undo and not over and not outbox.crosses(played, public)
         due = None
         if may_undo and game.options.get("timer"):  # (an undo gives back the time that was left)
             d = (await self.store.deadlines(game.id)).get(seat)

@@ -5,6 +5,7 @@ import json
 
 import engine
 from db import GameRow
+from engine import chapters
 from i18n import _, use
 
 from .. import undo
@@ -32,8 +33,10 @@ class Reading(ServiceCore):
         """The log rows in effect (undone moves and the host's marks left out: app/undo.py)."""
         return undo.effective_rows(await self.store.actions(game.id))
 
-    async def records(self, game: GameRow) -> list:
-        return game_of(game).show.records(await self.store.start_events(game.id), await self.rows(game))
+    async def records(self, game: GameRow) -> list[chapters.Chapter]:
+        """The game's story cut into chapters (engine/chapters.py)."""
+        return chapters.cut(game_of(game).show, chapters.story(await self.store.start_events(game.id),
+                                                                 await self.rows(game)))
 
     async def log_lines(self, game: GameRow, count: int) -> list[str]:
         """The last `count` events, one line each, under the heading of the record they belong to: the game's
@@ -50,19 +53,23 @@ class Reading(ServiceCore):
             room = count - sum(1 for x in out if not x.startswith("**"))
             if room <= 0:
                 break
-            out = [f"**{rec.heading}**"] + [f"• {x}" for x in lines[-room:]] + out
+            out = [f"**{show.heading(rec.facts)}**"] + [f"• {x}" for x in lines[-room:]] + out
         return out
 
-    async def day_record(self, game: GameRow, seq: int) -> list[str]:
-        """The lines of the record that the move ending at version `seq` closed (a frozen panel), or of
-        the record still open (a game ended early)."""
+    async def day_record(self, game: GameRow, seq: int, ended_early: bool = False) -> tuple[str | None, list[str]]:
+        """(heading, lines) of the record that the move ending at version `seq` closed (a frozen panel), or
+        (ended_early) of the record still open when the game was ended (heading None)."""
         recs = await self.records(game)
-        rows = await self.rows(game)
-        last = max((r["seq"] for r in rows if r["seq"] < seq), default=None)
-        rec = next((r for r in recs if r.close_seq == last), None) if last is not None else None
-        if rec is None and recs and recs[-1].close_seq is None:
-            rec = recs[-1]
-        return story(game_of(game).show, rec.events, names(game)) if rec else []
+        show = game_of(game).show
+        rec = recs[-1] if ended_early and recs and recs[-1].close_seq is None else chapters.closed_before(recs, seq)
+        if rec is None:
+            return None, []
+        return (None if ended_early else show.heading(rec.facts)), story(show, rec.events, names(game))
+
+    async def chapter_ended(self, game: GameRow, seq: int) -> dict | None:
+        """The facts of the chapter that the move ending at version `seq` ended (its picture's caption)."""
+        rec = chapters.closed_before(await self.records(game), seq)
+        return rec.facts if rec is not None and rec.ended else None
 
     async def headlines(self, game: GameRow, since: int | None, seq: int) -> list[str]:
         """What happened between versions `since` (None: the start) and `seq`, for the chapter's picture."""
@@ -70,7 +77,7 @@ class Reading(ServiceCore):
         for r in await self.rows(game):
             if (since is None or r["seq"] >= since) and r["seq"] < seq:
                 events += r["events"]
-        return game_of(game).show.headlines(events, names(game))
+        return chapters.headlines(game_of(game).show, events, names(game))
 
     async def state_at(self, game: GameRow, seq: int) -> dict:
         """The game's state at version `seq` (the stored one, one saved lately, or rebuilt from the log)."""

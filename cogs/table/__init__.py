@@ -37,7 +37,7 @@ from .takeback import TakeBack
 LOBBY = ("join", "leave", "start", "airemove")
 CONFIRMATIONS = ("endok", "endno", "quitok", "quitno")  # "{verb}:{the id of the /play end or leave asked}"
 NOT_OFFERED = N_("That isn't a choice this menu offers, so nothing happened.")
-OLD_VERBS = {"aieasy": "ai:easy", "aihard": "ai:hard"}  # lobbies of before (a game's own: Game.legacy_verbs)
+OLD_VERBS = {"aieasy": "ai:easy", "aihard": "ai:hard"}  # lobbies of before (a game's own: Game.legacy.verbs)
 OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD), re.compile(ASK), re.compile(PICK)]
 
 
@@ -146,11 +146,11 @@ class Table(TakeBack, PrivateViews, LobbyClicks, Confirmations, commands.Cog):
         return parsed[0] if isinstance(parsed[0], Move) else parsed[0][1]
 
     async def legacy_verb(self, gid: int, act: str) -> str:
-        """The host's verb for one a game's older buttons carry (Game.legacy_verbs), else the verb itself."""
+        """The host's verb for one a game's older buttons carry (Game.legacy.verbs), else the verb itself."""
         if act in ("decide", "mine", "board", "undo", "rematch", "review", "endok", "endno", "quitok", "quitno"):
             return act
         game = await self.service.game(gid)
-        return game_of(game).legacy_verbs.get(act, act) if game is not None else act
+        return game_of(game).legacy.verbs.get(act, act) if game is not None else act
 
 
 async def setup(bot):

@@ -5,6 +5,7 @@ import discord
 
 import i18n
 from app.tables import game_of, names
+from engine import views
 from engine.moves import Move
 from i18n import _
 from ui import messages
@@ -70,10 +71,9 @@ class Moves(TableBase):
         game = out.game
         played = game_of(game)
         with i18n.at_table(language(game)):  # the reader's language (the channel's names beside)
-            if out.seat in played.rules.deciders(game.live):
-                nxt = played.show.decision(table_of(game), game.live, out.seat)
-                if nxt is not None:
-                    return messages.private(game, nxt)
+            nxt = views.decision(played, table_of(game), game.live, out.seat)
+            if nxt is not None:
+                return messages.private(game, nxt)
             line = " ".join(played.show.lines(out.events, names(game)))
         undo = await self.service.undo_seat(game) == out.seat
         return messages.done(game, line if not played.rules.simultaneous(game.live) else "", undo)

@@ -9,6 +9,8 @@ import discord
 import i18n
 from app.service.outcome import NOT_PLAYING
 from app.tables import game_of
+from engine import views
+from engine.protocol import Message, Picture
 from i18n import _
 from ui import messages, texts
 from ui import results as results_ui
@@ -51,7 +53,7 @@ class PrivateViews(TableBase):
         played = game_of(game)
         st = game.live
         with i18n.at_table(language(game)):
-            msg = played.show.decision(table_of(game), st, seat) if seat in played.rules.deciders(st) else None
+            msg = views.decision(played, table_of(game), st, seat)
         if msg is None:
             waiting = [game.display(s) for s in played.rules.deciders(st)]
             await tell(interaction, _("You have nothing to decide right now.")
@@ -84,11 +86,8 @@ class PrivateViews(TableBase):
         if not origin.is_private(interaction, game, made_by="click"):  # a decision, in place of the message
             await tell(interaction, _(ELSEWHERE))
             return
-        played = game_of(game)
-        st = game.live
         with i18n.at_table(language(game)):
-            msg = played.show.decision(table_of(game), st, seat, items) if seat in played.rules.deciders(st) \
-                else None
+            msg = views.decision(game_of(game), table_of(game), game.live, seat, items)
         if msg is None:
             await tell(interaction, _("That choice is from an earlier moment: the game has moved on."))
             return
@@ -104,12 +103,13 @@ class PrivateViews(TableBase):
             return
         viewer = game.seat_of(interaction.user.id)
         st = game.live
-        if game_of(game).rules.is_over(st):
-            png = await self.bot.courier.render(game, "results", st)
+        played = game_of(game)
+        if played.rules.is_over(st):
+            png = await self.bot.courier.render(game, "results", *views.results_args(played, st))
             kw = results_ui.results(game, st, png is not None)
             name = "results.png"
         else:
-            png = await self.bot.courier.render(game, "table", st, viewer)
+            png = await self.bot.courier.render(game, "table", *views.table_args(played, st, viewer))
             kw = {"content": texts.title(game) + ("" if game.status == "active" else " — " + _("the game was ended"))}
             name = "board.png"
         if png is not None:
@@ -121,8 +121,11 @@ class PrivateViews(TableBase):
         game, seat = await self._player(interaction, cast(int, gid), game, finished=True)  # (None: with a game)
         if game is None:
             return
+        played = game_of(game)
         with i18n.at_table(language(game)):
-            msg = game_of(game).show.mine(table_of(game), game.live, seat)
+            msg = views.mine(played, table_of(game), game.live, seat) or Message(
+                content=_("**Your view of the table, {name}**", name=game.display(seat)),
+                picture=Picture("mine", views.mine_args(played, game.live, seat), "mine.png"))
         if msg.picture is None and not await acknowledge(interaction, ephemeral=True, thinking=True):
             return
         await self._private(interaction, game, msg)

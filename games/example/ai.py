@@ -13,7 +13,7 @@ class FingersAi(Ai):
         if level == "hard":
             seen = [k for row in view["shown"] for i, k in enumerate(row) if i != seat]
             return min(acts, key=lambda a: (seen.count(int(a.id.rsplit(":", 1)[1])), a.id))
-        gen = {"rng": rng.seed_state((seed or 0) * 1000003 + view["seq"] * 31 + seat)}
+        gen: rng.Rng = {"rng": rng.seed_state((seed or 0) * 1000003 + view["seq"] * 31 + seat)}
         return acts[rng.below(gen, len(acts))]
 
 

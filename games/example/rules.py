@@ -61,7 +61,7 @@ class FingersRules(Rules):
         return v
 
     def resample(self, state: dict, viewer: int | None, seed: int) -> dict:
-        gen = {"rng": rng.seed_state(seed)}
+        gen: rng.Rng = {"rng": rng.seed_state(seed)}
         s = deep(state)
         s["picks"] = [p if p is None or i == viewer else FINGERS[rng.below(gen, 3)] for i, p in enumerate(s["picks"])]
         return s

@@ -15,7 +15,6 @@ from .lang import _
 from .play import RULES
 from .rules import engine as ns
 
-
 MARGIN = 1.0  # points: a decision within this much of the best is a good one
 
 

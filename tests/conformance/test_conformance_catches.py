@@ -11,7 +11,6 @@ import pytest
 from PIL import Image
 
 import games.example
-
 import render
 from conformance import test_conformance_discord as discord_checks
 from conformance import test_conformance_rules as rule_checks

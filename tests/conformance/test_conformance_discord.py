@@ -72,7 +72,7 @@ def check_message(game, msg: Message, state: dict, gid: int) -> list[str]:
 @pytest.mark.parametrize("key", GAMES)
 async def test_every_message_fits_discord_and_offers_only_legal_moves(key):
     game = game_of(key)
-    show, rules = game.show, game.rules
+    rules = game.rules
     checked = 0
     for spec in specs(game)[:4]:
         table = table_for(spec.players)
