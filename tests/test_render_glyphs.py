@@ -3,7 +3,10 @@ text is drawn (a canvas, on a palette, a cached layer pasted, an image overlaid,
 image), and the picture says it in its PNG or WebP; what HarfBuzz draws as nothing on purpose, or from
 its parts, is not missing."""
 
+import io
+
 import pytest
+from conformance.test_conformance_discord import drawable
 from PIL import Image, ImageDraw
 
 import render
@@ -105,3 +108,12 @@ def test_what_harfbuzz_draws_as_nothing_or_from_parts_is_not_missing():
     assert 0x6C0 not in covers("cond") and not glyphs.lacks("cond", "\u06c0")
     assert mask("\u06c0", "cond") == mask("\u06d5\u0654", "cond")
 
+
+def test_the_phone_check_names_the_picture_and_the_characters():
+    cv = canvas()
+    cv.text((4, 4), f"gold {BAG}", "cond", 18, "black")
+    problems = drawable(render.png(cv.finish()), "round")
+    assert len(problems) == 1 and problems[0].startswith("round: ") and "U+1F4B0 MONEY BAG" in problems[0]
+    with Image.open(io.BytesIO(render.png(canvas().finish()))) as img:
+        assert glyphs.KEY not in img.info
+    assert drawable(render.png(canvas().finish()), "round") == []
