@@ -1,7 +1,8 @@
 """The drawing kit every game's pictures use: the fonts shipped with the bot (fonts.py), text drawing,
 measuring and fitting (text.py), drawing straight onto a fixed palette (paletted.py), shared drawing
 helpers and the seat colours (style.py), a line chart of points over a game (chart.py), animations
-(animation.py), and PNG encoding (here). A game's own pictures live in its package."""
+(animation.py), the characters a font lacks (glyphs.py), and PNG encoding (here). A game's own pictures live
+in its package."""
 
 import io
 import re
@@ -10,6 +11,8 @@ import zlib
 from types import ModuleType
 
 from PIL import Image, PngImagePlugin
+
+from . import glyphs
 
 _fast: ModuleType | None
 try:  # ISA-L's deflate: at its level 1, 5 to 6 times faster than zlib's level 2 for the same size
@@ -33,8 +36,11 @@ def png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
         pal = img.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         pal = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    # (for the host's checks: the smallest essential text drawn, render/canvas.py; the characters drawn
+    # without a glyph, render/glyphs.py)
     text = {"min_text_px": str(img.info["min_text_px"])} if "min_text_px" in img.info else {}
-    # (the smallest essential text drawn, render/canvas.py: for the host's checks)
+    if img.info.get(glyphs.KEY):
+        text[glyphs.KEY] = glyphs.encode(img.info[glyphs.KEY])
     if FAST_ENCODE and _fast is not None:
         data = encode(pal, text)
         if len(data) <= BUDGET:
@@ -74,13 +80,25 @@ def encode(pal: Image.Image, text: dict | None = None) -> bytes:
     return b"".join(out)
 
 
+def _said(data: bytes, key: str) -> str | None:
+    """What a PNG (a tEXt chunk) or an animation (its XMP, animation.py) of ours says under key."""
+    with Image.open(io.BytesIO(data)) as img:
+        value = img.info.get(key)
+        xmp = img.info.get("xmp")
+    if value is None and isinstance(xmp, bytes | str):
+        found = re.search(rf'{key}="([^"]*)"', xmp.decode() if isinstance(xmp, bytes) else xmp)
+        value = found.group(1) if found else None
+    return value
+
+
 def min_text_px(data: bytes) -> float | None:
     """The smallest essential text size (px) a PNG or an animation (animation.py) of ours says it holds
     (None: it does not say). An animation's frames are scaled: its size need not be a whole number."""
-    with Image.open(io.BytesIO(data)) as img:
-        value = img.info.get("min_text_px")
-        xmp = img.info.get("xmp")
-    if value is None and isinstance(xmp, bytes | str):
-        found = re.search(r'min_text_px="([0-9.]+)"', xmp.decode() if isinstance(xmp, bytes) else xmp)
-        value = found.group(1) if found else None
+    value = _said(data, "min_text_px")
     return float(value) if value is not None else None
+
+
+def missing_glyphs(data: bytes) -> str:
+    """The characters a PNG or an animation of ours says were drawn without a glyph (empty boxes), each
+    once ("": none)."""
+    return glyphs.decode(_said(data, glyphs.KEY) or "")

@@ -1,20 +1,23 @@
 """A picture being drawn, and what it records for the host: every text goes through Canvas.text, which
 keeps the smallest size of the essential texts (the 400 px rule: at a phone's width, no essential text
-under 9 px; render.png writes it into the PNG as `min_text_px`). With track=True it also records each
-text's ink box and the frame it must stay inside, for the tests."""
+under 9 px; render.png writes it into the PNG as `min_text_px`), and the characters drawn that their font
+has no glyph for (empty boxes: render/glyphs.py; render.png writes them as `missing_glyphs`). With
+track=True it also records each text's ink box and the frame it must stay inside, for the tests."""
 
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from . import glyphs
 from . import text as T
 
 
 class Canvas:
     """The image being drawn. Every text goes through text(), which records the smallest size of
-    the essential texts (all texts are essential unless said otherwise). With track=True it also
-    records each text's ink box and the frame it must stay inside (`frame`, set by the code drawing
-    a part of the image), for the tests."""
+    the essential texts (all texts are essential unless said otherwise) and, through text.draw, the
+    characters their font lacks (`missing`). With track=True it also records each text's ink box
+    and the frame it must stay inside (`frame`, set by the code drawing a part of the image), for
+    the tests."""
 
     def __init__(self, img: Image.Image, track: bool = False):
         self.img = img
@@ -45,9 +48,15 @@ class Canvas:
         if size is not None:
             self.min_px = size if self.min_px is None else min(self.min_px, size)
 
+    @property
+    def missing(self) -> str:
+        """The characters drawn here (or in the layers pasted here) that their font lacks."""
+        return self.img.info.get(glyphs.KEY, "")
+
     def paste(self, layer: "Layer", xy) -> None:
         self.img.paste(layer.img, xy, layer.img)
         self.record(layer.min_px)
+        glyphs.carry(self.img, layer.img)
         if self.boxes is not None:
             x, y = xy
             for b, f, s in layer.boxes:
@@ -55,14 +64,16 @@ class Canvas:
                                    (f[0] + x, f[1] + y, f[2] + x, f[3] + y), s))
 
     def finish(self) -> Image.Image:
-        """The image, with the smallest essential text size in its info (min_text_px)."""
+        """The image, with the smallest essential text size in its info (min_text_px), and the
+        characters drawn without a glyph (missing_glyphs, noted there as they were drawn)."""
         if self.min_px is not None:
             self.img.info["min_text_px"] = self.min_px
         return self.img
 
 
 class Layer(NamedTuple):
-    """A cached drawing (RGBA), the smallest essential text size in it, and its texts' boxes."""
+    """A cached drawing (RGBA), the smallest essential text size in it, and its texts' boxes (the
+    characters drawn in it without a glyph are in img.info, render/glyphs.py)."""
     img: Image.Image
     min_px: int | None
     boxes: tuple

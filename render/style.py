@@ -8,6 +8,8 @@ from typing import TypedDict
 
 from PIL import ImageDraw
 
+from .glyphs import carry
+
 INK = (38, 25, 14)
 
 
@@ -64,12 +66,14 @@ def memo_text(fn):
 def overlay(dst, src, xy) -> None:
     """Draw src (RGBA) over dst with its top-left corner at xy. On an RGBA dst (a cached layer)
     this is alpha compositing: Image.paste would blend the alpha channel too and leave
-    see-through fringes around anti-aliased edges."""
+    see-through fringes around anti-aliased edges. What src's texts lacked glyphs for, dst shows
+    (render/glyphs.py)."""
     x, y = round(xy[0]), round(xy[1])
     if dst.mode == "RGBA" and x >= 0 and y >= 0:
         dst.alpha_composite(src, (x, y))
     else:
         dst.paste(src, (x, y), src)
+    carry(dst, src)
 
 
 def mix(a, b, t: float):

@@ -11,6 +11,7 @@ import unicodedata
 from functools import lru_cache
 
 from .fonts import covers, font
+from .glyphs import missing, note
 from .paletted import PalettedImage
 
 memo = lru_cache(maxsize=8192)
@@ -138,9 +139,11 @@ def _bitmap(text: str, kind: str, size: int, anchor: str, stroke: int, start: tu
 def draw(d, xy, text: str, kind: str, size: int, fill, anchor: str = "la", stroke_width: int = 0,
          stroke_fill=None) -> None:
     """d.text(xy, text, font=font(kind, size), fill=fill, anchor=anchor, stroke_width=...,
-    stroke_fill=...) for one line of text, pixel for pixel, from cached bitmaps."""
+    stroke_fill=...) for one line of text, pixel for pixel, from cached bitmaps. The characters the
+    font lacks (drawn as empty boxes) are noted on the image (render/glyphs.py)."""
     if not text:
         return
+    note(d._image, missing(text, kind))
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
     ix, iy = int(x), int(y)

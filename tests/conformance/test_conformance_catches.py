@@ -114,6 +114,12 @@ def _heavy(state):  # the results over 200 KB: noise does not compress
     return render.png(img)
 
 
+def _missing_glyph(state, lines=()):  # the chapter's picture with a money bag no font of the kit has: a box
+    cv = Canvas(Image.new("RGB", (400, 100), "white"))
+    cv.text((4, 4), "gold: 3 \U0001F4B0", "cond", 18, "black")
+    return render.png(cv.finish())
+
+
 def _silent_replay(record):  # an animation that does not say its smallest text
     buf = io.BytesIO()
     Image.new("RGB", (400, 100), "white").save(buf, "WEBP")
@@ -150,6 +156,7 @@ BROKEN = {
     "silent-picture": ({"pictures": pictures_with(table=_silent)}, PHONE),
     "heavy-picture": ({"pictures": pictures_with(results=_heavy)}, PHONE),
     "silent-replay": ({"pictures": pictures_with(replay=_silent_replay)}, PHONE),
+    "missing-glyph": ({"pictures": pictures_with(round=_missing_glyph)}, PHONE),
 }
 
 

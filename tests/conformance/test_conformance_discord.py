@@ -2,7 +2,8 @@
 Discord (25 options a menu, texts and custom ids within their limits, 5 rows, 5 buttons a row) and offers
 only legal moves; every picture it shows a player (the chapter's, the table, a seat's own, a decision's,
 the results, the replay, the coach's chart) is under 200 KB with no essential text under 9 px when a
-phone shows it 400 px wide; every text of the game is in every language."""
+phone shows it 400 px wide and no character its font has no glyph for (an empty box); every text of the
+game is in every language."""
 
 import importlib
 import io
@@ -113,6 +114,15 @@ def readable(data: bytes, what: str) -> list[str]:
     return problems
 
 
+def drawable(data: bytes, what: str) -> list[str]:
+    """What is wrong with a picture that draws characters its fonts have no glyph for (each shows as an
+    empty box): which ones (render.missing_glyphs, written by the kit as it draws)."""
+    lacking = render.missing_glyphs(data)
+    if not lacking:
+        return []
+    return [f"{what}: draws characters its font has no glyph for (empty boxes): {render.glyphs.describe(lacking)}"]
+
+
 def pictures_shown(game, spec, pictures, replay: bool) -> Iterator[tuple[str, bytes]]:
     """Every kind of picture the game shows a player in a random game: after each chapter the chapter's
     picture, the table (for everyone, and marked for one seat in turn) and one seat's own things; the
@@ -161,7 +171,8 @@ def pictures_shown(game, spec, pictures, replay: bool) -> Iterator[tuple[str, by
 def test_every_picture_is_small_and_readable_on_a_phone(key):
     """Every picture any game shows (engine/protocol.py Pictures: round, table, mine, results, replay; and
     a message's decision picture, the coach's chart) is within render.BUDGET bytes (an animation: that
-    a frame) with no essential text under 9 px when a phone shows it 400 px wide."""
+    a frame) with no essential text under 9 px when a phone shows it 400 px wide, and draws no character
+    its font lacks."""
     game = game_of(key)
     pictures = importlib.import_module(game.pictures)
     kinds: dict[str, int] = {}
@@ -172,7 +183,7 @@ def test_every_picture_is_small_and_readable_on_a_phone(key):
                 frames = getattr(img, "n_frames", 1)
             if len(data) > render.BUDGET * frames:
                 problems.append(f"{what}: {len(data)} bytes ({frames} frames)")
-            problems += readable(data, what)
+            problems += readable(data, what) + drawable(data, what)
             kinds[what] = kinds.get(what, 0) + 1
     assert not problems, problems[:10]
     assert {"round", "table", "table for a seat", "mine", "results", "replay"} <= set(kinds), kinds
