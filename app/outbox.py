@@ -27,7 +27,7 @@ def promised(game: Game, before: dict | None, after: dict, events: list, panel_i
     action's public events, the panel message shown so far, the seats to ping. new_panel: the current
     panel becomes a record and a new one is posted under the chapter's picture. The items hold facts:
     the chapter that ended is found by the courier in the game's records (engine/chapters.py)."""
-    m = chapters.crossing(game.show, events, started=before is not None)
+    m = chapters.crossing(game.show, events, started=before is not None or game.show.opening_picture)
     over = game.rules.is_over(after)
     items: list = []
     new_panel = bool(m) or before is None

@@ -128,7 +128,7 @@ class Mark:
     end right after another (the last round scored, then the game over) belongs to the chapter that ended.
     A chapter that ends with no next one begun goes on as the facts of the one that ended plus
     {"after": True} (a day's evening, until the next day begins). `sets`: facts this event adds to the
-    chapter in progress (a disaster struck: its heading says so). `over`: the game is over. `headline`:
+    chapter in progress (something struck: its heading says so). `over`: the game is over. `headline`:
     the chapter's picture says this event's line."""
     begins: Mapping[str, Any] | None = None
     ends: bool = False
@@ -315,6 +315,7 @@ class Show:
 
     categories: Mapping[str, str] = {}  # a result's score categories: key -> label (N_), in results and stats
     headlines: int = 2                  # the lines a chapter's picture says (of the events marked headline)
+    opening_picture: bool = False       # the game's start shows its first chapter's picture (a board worth a look)
     topics: Topics | None = None        # help and rules topics (None: the summary and the credit only)
 
     def panel(self, table: Table, view: View) -> Message:
@@ -428,7 +429,7 @@ class Coach:
 
 @dataclass(frozen=True)
 class Legacy:
-    """What a game that predates the host still answers to (Pioneer Days: its commands and records)."""
+    """What a game that predates the host still answers to (its own commands, ratings and records)."""
     command: str | None = None         # a command group of its own: the commands people knew before /play
     mine_command: str = "mine"         # that group's command for a seat's own things
     rating_scope: str | None = None    # the prefix of its rating scopes (None: "{key}:")

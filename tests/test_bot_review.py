@@ -60,9 +60,11 @@ async def test_review_my_game_then_again_from_the_store(simcord_env, simcord_bot
     from app.tables import names
     from ui import quiz as quiz_ui
 
-    class Telling:
+    from engine.protocol import Coach
+
+    class Telling(Coach):  # a coach that says why, and asks nothing
         def __init__(self, real):
-            self.when, self.why = real.when, real.why
+            self.when, self.why, self.amount = real.when, real.why, real.amount
     telling = dataclasses.replace(game_of(row), coach=Telling(game_of(row).coach))
     monkeypatch.setattr(review_ui, "game_of", lambda g: telling)
     monkeypatch.setattr(quiz_ui, "game_of", lambda g: telling)

@@ -36,7 +36,7 @@ async def test_the_record_says_who_ran_out_of_time(store):
     lines = await svc.log_lines(g, 20)
     said = [x for x in lines if "ran out of time" in x]
     assert len(said) == 1 and g.display(seat) in said[0]  # one move was the timer's, the other a person's
-    record = await svc.day_record(g, g.seq + 1)
+    _heading, record = await svc.day_record(g, g.seq + 1, ended_early=True)
     assert any("ran out of time" in x for x in record)  # the frozen panel of the day keeps it
 
 

@@ -21,6 +21,7 @@ class PioneerShow(Show):
                   "townsfolk": N_("Townsfolk"), "equipment": N_("Equipment"), "damage": N_("Damage"),
                   "in_game": N_("During the game")}
     headlines = 4
+    opening_picture = True  # the first day's dice
     topics = help.TOPICS
 
     def title(self, view: dict) -> str:

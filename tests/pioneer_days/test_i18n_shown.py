@@ -170,10 +170,11 @@ def test_a_spanish_games_narration_has_no_english_disaster_words():
 
 
 def test_lobby_ai_levels_and_disaster_headings_are_translated():
-    from games.pioneer_days import panel
-    from ui import lobby
+    from app.levels import level_name, seat_name
+    from games.pioneer_days import GAME, panel
     with use("es"):
-        assert (lobby.level("easy"), lobby.level("hard")) == ("fácil", "difícil")
+        assert (level_name(GAME, "easy"), level_name(GAME, "hard")) == ("fácil", "difícil")
+        assert (seat_name(GAME, "hard"), seat_name(GAME, "cautious")) == ("IA difícil {}", "IA prudente {}")
         assert panel.decision_heading({"stage": "disaster", "disasters": ["storm"]}) == "**¡Tormenta!**"
         assert panel.decision_heading({"stage": "disaster", "disasters": []}) == "**¡Desastre!**"
     assert panel.decision_heading({"stage": "disaster", "disasters": ["famine"]}) == "**Famine!**"
