@@ -12,7 +12,7 @@ OPTION_LABEL = re.compile(r"[a-z0-9_-]{1,32}")
 REQUIRED = {Rules: ("new_game", "deciders", "legal_actions", "apply", "results"),
             Show: ("panel", "decision", "lines", "chapter", "heading"),
             Ai: ("choose",), Coach: ("decisions", "evaluate", "finish", "when")}
-PICTURES = ("round", "replay")  # the others have the host's defaults (engine/pictures.py)
+PICTURES = ("round",)  # the others have the host's defaults (render/named.py)
 
 
 def problems(game: Game) -> list[str]:

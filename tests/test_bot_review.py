@@ -58,9 +58,8 @@ async def test_review_my_game_then_again_from_the_store(simcord_env, simcord_bot
     import dataclasses
 
     from app.tables import names
-    from ui import quiz as quiz_ui
-
     from engine.protocol import Coach
+    from ui import quiz as quiz_ui
 
     class Telling(Coach):  # a coach that says why, and asks nothing
         def __init__(self, real):

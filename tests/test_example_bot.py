@@ -80,3 +80,29 @@ async def test_a_test_game_registers_itself_and_plays_through_the_bot(simcord_en
     assert [a.filename for a in post.attachments] == [f"game-{game.id}.webp", f"game-{game.id}.json"]
     res = await ann.slash(channel, "play help", game="fingers")
     assert "2-4 players show 1 to 3 fingers at once" in private(res)
+
+
+async def test_a_game_declares_its_own_ai_level(simcord_env, make_bot):
+    """A level the host has never heard of ("medium"): the lobby offers it with its own label, the AI seat is
+    named as the game says, and it plays."""
+    import dataclasses
+
+    from engine.protocol import EASY, HARD, Level
+
+    medium = Level("medium", "medium", "Medium AI {n}")
+    registry.register(dataclasses.replace(tinygame.GAME, key="fingers-levels", levels=(EASY, medium, HARD)))
+    try:
+        bot = make_bot()
+        await simcord_env.restart_bot(bot)
+        guild, channel, (ann, bob) = table(simcord_env, 2)
+        lobby = (await ann.slash(channel, "play new fingers-levels")).response
+        await ann.click(lobby, label="Add AI (medium)")
+        await bob.click(lobby, label="Join")
+        await ann.click(lobby, label="Start the game")
+        game = await bot.store.open_game_in_channel(channel.id)
+        assert game.config["names"] == ["ann", "Medium AI 1", "bob"] and game.ai_level(1) == "medium"
+        await simcord_env.settle()
+        game = await bot.store.game(game.id)
+        assert game.state["picks"][1] is not None  # the medium AI chose
+    finally:
+        registry.unregister("fingers-levels")

@@ -15,8 +15,8 @@ import render
 from conformance import test_conformance_discord as discord_checks
 from conformance import test_conformance_rules as rule_checks
 from conformance import test_conformance_secrecy as secrecy_checks
-from engine import registry, rng
-from engine.protocol import Action, Applied, Button, Item, Menu, Rejected, Rules, ranked
+from engine import checks, registry, rng
+from engine.protocol import Action, Applied, Button, Choice, Item, Menu, Option, Rejected, Rules, Show, ranked
 from games.example import pictures as fine_pictures
 from games.example.ai import FingersAi
 from games.example.rules import RULES, FingersRules
@@ -223,3 +223,25 @@ def test_a_game_of_secret_hands_and_public_moves_passes_the_secrecy_checks():
         EVENTS(key)
     finally:
         registry.unregister(key)
+
+
+BAD_DESCRIPTORS = {
+    "a default that is not a choice": {"options": (Option("rounds", "rounds", "How many rounds",
+                                                          (Choice("2", "2 rounds"),), "5"),)},
+    "a stand-in level the game has not": {"stand_in_level": "cautious"},
+    "no level for the lobby": {"levels": ()},
+    "a pictures module without its round picture": {"pictures": "games.example.lang"},
+    "a Show that forgot its chapters": {"show": type("NoChapters", (Show,), {
+        "panel": FingersShow.panel, "decision": FingersShow.decision, "lines": FingersShow.lines})()},
+    "rules that are not Rules": {"rules": object()},
+    "a key with spaces": {"key": "my game"},
+}
+
+
+@pytest.mark.parametrize("broken", sorted(BAD_DESCRIPTORS))
+def test_the_registry_refuses_a_descriptor_broken_its_way(broken):
+    bad = dataclasses.replace(games.example.GAME, **{"key": "fingers-bad", **BAD_DESCRIPTORS[broken]})
+    assert checks.problems(bad)
+    with pytest.raises(registry.BadGame):
+        registry.register(bad)
+    assert registry.find(bad.key) is None

@@ -160,7 +160,7 @@ def pictures_shown(game, spec, pictures, replay: bool) -> Iterator[tuple[str, by
         return
     config = config_of(game, spec)
     rec = record.make(game, config, spec.seed, ids, [p for p in table.names], state)
-    yield "replay", pictures.replay(rec)
+    yield "replay", named.draw(game.pictures, "replay", rec)
     if game.coach is not None and hasattr(pictures, "review"):
         review = game.coach.finish(config, spec.seed, ids, 0, [])
         players = [{"seat": s, "name": n} for s, n in enumerate(table.names)]

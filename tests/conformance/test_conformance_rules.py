@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from conformance.games import config_of, every_game, final, keys, specs, walk
-from engine import registry
+from engine import checks, registry
 
 GAMES = keys()
 
@@ -111,3 +111,9 @@ def test_illegal_stale_and_other_seats_actions_are_refused_and_change_nothing(ke
             assert engine.to_json(s) == text, "apply changed the state it was given"
             earlier.append(step.action.id)
     assert refused > 100
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_descriptor_holds(key):
+    """What the registry checks when a game registers (engine/checks.py), for every game of the suite."""
+    assert checks.problems(game_of(key)) == []
