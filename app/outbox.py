@@ -2,7 +2,7 @@
 
 The items hold facts, not text: the courier (cogs/courier.py) builds the messages when it delivers
 them, in the game's language, from the stored game and its action log. A game says where its
-chapters begin and end (a day, a round, a hand: Show.marks); kinds, in delivery order:
+chapters begin and end (a day, a round, a hand: Show.chapter, engine/chapters.py); kinds, in delivery order:
 
 - freeze:    the panel of the chapter that ended becomes its record (an edit; no new message)
 - image:     the chapter's picture at the item's version, with a caption (chapter ended / begins)

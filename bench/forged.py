@@ -345,8 +345,8 @@ async def slash_tries(env, bot, guild, w: World, tally, failures) -> None:
     tries += [(f"play new {w.key}", {"language": v}) for v in ("xx", 5)]
     for cmd, opt in (("play replay", "number"), ("play review", "number")):
         tries += [(cmd, {opt: n}) for n in (*BIG, 0, -1, "abc", 1.5, True)]
-    if game.command:
-        tries += [(f"{game.command} replay", {"game": n}) for n in BIG]
+    if game.legacy.command:
+        tries += [(f"{game.legacy.command} replay", {"game": n}) for n in BIG]
     tries += [("play log", {"count": n}) for n in (*BIG, 0, "x", True)]
     tries += [("play stats", {"player": n}) for n in (12345, 2 ** 64, "x")]  # no such user
     for cmd, options in tries:

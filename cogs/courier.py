@@ -92,7 +92,7 @@ class Courier(commands.Cog):
 
     # ---- Discord helpers -----------------------------------------------------------------------
     async def render(self, game: GameRow, name: str, *args, slow: bool = False) -> bytes | None:
-        """A picture of the game's (engine/protocol.py Pictures) as bytes, off the event loop (a worker
+        """A picture of the game's (its pictures module, render/named.py) as bytes, off the event loop (a worker
         process, or one dedicated thread; slow: the slow pictures' own); None (logged) if it fails. A
         stand-in (bot.renderer, tests) draws every game's pictures instead."""
         workers = self.slow if slow else self.workers

@@ -1,6 +1,20 @@
-"""What every game's coach shares: the review's summary from its evaluated decisions."""
+"""What every game's coach shares: a decision judged from the worth of its choices, the review's summary."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .protocol import Rules, State
+
+
+def judged(rules: Rules, state: State, seat: int, decision: Mapping, played: str, best: str,
+           worth: Mapping[str, float], effects: Callable[[State, int, str], Any], asked: Any) -> dict:
+    """A decision judged: its loss against the coach's best choice, what each of the two did (their events,
+    and their effects, the why's material) and the choices its question would ask."""
+    after, better = rules.apply(state, played), rules.apply(state, best)
+    return {**decision, "loss": max(0.0, worth[best] - worth.get(played, worth[best])), "played": played,
+            "best": best, "played_events": after.events if after.ok else [],
+            "best_events": better.events if better.ok else [], "played_effects": effects(state, seat, played),
+            "best_effects": effects(state, seat, best), "asked": asked}
 
 
 def summary(seat: int, evaluated: Sequence[Mapping], margin: float, curve: list, total: int) -> dict:

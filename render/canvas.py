@@ -43,6 +43,24 @@ class Canvas:
         self.text(xy, line, kind, sz, fill, anchor=anchor)
         return T.width(line, kind, sz)
 
+    def title_band(self, title: str, right: str, height: int, bg, ink, size: int, right_w: int, min_size: int,
+                   margin: int = 16) -> None:
+        """A band across the top: the title (bold, `size` px) and a note at its right (condensed, 22 px, at
+        most right_w px), each fitted into what is left and never under min_size."""
+        self.d.rectangle((0, 0, self.img.width, height), fill=bg)
+        rw = 0
+        if right:
+            rw = self.put((self.img.width - margin, height // 2), right, "cond", 22, ink, right_w, min_size,
+                          "rm") + 16
+        self.put((margin, height // 2), title, "bold", size, ink, self.img.width - 2 * margin - rw, min_size)
+
+    def tag(self, x: float, cy: float, label: str, fill, ink, size: int) -> int:
+        """A rounded tag ("you") with its left end at x, centred on cy; returns its width."""
+        w = T.width(label, "condbold", size) + 14
+        self.d.rounded_rectangle((x, cy - 13, x + w, cy + 13), radius=13, fill=fill, outline=ink, width=2)
+        self.text((x + w / 2, cy), label, "condbold", size, ink, anchor="mm")
+        return w
+
     def record(self, size: int | None) -> None:
         """Texts of `size` px were drawn (e.g. in a cached layer pasted here)."""
         if size is not None:

@@ -7,15 +7,15 @@ history, its own stats, a replay, and a restart in the middle of a round."""
 import pytest
 from simharness import message, private, restart, table
 
-import games.example as tinygame
+import games.example as example
 from engine import registry
 
 
 @pytest.fixture
 def simcord_bot(make_bot):
-    tinygame.register()  # before the bot is built: the commands are made from the registry
+    example.register()  # before the bot is built: the commands are made from the registry
     yield make_bot()
-    registry.unregister(tinygame.GAME.key)
+    registry.unregister(example.GAME.key)
 
 
 async def decide_all(env, bot, channel, actors) -> int:
@@ -64,7 +64,7 @@ async def test_a_test_game_registers_itself_and_plays_through_the_bot(simcord_en
     assert game.status == "over"
     final = channel.history()[-1]
     assert final.embeds[0].title == "Game over" and final.attachments[0].filename == "results.png"
-    by_seat = {r.seat: r for r in tinygame.GAME.rules.results(game.state)}
+    by_seat = {r.seat: r for r in example.GAME.rules.results(game.state)}
     ann_line = next(f for f in final.embeds[0].fields if "ann" in f.name)
     assert ann_line.value == f"Fingers {by_seat[0].total}"  # (the host's line from the game's categories)
     rows = await bot.store.results_of(game.id)
@@ -90,7 +90,7 @@ async def test_a_game_declares_its_own_ai_level(simcord_env, make_bot):
     from engine.protocol import EASY, HARD, Level
 
     medium = Level("medium", "medium", "Medium AI {n}")
-    registry.register(dataclasses.replace(tinygame.GAME, key="fingers-levels", levels=(EASY, medium, HARD)))
+    registry.register(dataclasses.replace(example.GAME, key="fingers-levels", levels=(EASY, medium, HARD)))
     try:
         bot = make_bot()
         await simcord_env.restart_bot(bot)

@@ -5,9 +5,8 @@ cost the most points stand out, with the section it would have drawn."""
 from collections.abc import Mapping, Sequence
 
 from engine import rebuild, states_before
-from engine.coaching import summary
+from engine.coaching import judged, summary
 from engine.protocol import Coach
-from i18n import number
 
 from . import coach_quiz as quiz
 from . import coach_why
@@ -42,15 +41,8 @@ class StationCoach(Coach):
             worth = values(s, seat, seed + d["at"], rounds * 8)
             played = actions[d["at"]]
             best = max(worth, key=lambda k: worth[k])
-            loss = max(0.0, worth[best] - worth.get(played, worth[best]))
-            after = RULES.apply(s, played)
-            better = RULES.apply(s, best)
-            out.append({**d, "loss": loss, "played": played, "best": best,
-                        "played_events": after.events if after.ok else [],
-                        "best_events": better.events if better.ok else [],
-                        "played_effects": coach_why.effects(s, seat, played),
-                        "best_effects": coach_why.effects(s, seat, best),
-                        "asked": quiz.choices(worth, played, best)})
+            out.append(judged(RULES, s, seat, d, played, best, worth, coach_why.effects,
+                              quiz.choices(worth, played, best)))
         return out
 
     def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict:
@@ -65,15 +57,8 @@ class StationCoach(Coach):
             s = r.state if r.ok else s
         return summary(seat, evaluated, MARGIN, curve, state["players"][seat]["total"])
 
-    def why(self, decision: Mapping) -> str:
-        return coach_why.why(decision)
-
-    def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
-        return quiz.quiz(table, config, seed, actions, seat, decision)
-
-    def amount(self, x: float) -> str:
-        """A decision's loss as this game counts it."""
-        return _("{n} points", n=number(x, 1))
+    why = staticmethod(coach_why.why)  # one sentence: why the better choice was better
+    quiz = staticmethod(quiz.quiz)  # a costliest decision asked again
 
     def when(self, decision: Mapping) -> str:
         return _("Round {round}, card {card}", round=decision["round"], card=decision["card"])

@@ -52,11 +52,7 @@ def put(cv: Canvas, xy, text: str, kind: str, size: int, fill, w: int, anchor: s
 
 
 def title_band(cv: Canvas, title: str, right: str = "") -> None:
-    cv.d.rectangle((0, 0, cv.img.width, TITLE_H), fill=TITLE_BG)
-    rw = 0
-    if right:
-        rw = put(cv, (cv.img.width - M, TITLE_H // 2), right, "cond", 22, TITLE_INK, 260, anchor="rm") + 16
-    put(cv, (M, TITLE_H // 2), title, "bold", 30, TITLE_INK, cv.img.width - 2 * M - rw)
+    cv.title_band(title, right, TITLE_H, TITLE_BG, TITLE_INK, 30, 260, MIN, M)
 
 
 def round_label(state: dict) -> str:
@@ -81,11 +77,7 @@ def star(cv: Canvas, cx: float, cy: float, r: float) -> None:
 
 def you_tag(cv: Canvas, x: int, cy: int) -> int:
     """The "you" mark at x (vertically centred on cy); returns its width."""
-    label = _("you")
-    w = T.width(label, "condbold", MIN) + 14
-    cv.d.rounded_rectangle((x, cy - 13, x + w, cy + 13), radius=13, fill=YOU, outline=INK, width=2)
-    cv.text((x + w / 2, cy), label, "condbold", MIN, INK, anchor="mm")
-    return w
+    return cv.tag(x, cy, _("you"), YOU, INK, MIN)
 
 
 # ---- cards --------------------------------------------------------------------------------------

@@ -31,13 +31,8 @@ class PioneerCoach(Coach):
             d["best_effects"] = coach_effects.effects(before[d["at"]], seat, d["best"])
         return out
 
-    def why(self, decision: Mapping) -> str:
-        """One sentence of why the better choice was better, from what each did by itself (coach_why.py)."""
-        return coach_why.why(decision)
-
-    def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
-        """One of the costliest decisions asked again (coach_quiz.py)."""
-        return coach_quiz.quiz(table, config, seed, actions, seat, decision)
+    why = staticmethod(coach_why.why)  # one sentence: why the better choice was better
+    quiz = staticmethod(coach_quiz.quiz)  # a costliest decision asked again
 
     def amount(self, x: float) -> str:
         """A decision's loss as this game counts it."""

@@ -8,7 +8,7 @@ loss), so the choices that cost the most stand out. The curve: hands won (basic)
 from collections.abc import Mapping, Sequence
 
 from engine import rebuild, states_before
-from engine.coaching import summary
+from engine.coaching import judged, summary
 from engine.protocol import Coach
 from i18n import number
 
@@ -57,16 +57,9 @@ class PokerCoach(Coach):
                 only = [*candidates(view, seat), played]
             worth = values(view, seat, seed + d["at"], max(1, rounds), only)
             best = max(worth, key=lambda k: (worth[k], k == played))
-            loss = max(0.0, worth[best] - worth.get(played, worth[best]))
-            after = RULES.apply(s, played)
-            better = RULES.apply(s, best)
-            out.append({**d, "loss": loss, "played": played, "best": best, "played_value": worth.get(played),
-                        "best_value": worth[best],
-                        "played_events": after.events if after.ok else [],
-                        "best_events": better.events if better.ok else [],
-                        "played_effects": coach_why.effects(s, seat, played),
-                        "best_effects": coach_why.effects(s, seat, best),
-                        "asked": quiz.choices(worth, played, best)})
+            out.append({**judged(RULES, s, seat, d, played, best, worth, coach_why.effects,
+                                 quiz.choices(worth, played, best)),
+                        "played_value": worth.get(played), "best_value": worth[best]})
         return out
 
     def finish(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, evaluated: list) -> dict:
@@ -83,11 +76,8 @@ class PokerCoach(Coach):
         result = state["result"][seat] if state["result"] else None
         return summary(seat, evaluated, MARGIN, curve, result["total"] if result else 0)
 
-    def why(self, decision: Mapping) -> str:
-        return coach_why.why(decision)
-
-    def quiz(self, table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping):
-        return quiz.quiz(table, config, seed, actions, seat, decision)
+    why = staticmethod(coach_why.why)  # one sentence: why the better choice was better
+    quiz = staticmethod(quiz.quiz)  # a costliest decision asked again
 
     def amount(self, x: float) -> str:
         """A decision's loss as this game counts it."""

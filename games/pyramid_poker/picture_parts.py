@@ -79,11 +79,7 @@ def names_of(state: dict) -> list[str]:
 
 
 def title_band(cv: Canvas, title: str, right: str = "") -> None:
-    cv.d.rectangle((0, 0, cv.img.width, TITLE_H), fill=TITLE_BG)
-    rw = 0
-    if right:
-        rw = put(cv, (cv.img.width - M, TITLE_H // 2), right, "cond", 22, TITLE_INK, 330, anchor="rm") + 16
-    put(cv, (M, TITLE_H // 2), title, "bold", 28, TITLE_INK, cv.img.width - 2 * M - rw)
+    cv.title_band(title, right, TITLE_H, TITLE_BG, TITLE_INK, 28, 330, MIN, M)
 
 
 def match_label(state: dict) -> str:
@@ -98,11 +94,7 @@ def match_label(state: dict) -> str:
 
 def you_tag(cv: Canvas, x: float, cy: float) -> int:
     """The "you" mark with its left end at x (centred on cy); returns its width."""
-    label = _("you")
-    w = T.width(label, "condbold", MIN) + 14
-    cv.d.rounded_rectangle((x, cy - 13, x + w, cy + 13), radius=13, fill=YOU, outline=INK, width=2)
-    cv.text((x + w / 2, cy), label, "condbold", MIN, INK, anchor="mm")
-    return w
+    return cv.tag(x, cy, _("you"), YOU, INK, MIN)
 
 
 def tag(cv: Canvas, x: float, cy: float, label: str, fill, ink=INK, right: bool = False) -> int:
