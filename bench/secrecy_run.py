@@ -1,8 +1,8 @@
-"""The secrecy property on many random games (the long run of tests/test_secrets.py).
+"""The secrecy property on many random games (the long run of tests/pioneer_days/test_secrets.py).
 
     python bench/secrecy_run.py [--games 5000] [--procs 2] [--seed 10000] [--twin-every 1] [--images 20]
 
-Game i uses tests/secrecy.config_of(i) (every townsfolk set pair, 2-4 players, unique pioneers)
+Game i uses tests/pioneer_days/secrecy.config_of(i) (every townsfolk set pair, 2-4 players, unique pioneers)
 and seed `seed + i`. After every action: no view_for(state, seat), public event or narration line
 holds a secret of another seat (tainted gold values, dealt boards), and a twin with other gold
 values gives the same public events and views (on every --twin-every-th action). --images N: the
@@ -15,7 +15,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pioneer_days")]
 
 import secrecy  # noqa: E402
 
