@@ -61,6 +61,12 @@ WHAT = {"full": "the disk is full", "read-only": "the database is read-only", "i
         "unreachable": "the server cannot be reached", "damaged": "the database is damaged"}
 
 
+UNTIL = {"gone": "until the bot is restarted: it reads and writes the file it opened, which is no longer at that "
+                 "path; restart it to open the one there now (a restored backup: stop the bot before you restore "
+                 "one)",
+         "": "until it is fixed; then the next change goes through, with nothing to restart"}
+
+
 class Health:
     """Whether the store's writes go through; each fault said once (see the module's text)."""
 
@@ -76,8 +82,8 @@ class Health:
         if e.cause != self.cause:
             self.cause, self.refused, self.since, self._reminded = e.cause, 1, now, now
             log.critical("storage fault (%s): %s. Changes are refused (\"I can't save games right now\") "
-                         "until it is fixed; said once, with a reminder every %d min while it lasts.",
-                         WHAT.get(e.cause, e.cause), e, REMIND // 60)
+                         "%s; said once, with a reminder every %d min while it lasts.",
+                         WHAT.get(e.cause, e.cause), e, UNTIL.get(e.cause, UNTIL[""]), REMIND // 60)
             return
         self.refused += 1
         if now - self._reminded >= REMIND:

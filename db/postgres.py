@@ -409,6 +409,8 @@ class PostgresBackend:
                     fault = from_postgres(e, write=True)
                     if fault is None:
                         raise
+                    if fault.cause == "read-only":  # sessions keep the read-only default they began with:
+                        renew(self.write_pool)       # new ones see the database as it is when it is writable
                     raise fault from e
                 if not committing and attempt == 0:  # (said at debug level: a failure is said once, by Health)
                     log.debug("PostgreSQL connection lost before a commit (%s): trying once more", e)
@@ -457,6 +459,8 @@ class PostgresBackend:
                     fault = from_postgres(e, write=True)
                     if fault is None:
                         raise
+                    if fault.cause == "read-only":  # sessions keep the read-only default they began with:
+                        renew(self.write_pool)       # new ones see the database as it is when it is writable
                     raise fault from e
                 if attempt == 0:  # once more on a fresh connection: a second run of a statement that went
                     renew(self.write_pool)  # through the first time is refused by its optimistic check

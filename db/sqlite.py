@@ -94,6 +94,8 @@ class SqliteBackend:
         self.reader = reader
         self.path = path
         self.where = path
+        self.synchronous = "FULL"
+        self.stale = False  # a storage fault met the writer: open it again before its next write
         self._identity = _identity(path)
         self.gone: str | None = None   # why the database file can no longer be written, once it can't
         self.problems: list[str] = []  # what PRAGMA quick_check found at opening
@@ -133,6 +135,7 @@ class SqliteBackend:
             for pragma in ("query_only=ON", "busy_timeout=5000"):
                 await reader.execute_fetchall(f"PRAGMA {pragma}")
             backend = cls(writer, thread, reader, path)
+            backend.synchronous = synchronous
             backend.problems = await loop.run_in_executor(thread, _quick_check, writer)
         except BaseException:
             if writer is not None:
@@ -175,12 +178,35 @@ class SqliteBackend:
             self._batcher = asyncio.create_task(self._write_batches())
         return await fut
 
+    def _reopen(self) -> None:
+        """(On the writer thread.) The writer connection opened again after a storage fault: SQLite may keep
+        a connection it opened or used while the file could not be written in a state that refuses every
+        later write (read-only), also once the storage takes writes again."""
+        try:
+            self.writer.close()
+        except sqlite3.Error:
+            pass
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        for pragma in ("journal_mode=WAL", f"synchronous={self.synchronous}", "foreign_keys=ON",
+                       "busy_timeout=5000"):
+            db.execute(f"PRAGMA {pragma}")
+        self.writer, self.tx = db, SqliteTx(db)
+
     def _run_batch(self, fns: list) -> list:
         if _identity(self.path) != self._identity:
             raise DatabaseGone(f"the database file {self.path} was removed or replaced")
+        if self.stale:
+            try:
+                self._reopen()
+            except sqlite3.Error as e:
+                raise from_sqlite(e, write=True) or e from e
+            self.stale = False
         db = self.writer
         results = []
-        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("BEGIN IMMEDIATE")  # (a read-only storage may refuse it already)
+        except sqlite3.Error as e:
+            raise from_sqlite(e, write=True) or e from e
         try:
             for fn in fns:
                 db.execute("SAVEPOINT w")
@@ -221,6 +247,8 @@ class SqliteBackend:
             except Exception as e:  # nothing of this batch was committed (or it went to a removed file)
                 if isinstance(e, DatabaseGone):
                     self.gone = str(e)
+                elif isinstance(e, StorageFailed):
+                    self.stale = True
                 for _fn, fut, _tag in batch:
                     if not fut.done():
                         fut.set_exception(e)

@@ -8,6 +8,8 @@ import logging
 
 from simharness import first_choice, message, pick, play_step, private, start_game, table
 
+from db import sqlite
+
 TRACEBACKS = ("Traceback", "Something went wrong")
 
 
@@ -49,7 +51,7 @@ def storage_lines(caplog, text: str) -> list[logging.LogRecord]:
 
 
 async def test_a_full_disk_is_answered_clearly_said_once_and_play_goes_on_after(simcord_env, simcord_bot,
-                                                                                 caplog):
+                                                                                 caplog, monkeypatch):
     env, bot = simcord_env, simcord_bot
     _guild, channel, actors = table(env, 2)
     await start_game(env, channel, actors)
@@ -57,6 +59,14 @@ async def test_a_full_disk_is_answered_clearly_said_once_and_play_goes_on_after(
         assert await play_step(env, bot, channel, actors)
     (pages,), = await on_writer(bot, "PRAGMA page_count")
     assert (await on_writer(bot, f"PRAGMA max_page_count={pages}"))[0][0] == pages  # no room to grow
+    full = {"pages": pages}
+    real_reopen = sqlite.SqliteBackend._reopen
+
+    def reopen(self):  # the disk is still full: a connection opened again after the fault has no room either
+        real_reopen(self)
+        if full["pages"]:
+            self.writer.execute(f"PRAGMA max_page_count={full['pages']}")
+    monkeypatch.setattr(sqlite.SqliteBackend, "_reopen", reopen)
     caplog.clear()
 
     refused = None
@@ -79,6 +89,7 @@ async def test_a_full_disk_is_answered_clearly_said_once_and_play_goes_on_after(
     assert not any(t in caplog.text for t in TRACEBACKS)
     assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
 
+    full["pages"] = 0
     await on_writer(bot, "PRAGMA max_page_count=1073741823")  # room again
     _game, _actor, res = await click_once(env, bot, channel, actors)
     assert accepted(res) and (await current(bot, channel)).seq > before.seq

@@ -21,11 +21,13 @@ def db_url(pg_ready_url):
     return pg_ready_url
 
 
-def read_only(server: str, url: str, on: bool) -> None:
-    """The database refuses (or takes again) every write; its sessions start again to see it."""
+def read_only(server: str, url: str, on: bool, end_sessions: bool = True) -> None:
+    """The database refuses (or takes again) every write; its sessions start again to see it (end_sessions:
+    else the bot's sessions keep the read-only default they began with)."""
     name = urlsplit(url).path.lstrip("/")
     admin_sql(server, f'ALTER DATABASE "{name}" SET default_transaction_read_only = {"on" if on else "off"}',
-              f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+              *([f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"]
+                if end_sessions else []))
 
 
 async def refused_thrice(env, bot, channel, actors, caplog, what: str):
@@ -91,6 +93,15 @@ async def test_a_read_only_server_and_a_full_disk_are_answered_clearly_and_said_
         before = await refused_thrice(env, bot, channel, actors, caplog, "read-only")
     finally:
         read_only(pg_server, db_url, False)
+    await played_on(env, bot, channel, actors, caplog, before)
+
+    # writable again with the bot's sessions left as they were (begun read-only): it opens new ones
+    caplog.clear()
+    read_only(pg_server, db_url, True)
+    try:
+        before = await refused_thrice(env, bot, channel, actors, caplog, "read-only")
+    finally:
+        read_only(pg_server, db_url, False, end_sessions=False)
     await played_on(env, bot, channel, actors, caplog, before)
 
     # a move's commit is one statement (db/onetrip.py); a write that reads inside its transaction is not
