@@ -15,7 +15,7 @@ import discord
 from app.tables import game_of
 from db import GameRow
 from engine import views
-from engine.protocol import Message
+from engine.protocol import Button, Menu, Message
 from ui import lobby as lobby_ui
 from ui import messages
 from ui.components import Chosen, menu_of, menus_of, well_formed
@@ -89,6 +89,34 @@ def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int
     shown: list[Message | None] = [views.mine(played, table, game.live, seat),
                                    views.decision(played, table, game.live, seat)]
     return [m for msg_ in shown if msg_ is not None for m in menus_of(msg_.controls, n)]
+
+
+PICKS_LOOKED_AT = 40  # decisions built at most to find the picks a decision offers (a pick's next steps)
+
+
+def picks_offered(game: GameRow, seat: int) -> set[str] | None:
+    """The picks ("k:" items) the seat's decision offers now, and those its own picks' next steps offer (a
+    button of a step shown after a pick): what a pick click may carry; a forged one is anything else. None:
+    the seat has no decision now."""
+    played, table = game_of(game), table_of(game)
+    offered: set[str] = set()
+    todo: list[tuple[str, ...]] = [()]
+    built = 0
+    while todo and built < PICKS_LOOKED_AT:
+        picked = todo.pop()
+        msg = views.decision(played, table, game.live, seat, picked)
+        built += 1
+        if msg is None:
+            if not picked:
+                return None
+            continue
+        for act in (c.act for c in msg.controls if isinstance(c, Button)):
+            if act.startswith("k:") and act[2:] not in offered:
+                offered.add(act[2:])
+                todo.append((act[2:],))
+        for menu in (c for c in msg.controls if isinstance(c, Menu)):
+            offered.update(i.act[2:] for i in menu.items if i.act.startswith("k:"))
+    return offered
 
 
 def canonical(value):

@@ -13,6 +13,7 @@ log = logging.getLogger("bot.table")  # (the Table cog's, where these were born)
 UNKNOWN = N_("That button is out of date or isn't one of mine, so nothing happened. "
              "Use `/play board` for a fresh panel.")
 ELSEWHERE = N_("That button doesn't belong on this message, so nothing happened.")
+NOT_OFFERED = N_("That isn't a choice this menu offers, so nothing happened.")
 
 
 async def tell(interaction: discord.Interaction, content: str | None = None, **kw) -> None:

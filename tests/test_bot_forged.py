@@ -335,3 +335,22 @@ async def test_a_private_select_is_checked_against_what_the_bot_shows_there(simc
     rec = await send_forged(env, actors[0], msg, f"pds:{game.id}:{game.seq}:0", [f"m:{move}"])
     assert "isn't a choice this menu offers" in answer(env, rec)
     assert (await current(bot, channel)).seq == game.seq
+
+
+@pytest.mark.parametrize("item", ["1" + "0" * 40, "-5", "mode:bogus", "żółw", "draw@" + "9" * 30])
+async def test_a_pick_the_decision_never_offered_is_refused(simcord_env, simcord_bot, item):
+    """A pick button forged on the player's own private decision with an item it does not offer: refused in
+    a sentence, like every other refusal, the decision left as it was (it used to be shown again, silently)."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    game = await active(env, bot, channel, actors, "next-station")
+    res = await actors[0].click(message(env, channel, game.panel_message_id), label="Decide (private)")
+    msg = [res.response, *res.followups][-1]
+    picks = [c.custom_id for row in msg.message.components for c in row.children
+             if ":k:" in (getattr(c, "custom_id", None) or "")]
+    rec = await send_forged(env, actors[0], msg, f"pd:{game.id}:{game.seq}:k:{item}")
+    assert "isn't a choice this menu offers" in answer(env, rec)
+    assert (await current(bot, channel)).seq == game.seq
+    if picks:  # a real pick of the same message still works
+        res = await actors[0].click(msg, custom_id=picks[0])
+        assert "isn't a choice" not in private(res)

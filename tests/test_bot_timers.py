@@ -122,3 +122,26 @@ async def test_an_overdue_timer_fires_at_start_up(simcord_env, simcord_bot, make
     await env.advance_time(1000)  # and the timers go on: every later turn times out in its turn
     later = await current(new, channel)
     assert later.seq > after.seq and engine.to_json(await new.service.replayed(later)) == later.state_json
+
+
+async def test_a_click_just_after_the_timer_played_for_you_says_so(simcord_env, simcord_bot):
+    """A move made on the game as it was, arriving after the timer made the AI choose (the click was on its way):
+    "your time ran out" and what was played, not only "the game has moved on"."""
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 2)
+    await start_game(env, channel, actors, timer=120)
+    game = await current(bot, channel)
+    seat = game.state["turn"]
+    late = actors[0] if game.user_at(seat) == actors[0].id else actors[1]
+    move = engine.legal_actions(game.state, seat)[0].id
+    await env.advance_time(121)
+    moved = await current(bot, channel)
+    assert moved.seq > game.seq and len(timed_out(moved, late.name)) == 1
+    out = await bot.service.act(game.id, channel.id, late.id, game.seq, move)
+    assert not out.ok and out.code == "timed_out"
+    assert out.message.startswith("Your time ran out just before your click, so the AI played for you: ")
+    assert timed_out(moved, late.name)[0].split(": the AI played for them. ")[1][:20] in out.message
+    assert (await current(bot, channel)).seq == moved.seq  # nothing else changed
+    other = next(a for a in actors if a is not late)
+    out = await bot.service.act(game.id, channel.id, other.id, game.seq, move)  # not theirs: as before
+    assert not out.ok and out.code == "stale"

@@ -13,6 +13,7 @@ from .core import RECENT, ServiceCore
 from .outcome import NOT_PLAYING, Outcome, guarded, refuse
 
 MAX_LINE = 300  # characters of a timed-out move's line
+TIMED_OUT_LOOKBACK = 60  # log rows looked at for a move the timer made (a click older than that: just "stale")
 
 
 def timed_out_line(line: str, name: str, previous: str) -> str:
@@ -58,6 +59,11 @@ class Play(ServiceCore):
         state = game.live
         stale = version != state["seq"]
         if stale and not await self._still_valid(game, seat, version):
+            played = await self._played_for(game, seat, version)
+            if played is not None:  # the timer was quicker: say what was played for them
+                return refuse("timed_out", _("Your time ran out just before your click, so the AI played for you: "
+                                             "{what} Nothing else was changed; the panel shows what is next.",
+                                             what=played), game)
             # an old message: say so, whoever's turn it is now
             return refuse("stale", _("That choice is from an earlier moment: the game has moved on. "
                                      "Use the current panel."), game)
@@ -71,6 +77,20 @@ class Play(ServiceCore):
         if dry_run:
             return Outcome(True, game=game, state=state, seat=seat)
         return await self._commit(game, seat, user_id, move, stale_ok=stale, by_person=True, click=click)
+
+    async def _played_for(self, game: GameRow, seat: int, version: int) -> str | None:
+        """What the AI played for `seat` after its time ran out, since version `version` (the story's line of
+        that move, in the reader's language), or None when it did not."""
+        if game.seq - version > TIMED_OUT_LOOKBACK:
+            return None
+        rows = await self.store.actions(game.id, limit=game.seq - version + 1)
+        for i, row in enumerate(rows):
+            mark = next((e for e in row["events"] if e.get("type") == undo.MARK), None)
+            if row["seq"] < version or row["seat"] != seat or mark is None or not mark.get("timed_out"):
+                continue
+            events = [e for r in rows[i:i + mark.get("size", 1)] for e in r["events"] if e.get("type") != undo.MARK]
+            return action_line(game_of(game).show.lines(events, names(game))) or "—"
+        return None
 
     @guarded
     async def auto(self, game_id: int, seat: int, version: int, action_id: str, timed_out: bool = False):

@@ -20,13 +20,13 @@ import i18n
 from app import collector
 from app.tables import game_of
 from engine.moves import BadMove, Move
-from i18n import N_, _
+from i18n import _
 from ui.components import BUTTON, MOVE, SELECT, Chosen, parse_value
 from ui.quiz import ASK, PICK
 from ui.stats import BOARD
 
 from .. import origin
-from ..replies import UNKNOWN, tell
+from ..replies import NOT_OFFERED, UNKNOWN, tell
 from .base import log
 from .busy import BUSY, IN_FLIGHT_MAX, LATE_S, Lateness, age
 from .confirmations import Confirmations
@@ -36,7 +36,6 @@ from .takeback import TakeBack
 
 LOBBY = ("join", "leave", "start", "airemove")
 CONFIRMATIONS = ("endok", "endno", "quitok", "quitno")  # "{verb}:{the id of the /play end or leave asked}"
-NOT_OFFERED = N_("That isn't a choice this menu offers, so nothing happened.")
 OLD_VERBS = {"aieasy": "ai:easy", "aihard": "ai:hard"}  # lobbies of before (a game's own: Game.legacy.verbs)
 OURS = [re.compile(BUTTON), re.compile(MOVE), re.compile(SELECT), re.compile(BOARD), re.compile(ASK), re.compile(PICK)]
 

@@ -17,7 +17,7 @@ from ui import results as results_ui
 from ui.texts import language, table_of
 
 from .. import origin
-from ..replies import ELSEWHERE, acknowledge, tell, update
+from ..replies import ELSEWHERE, NOT_OFFERED, acknowledge, tell, update
 from .base import TableBase
 
 
@@ -87,7 +87,12 @@ class PrivateViews(TableBase):
             await tell(interaction, _(ELSEWHERE))
             return
         with i18n.at_table(language(game)):
-            msg = views.decision(game_of(game), table_of(game), game.live, seat, items)
+            offered = origin.picks_offered(game, seat)
+            if offered is not None and not set(items) <= offered:  # a pick never offered (a forged button)
+                await tell(interaction, _(NOT_OFFERED))
+                return
+            msg = views.decision(game_of(game), table_of(game), game.live, seat, items) if offered is not None \
+                else None
         if msg is None:
             await tell(interaction, _("That choice is from an earlier moment: the game has moved on."))
             return
