@@ -24,10 +24,12 @@ def _states(config: Mapping, seed: int, actions: Sequence[str]) -> list[dict]:
 
 class StationCoach(Coach):
     def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
-        """The seat's decisions that had a choice: (index in the log, round, card)."""
+        """The seat's decisions that had a choice: (index in the log, round, card). Not the solo pencils'
+        order: chosen on the empty map, where our maps' colours are worth alike (R39), so the look-ahead's
+        differences there are only its noise."""
         out = []
         for i, (s, a) in enumerate(zip(_states(config, seed, actions), actions, strict=True)):
-            if int(a.split(":")[0]) == seat and len(ns.legal_actions(s, seat)) > 1:
+            if int(a.split(":")[0]) == seat and len(ns.legal_actions(s, seat)) > 1 and s["stage"] != "pencil":
                 out.append({"at": i, "round": s["round"], "card": len(s["flipped"]), "chapter": [s["round"]]})
         return out
 

@@ -5,8 +5,8 @@ pays off later, by how many points the look-ahead expects."""
 
 from collections.abc import Mapping
 
-from .ai.greedy import line_value
 from .lang import _, n_
+from .rules import scoring
 from .rules.maps import load
 
 DRAWS = ("draw", "jdraw", "sdraw", "again")
@@ -22,19 +22,13 @@ def effects(state: dict, seat: int, action_id: str) -> dict:
     m = load(state["map"])
     a, b = int(args[0]), int(args[1])
     line = p["lines"][p["colour"]]
-    before = line_value(m, p)
     k = m.section_of[(a, b)]
-    districts = {m.district[s] for s in line["stations"]}
-    line["stations"].append(b)
-    line["sections"].append(k)
-    try:
-        gain = line_value(m, p) - before
-    finally:
-        line["stations"].pop()
-        line["sections"].pop()
-    out.update(gain=int(gain), crossing=bool(m.crosses_river[k]), tourist=bool(m.tourist[b]),
-               interchange=any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"]),
-               district=m.district[b] not in districts)
+    before = scoring.line_parts(m, line["stations"], line["sections"], p["circled"])
+    after = scoring.line_parts(m, [*line["stations"], b], [*line["sections"], k], p["circled"])
+    others = [ln for c, ln in p["lines"].items() if c != p["colour"] and ln["sections"]]
+    out.update(gain=int(after["points"] - before["points"]), crossing=bool(m.crosses_river[k]),
+               tourist=bool(m.tourist[b]), interchange=any(b in ln["stations"] for ln in others),
+               district=after["districts"] > before["districts"])  # (one passed through counts: R25)
     return out
 
 

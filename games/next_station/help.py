@@ -50,17 +50,18 @@ def topic(key: str) -> str:
                  "any station of your line: the line branches. A switch as a round's first or second card does "
                  "nothing.")
     if key == "scoring":
-        return _("**A line's points**: districts visited × the most of its stations in one district, + 2 per "
-                 "river crossing (the departure counts as a station). At the end: the four lines, the tourist "
-                 "track, interchanges and objectives. Ties: the best single line.")
+        return _("**A line's points**: the districts it passes through × the most of its stations in one "
+                 "district, + 2 per river crossing. A district counts when the line stops there or only crosses "
+                 "it (the round's picture numbers them; the departure counts as a station). At the end: the four "
+                 "lines, the tourist track, interchanges and objectives. Ties: the best single line.")
     if key == "tourists":
         return _("**Tourist sites**: each one on a line crosses off a circle of your track (each line counts). "
                  "At the end the track scores its leftmost uncrossed circle: {values}.",
                  values=", ".join(map(str, TOURIST_TRACK)))
     if key == "interchanges":
-        return _("**Interchanges**: a station on lines of 2, 3 or 4 different colours scores {two}, {three} or "
-                 "{four} points at the end.", two=INTERCHANGE_POINTS[2], three=INTERCHANGE_POINTS[3],
-                 four=INTERCHANGE_POINTS[4])
+        return _("**Interchanges**: a station that lines of 2, 3 or 4 different colours go through scores "
+                 "{two}, {three} or {four} points at the end (a line that never left its departure goes through "
+                 "none).", two=INTERCHANGE_POINTS[2], three=INTERCHANGE_POINTS[3], four=INTERCHANGE_POINTS[4])
     if key == "objectives":
         return _("**Shared objectives** (a lobby option): 2 of these are drawn and shown on the panel; each one "
                  "you meet at the end gives {n} points: {list}.", n=OBJECTIVE_POINTS,
@@ -72,8 +73,9 @@ def topic(key: str) -> str:
                  list="; ".join(f"{words.power(x)}: {words.power_text(x)}" for x in ("double", "joker", "switch",
                                                                                       "circle")))
     if key == "solo":
-        return _("**Solo**: choose your pencil each round. Your rating is your total less {n} per module in "
-                 "play: {bands}.", n=SOLO_MODULE_PENALTY,
+        return _("**Solo**: before the first card, choose the order of your four pencils: you draw with them in "
+                 "that order, one a round. Your rating is your total less {n} per module in play: {bands}.",
+                 n=SOLO_MODULE_PENALTY,
                  bands=", ".join(f"{words.band(i)} ({r})" for i, r in enumerate(
                      ("≤ 90", "91–105", "106–120", "121–135", "136–150", "> 150"))))
     return _("**Our maps**: Larkhaven is our own city, and every day brings a new map made for that day (the "

@@ -251,8 +251,9 @@ def _points(m: Map, samples: range) -> dict[str, list[int]]:
         for i in samples:
             for colour in COLOURS:
                 state, _ = engine.new_game(config, SAMPLE_SEED + i)
-                engine.advance(state, f"0:pencil:{colour}", events)
-                state["seq"] += 1
+                for c in (colour, *[x for x in COLOURS if x != colour][:2]):  # (the order: R11; round 1's counts)
+                    engine.advance(state, f"0:pencil:{c}", events)
+                    state["seq"] += 1
                 while state["round"] == 1:
                     engine.advance(state, greedy.choose_greedy(state, 0, i).id, events)
                     state["seq"] += 1

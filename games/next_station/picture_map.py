@@ -1,7 +1,9 @@
 """A player's map for Next Station's pictures (pictures.py): the lattice, the districts, the river, the
 stations, the departures and the lines drawn, each line in its pencil colour and with a pattern of its own
-(colour is never the only cue). Drawn at twice the size and halved (smooth edges); the parts that depend only
-on the map are cached (render.style.memo: built under a lock, only read afterwards)."""
+(colour is never the only cue); on request, the districts one line passes through, numbered (R25: a disc in
+the line's colour where it has a station, a white one where it only crosses). Drawn at twice the size and
+halved (smooth edges); the parts that depend only on the map are cached (render.style.memo: built under a
+lock, only read afterwards)."""
 
 import math
 from collections.abc import Sequence
@@ -12,6 +14,7 @@ from render import text as T
 from render.canvas import Canvas
 from render.style import memo
 
+from .rules import scoring
 from .rules.constants import ANY, COLOURS, SIZE
 from .rules.maps import Map, district_of, load
 
@@ -260,9 +263,10 @@ def line_widths(cell: float) -> tuple[float, float]:
 
 
 def draw(cv: Canvas, xy: tuple[int, int], m: Map, player: dict, cell: int, current: str | None,
-         numbered: Sequence[tuple[int, str]] = ()) -> None:
+         numbered: Sequence[tuple[int, str]] = (), counted: str | None = None) -> None:
     """A player's map at xy on the canvas (SIZE * cell px square): their lines (`current`, this round's
-    colour, emphasised), their circled station, and `numbered` [(station, label)] as badges."""
+    colour, emphasised), their circled station, `numbered` [(station, label)] as badges, and the districts
+    the line of colour `counted` passes through, numbered."""
     c = cell * SS
     img = base(m.key, cell).copy()
     d = ImageDraw.Draw(img)
@@ -299,10 +303,56 @@ def draw(cv: Canvas, xy: tuple[int, int], m: Map, player: dict, cell: int, curre
         x, y = at(m, circled, c)
         for r, ink, width in ((0.52 * c, INK, round(0.1 * c)), (0.5 * c, LINE[current], round(0.055 * c))):
             d.ellipse((x - r, y - r, x + r, y + r), outline=ink, width=width)
+    tags = _district_tags(d, m, cell, player["lines"].get(counted), counted) if counted else []
     badges = _badges(d, m, cell, numbered)
     cv.img.paste(img.reduce(SS), xy)
+    for (bx, by), label, size, ink in tags:
+        cv.text((xy[0] + bx, xy[1] + by), label, "bold", size, ink, anchor="mm")
     for (bx, by), label, size in badges:
         cv.text((xy[0] + bx, xy[1] + by), label, "bold", size, WHITE, anchor="mm")
+
+
+TAG_PX = 22  # a district's number (11 px when the picture is shown 400 px wide)
+
+
+@memo
+def tag_spots(key: str) -> dict[int, tuple[int, int]]:
+    """Each district's first cell in reading order (its tag goes in that cell's top-left corner, off the
+    station at its centre)."""
+    m = load(key)
+    cuts = cuts_of(m)
+    out: dict[int, tuple[int, int]] = {}
+    for y in range(SIZE):
+        for x in range(SIZE):
+            out.setdefault(district_of(x, y, cuts), (x, y))
+    return out
+
+
+def _district_tags(d: ImageDraw.ImageDraw, m: Map, cell: int, line: dict | None, colour: str):
+    """Numbers the districts the line passes through (R25), in reading order: a disc of the line's colour
+    where it has a station, a white one ringed in its colour where it only crosses (SS x); returns where
+    each number goes (1 x), its text, size and ink."""
+    if line is None:
+        return []
+    stopped, crossed = scoring.districts(m, line["stations"], line["sections"])
+    spots = tag_spots(m.key)
+    c = cell * SS
+    out = []
+    for n, k in enumerate(sorted(stopped | crossed, key=lambda k: (spots[k][1], spots[k][0])), start=1):
+        x, y = spots[k]
+        cx, cy = (x + 0.25) * c, (y + 0.25) * c
+        label = str(n)
+        h = round(TAG_PX * 1.3) * SS
+        w = max(h, (T.width(label, "bold", TAG_PX) + 8) * SS)
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        if k in stopped:
+            d.rounded_rectangle(box, radius=h / 2, fill=LINE[colour], outline=INK, width=2 * SS)
+            ink = ON_LINE[colour]
+        else:
+            d.rounded_rectangle(box, radius=h / 2, fill=WHITE, outline=LINE[colour], width=3 * SS)
+            ink = INK
+        out.append(((cx / SS, cy / SS), label, TAG_PX, ink))
+    return out
 
 
 BADGE_PX = 28

@@ -1,7 +1,8 @@
 """Next Station's pictures (the protocol's Pictures): PNG bytes drawn from a state with the kit (render/),
 800 px wide for a phone (shown about 400 px wide: no essential text under 18 px), flat colours.
 
-round: after each round, the score sheet and every player's map; table: the same, now (/board); mine: a
+round: after each round, the score sheet and every player's map, the districts of the line shown numbered
+on it (R25: those it crosses without a stop count too); table: the same, now (/board); mine: a
 player's map, larger, with their whole sheet; decision: a player's map with the stations they may reach
 numbered, and the card to answer; results: the whole scores, the winners, the maps small; replay: the
 game as an animated WebP. Pure functions of what everyone may see (never the cards face down nor the
@@ -139,9 +140,16 @@ def _table_image(state: dict, viewer: int | None, title: str, lines: Sequence[st
     show_cards = cards and state["stage"] == "build" and bool(state["flipped"])
     map_px = 10 * TABLE_CELL
     powers = state.get("powers") or {}
+    r, _live = shown_round(state)
+    shown = [line_of(m, p, r)[0] for p in state["players"]]
+    note = T.fit(_("The numbers on a map count the districts its round {n} line passes through (a white one: "
+                   "crossed without a stop, it counts too).", n=r), "cond", 20, MIN, W - 2 * M - 8, 2) \
+        if any(shown) else None
+    note_h = rounded(note[0] * 1.2) * len(note[1]) + 8 if note else 0
     obj_h = objectives_line(Canvas(Image.new("RGB", (1, 1))), M, 0, W - 2 * M, state["objectives"], measure=True)
     top = TITLE_H + 12 + _story_h(story) + (70 if show_cards else 0)
-    h = top + _sheet_h(state) + 8 + (54 if powers else 30) + 10 + obj_h + len(state["players"]) * (map_px + 16) + 4
+    h = top + _sheet_h(state) + 8 + (54 if powers else 30) + 10 + note_h + obj_h + \
+        len(state["players"]) * (map_px + 16) + 4
     cv = canvas(h)
     title_band(cv, title, m.name)
     y = TITLE_H + 12
@@ -156,12 +164,17 @@ def _table_image(state: dict, viewer: int | None, title: str, lines: Sequence[st
         y += 70
     y += _sheet(cv, y, m, state, viewer) + 8
     y += legend(cv, M + 4, y, W - 2 * M - 4, powers) + 10
+    if note:
+        for ln in note[1]:
+            cv.text((M + 4, y), ln, "cond", note[0], INK, anchor="la")
+            y += rounded(note[0] * 1.2)
+        y += 8
     y += objectives_line(cv, M + 4, y, W - 2 * M - 8, state["objectives"])
-    for p in state["players"]:
+    for p, colour in zip(state["players"], shown, strict=True):
         you = p["seat"] == viewer
         edge = YOU if you else PANEL_EDGE
         cv.d.rectangle((M - 4, y - 4, W - M + 3, y + map_px + 3), fill=PANEL, outline=edge, width=4 if you else 2)
-        PM.draw(cv, (M, y), m, p, TABLE_CELL, p["colour"])
+        PM.draw(cv, (M, y), m, p, TABLE_CELL, p["colour"], counted=colour)
         side_column(cv, SIDE_X, y + 6, W - M - 6 - SIDE_X, map_px - 12, m, state, p, you)
         y += map_px + 16
     return cv.finish()

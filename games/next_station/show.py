@@ -61,7 +61,11 @@ def sheet_line(state: dict, p: dict) -> str:
 def panel(table: Table, state: dict) -> Message:
     lines = []
     if state["stage"] == "pencil":
-        lines.append(_("Round {round}: choose your pencil (private).", round=state["round"]))
+        lines.append(_("Before the first card, the order of the pencils (private): round {round}'s now.",
+                       round=ns.pencil_round(state["players"][0])))
+    elif state["stage"] == "build" and state["card"] is None:
+        lines.append(_("Every card of the round is answered: before it is scored, the circle power may still "
+                       "be used."))
     elif state["card"] is not None:
         lines.append(card_line(state))
         lines.append(_("Everyone draws at once: press **Decide** for your own map and choices."))
@@ -116,7 +120,7 @@ def _choice_text(state: dict, seat: int, n: str, a: int, b: int) -> str:
     if m.tourist[b]:
         bits.append(_("tourist site"))
     p = state["players"][seat]
-    if any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"]):
+    if any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and ln["sections"]):
         bits.append(_("interchange"))
     return f"**{n}** → " + ", ".join(bits)
 
@@ -133,10 +137,12 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
             power = state["powers"].get(colour)
             label = words.colour(colour) + (f" · {words.power(power)}" if power else "")
             buttons.append(Button(label, a, "primary", row=0))
-        return Message(content=_("**Round {round}: choose your pencil.** Its line starts at its departure (the "
-                                 "square of its colour on your map).", round=state["round"]),
+        return Message(content=_("**Your pencils' order, before the first card: choose round {round}'s pencil.** "
+                                 "You draw with them in this order; each line starts at its departure (the "
+                                 "square of its colour on your map).", round=ns.pencil_round(p)),
                        controls=buttons, picture=Picture("mine", (state, seat), "map.png"))
-    mode = next((x[5:] for x in picked if x.startswith("mode:")), "draw")
+    closing = p["pending"]["step"] == "circle"  # (the round's cards all answered: only the circle is left)
+    mode = "circle" if closing else next((x[5:] for x in picked if x.startswith("mode:")), "draw")
     start = next((int(x[5:]) for x in picked if x.startswith("from:") and x[5:].isdigit()), None)
     again = p["pending"]["step"] == "again"
     verb = "again" if again else mode
@@ -145,9 +151,13 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
         stations = [int(a.split(":")[2]) for a in options]
         numbered: list[list] = [[st, str(i + 1)] for i, st in enumerate(stations)]
         controls: list = [Button(str(i + 1), a, "primary", row=i // 5) for i, a in enumerate(options[:NUMBERED])]
-        controls.append(Button(_("Back"), "k:mode:draw", row=4))
-        return Message(content=_("**Circle a station of your line**: it counts twice in its district for this "
-                                 "line. The numbers are on your map."), controls=controls,
+        controls.append(Button(_("Pass"), f"{seat}:pass", "secondary", row=4) if closing else
+                        Button(_("Back"), "k:mode:draw", row=4))
+        text = _("**Every card of the round is answered.** Before it is scored you may still circle a station of "
+                 "your line (it counts twice in its district): the numbers are on your map. Or pass.") if closing \
+            else _("**Circle a station of your line**: it counts twice in its district for this line. The numbers "
+                   "are on your map.")
+        return Message(content=text, controls=controls,
                        picture=Picture("decision", (state, seat, numbered), "choice.png"))
     pairs = [(int(a.split(":")[2]), int(a.split(":")[3]), a) for a in options]
     starts = list(dict.fromkeys(a for a, _b, _x in pairs))
@@ -217,6 +227,9 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
             return _("Round {round}: {pencils}.", round=e["round"],
                      pencils=", ".join(f"{names[s]} {words.colour(c)}" for s, c in enumerate(e["colours"])))
         return _("Round {round} begins.", round=e["round"])
+    if t == "pencil_chosen" and "round" in e:
+        return _("{who} will draw round {round} with the {colour} pencil.", who=who, round=e["round"],
+                 colour=words.colour(e["colour"]))
     if t == "pencil_chosen":
         return _("{who} draws with the {colour} pencil.", who=who, colour=words.colour(e["colour"]))
     if t == "card_flipped":
@@ -291,8 +304,11 @@ class StationShow(Show):
     def ping(self, view: dict, who: str) -> str:
         if view["stage"] == "pencil":
             return _("{who}: choose your pencil for round {round} (private) — see the panel ↑", who=who,
-                     round=view["round"])
+                     round=ns.pencil_round(view["players"][0]))
         card = view["card"]
+        if card is None:  # (the round's end: the circle power's last chance)
+            return _("{who}: circle a station before the round is scored, or pass (private) — see the panel ↑",
+                     who=who)
         return _("{who}: card {index}, {card} — draw your section (private) — see the panel ↑", who=who,
                  index=len(view["flipped"]), card=words.card(card) if card else "")
 

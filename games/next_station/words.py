@@ -30,10 +30,12 @@ def power(p: str) -> str:
 
 
 def power_text(p: str) -> str:
-    return {"double": _("after a section, draw a second one to a station of the same symbol"),
+    return {"double": _("after a section, draw a second one to a station of the same symbol (after a joker to "
+                        "the central station: any symbol)"),
             "joker": _("treat the flipped card as a joker"),
             "switch": _("treat the flipped card as if a switch came with it: start from any station of your line"),
-            "circle": _("circle a station of this round's line: it counts twice in its district")}[p]
+            "circle": _("circle a station of this round's line, until the round is scored: it counts twice in "
+                        "its district")}[p]
 
 
 def objective(o: str) -> str:

@@ -106,24 +106,28 @@ async def test_one_person_and_ai_seats_with_both_modules(simcord_env, simcord_bo
     assert game.status == "over" and all(p["total"] > 0 for p in game.state["players"])
 
 
-async def test_solo_chooses_a_pencil_each_round(simcord_env, simcord_bot):
+async def test_solo_chooses_the_pencils_order_before_the_first_card(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann,) = table(env, 1)
     lobby = await start(env, channel, [ann])
     await ann.click(lobby, label="Start the game")
+    for n, colour in enumerate(("green", "orange", "blue"), start=1):
+        await env.settle()
+        game = await bot.store.open_game_in_channel(channel.id)
+        assert game.state["stage"] == "pencil" and not game.state["flipped"]
+        panel = message(env, channel, game.panel_message_id)
+        res = await ann.click(panel, label="Decide (private)")
+        shown = [res.response, *res.followups][-1]
+        assert f"choose round {n}'s pencil" in shown.content
+        await ann.click(shown, label=[c["label"] for c in comps(shown) if colour in (c["label"] or "")][0])
     game = await bot.store.open_game_in_channel(channel.id)
-    assert game.state["stage"] == "pencil"
-    panel = message(env, channel, game.panel_message_id)
-    res = await ann.click(panel, label="Decide (private)")
-    shown = [res.response, *res.followups][-1]
-    assert "choose your pencil" in shown.content
-    await ann.click(shown, label=[c["label"] for c in comps(shown) if "green" in (c["label"] or "")][0])
-    game = await bot.store.open_game_in_channel(channel.id)
-    assert game.state["players"][0]["colour"] == "green"
+    assert game.state["players"][0]["order"] == ["green", "orange", "blue", "pink"]
+    assert game.state["players"][0]["colour"] == "green" and game.state["stage"] == "build"
     await play_out(env, bot, channel, [ann])
     game = await bot.store.game(game.id)
     final = channel.history()[-1]
     assert game.status == "over" and "solo rating" in final.embeds[0].fields[0].value
+    assert game.state["players"][0]["used"] == ["green", "orange", "blue", "pink"]
 
 
 async def test_a_restart_in_the_middle_of_a_round_loses_nothing(simcord_env, simcord_bot, make_bot):

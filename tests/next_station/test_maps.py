@@ -104,7 +104,8 @@ def test_R39_colour_worth_is_the_easy_ai_playing_the_rules():
     for i in range(samples):
         for colour in COLOURS:
             state, _ = RULES.new_game(RULES.config({"map": "larkhaven"}, ["solo"]), mapgen.SAMPLE_SEED + i)
-            state = RULES.apply(state, f"0:pencil:{colour}").state
+            for c in (colour, *[x for x in COLOURS if x != colour][:2]):  # (the pencils' order: R11)
+                state = RULES.apply(state, f"0:pencil:{c}").state
             while state["round"] == 1:
                 state = RULES.apply(state, greedy.choose_greedy(state, 0, i).id).state
             assert state["players"][0]["scored"][colour]["points"] == fast[colour][i]

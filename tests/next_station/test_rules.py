@@ -19,7 +19,7 @@ from games.next_station.rules.constants import (
     TOURIST_TRACK,
     UNDERGROUND,
 )
-from games.next_station.rules.maps import build, district_of, load
+from games.next_station.rules.maps import build, district_of, load, passed
 
 MAP = "larkhaven"
 
@@ -47,6 +47,14 @@ def with_card(state, symbol, kind="street", branch=False):
 
 def draws(state, seat, verb="draw"):
     return [a.id for a in RULES.legal_actions(state, seat) if a.id.split(":")[1] == verb]
+
+
+def solo(seed=1, order=("blue", "pink", "green"), powers=False):
+    """A solo game once its pencils' order is chosen (R11): the first card to answer."""
+    s, _ = game(1, seed, powers=powers)
+    for colour in order:
+        s, _ = apply(s, f"0:pencil:{colour}")
+    return s
 
 
 # ---- players and material -------------------------------------------------------------------------
@@ -157,13 +165,27 @@ def test_R10_each_player_each_colour_once_passing_left(players):
                 (place - k - 1) % 4
 
 
-def test_R11_solo_chooses_each_rounds_pencil_among_those_not_used():
+def test_R11_solo_sets_the_pencils_order_before_the_first_card():
     s, _ = game(1, 2)
+    deck = s["deck"] + s["flipped"]
     assert s["stage"] == "pencil" and [a.id for a in RULES.legal_actions(s)] == [f"0:pencil:{c}" for c in COLOURS]
-    s, _ = apply(s, "0:pencil:green")
-    assert s["players"][0]["colour"] == "green" and s["stage"] == "build"
-    s, _ = play_out(s, pick=lambda acts: acts[-1])
-    assert sorted(s["players"][0]["used"]) == sorted(COLOURS)
+    s, events = apply(s, "0:pencil:green")
+    assert s["stage"] == "pencil" and not s["flipped"] and s["players"][0]["colour"] is None  # no card yet
+    assert [a.id for a in RULES.legal_actions(s)] == ["0:pencil:blue", "0:pencil:pink", "0:pencil:orange"]
+    assert events == [{"type": "pencil_chosen", "seat": 0, "colour": "green", "round": 1}]
+    s, _ = apply(s, "0:pencil:orange")
+    s, events = apply(s, "0:pencil:blue")  # the last round's pencil: the one left
+    assert s["players"][0]["order"] == ["green", "orange", "blue", "pink"]
+    assert [e["colour"] for e in events if e["type"] == "pencil_chosen"] == ["blue", "pink"]
+    assert s["stage"] == "build" and s["players"][0]["colour"] == "green" and s["flipped"]
+    assert s["flipped"] + s["deck"] == deck  # (the same cards as without the choice)
+    # no pencil decision later: each round draws with the next pencil of the order
+    seen = []
+    while not RULES.is_over(s):
+        assert s["players"][0]["pending"]["step"] != "pencil"
+        seen.append(s["players"][0]["colour"])
+        s, _ = apply(s, RULES.legal_actions(s, 0)[-1].id)
+    assert list(dict.fromkeys(seen)) == s["players"][0]["used"] == ["green", "orange", "blue", "pink"]
 
 
 def test_R12_each_round_the_cards_are_shuffled_and_lines_start_at_their_departure():
@@ -216,9 +238,7 @@ def _deck_with(first: list[str]) -> list[dict]:
 
 
 def test_R15_a_switch_lets_this_turns_section_start_anywhere_and_the_next_card_comes_at_once():
-    s, _ = game(1, 1)
-    s, _ = apply(s, "0:pencil:blue")
-    s = copy.deepcopy(s)
+    s = copy.deepcopy(solo(1))
     s["deck"] = _deck_with(["circle", "square", "switch"])
     s["flipped"], s["undergrounds"], s["card"] = [], 0, None
     events: list = []
@@ -236,9 +256,7 @@ def test_R15_a_switch_lets_this_turns_section_start_anywhere_and_the_next_card_c
 
 
 def test_R16_a_switch_among_the_first_two_cards_does_nothing():
-    s, _ = game(1, 1)
-    s, _ = apply(s, "0:pencil:blue")
-    s = copy.deepcopy(s)
+    s = copy.deepcopy(solo(1))
     s["deck"] = _deck_with(["switch"])
     s["flipped"], s["undergrounds"], s["card"], s["branch"] = [], 0, None, False
     events: list = []
@@ -340,19 +358,27 @@ def test_R23_R24_a_lines_points_multiply_the_departure_counting():
     assert 6 * 3 + 2 * 1 == 20
 
 
-def test_R25_a_district_passed_over_without_a_station_is_not_visited():
+def test_R25_a_district_a_section_passes_through_counts_without_a_station():
     m = load(MAP)
-    over = 0
-    for k, (a, b) in enumerate(m.sections):
-        (x0, y0), (x1, y1) = m.xy[a], m.xy[b]
-        ends = {m.district[a], m.district[b]}
-        for t in range(1, 8):  # points along the section: a district it passes over
-            x, y = x0 + (x1 - x0) * t / 8, y0 + (y1 - y0) * t / 8
-            if x == int(x) and y == int(y) and district_of(int(x), int(y), (3, 7)) not in ends:
-                over += 1
-                break
-        assert scoring.line_parts(m, [a, b], [k])["districts"] == len(ends)
-    assert over >= 1  # the map has sections over a district without stopping there
+    k = m.section_of[(m.central, 6)]  # the central station (4,5) to the corner (0,9): over (3,6) (2,7) (1,8)
+    assert [m.district[s] for s in (m.central, 6)] == [4, 11]
+    parts = scoring.line_parts(m, [m.central, 6], [k])
+    assert parts["districts"] == 3 and parts["most"] == 1 and parts["points"] == 3
+    assert m.passes[k] == {4, 6, 11}
+    assert scoring.districts(m, [m.central, 6], [k]) == ({4, 11}, {6})
+    crossing = [k for k, (a, b) in enumerate(m.sections) if m.passes[k] - {m.district[a], m.district[b]}]
+    assert len(crossing) >= 5  # the map has sections over a district without stopping there
+    for k in crossing:
+        a, b = m.sections[k]
+        assert scoring.line_parts(m, [a, b], [k])["districts"] == len(m.passes[k]) > len({m.district[a], m.district[b]})
+
+
+def test_R25_a_diagonal_touching_a_corner_of_districts_does_not_pass_through_them():
+    # (2,3) to (3,2) meets the corner where districts 0, 1, 3 and 4 touch: it passes through 3 and 1 only
+    assert passed((2, 3), (3, 2), (3, 7)) == {3, 1}
+    assert passed((2, 2), (4, 4), (3, 7)) == {0, 4}  # over (3,3): the centre, not 1 or 3
+    assert passed((0, 1), (0, 5), (3, 7)) == {0, 3}
+    assert passed((1, 0), (0, 1), (3, 7)) == {0}  # beside the corner station, not through its district
 
 
 def test_R26_each_tourist_site_on_a_line_crosses_a_circle():
@@ -371,12 +397,27 @@ def test_R27_the_tourist_track():
 
 def test_R28_interchanges_by_their_colours():
     m = load(MAP)
-    lines = {"blue": {"stations": [1, 2, 3], "sections": []}, "pink": {"stations": [3, 4], "sections": []},
-             "green": {"stations": [3, 2], "sections": []}, "orange": {"stations": [9], "sections": []}}
+    lines = {"blue": {"stations": [1, 2, 3], "sections": [0, 1]}, "pink": {"stations": [3, 4], "sections": [2]},
+             "green": {"stations": [3, 2], "sections": [3]}, "orange": {"stations": [9, 5], "sections": [4]}}
     assert scoring.interchanges(m, lines) == {3: 3, 2: 2}
     assert INTERCHANGE_POINTS == {2: 2, 3: 5, 4: 9}
     p = {"lines": lines, "scored": {}, "crossed": 0}
     assert scoring.sheet(m, p, [])["interchanges"] == 5 + 2
+
+
+def test_R28_a_line_with_no_section_goes_through_no_station():
+    """A line that never left its departure makes no interchange there, even where another colour passes."""
+    m = load(MAP)
+    dep = m.departures["pink"]
+    b, k = m.neighbours[dep][0]
+    lines = {"blue": {"stations": [b, dep], "sections": [k]}, "pink": {"stations": [dep], "sections": []}}
+    assert scoring.interchanges(m, lines) == {}
+    p = {"lines": lines, "scored": {}, "crossed": 0}
+    assert scoring.sheet(m, p, [])["interchanges"] == 0
+    c, j = next((c, j) for c, j in m.neighbours[dep] if c != b)
+    lines["pink"] = {"stations": [dep, c], "sections": [j]}  # once it leaves, its departure is one
+    assert scoring.interchanges(m, lines) == {dep: 2}
+    assert scoring.line_parts(m, [dep], [])["points"] == 1  # (its own points: the departure counts, R24)
 
 
 def test_R29_R30_the_total_and_the_tie_break():
@@ -423,7 +464,7 @@ def test_R33_double_a_second_section_of_the_same_symbol():
                 s3, _ = apply(s2, first)
                 p = s3["players"][0]
                 to = int(first.split(":")[3])
-                want = m.symbol[to] if card == JOKER else card
+                want = card if card != JOKER else JOKER if m.symbol[to] == ANY else m.symbol[to]
                 if p["pending"] is None:
                     continue
                 assert p["pending"] == {"step": "again", "symbol": want}
@@ -436,6 +477,24 @@ def test_R33_double_a_second_section_of_the_same_symbol():
                 assert not s5["players"][0]["power_used"]
                 found += 1
     assert found >= 5
+
+
+def test_R33_after_a_joker_to_the_central_station_the_second_section_reaches_any_symbol():
+    """The central station's "?" matches every symbol (R2), so a double's second section after a joker to it
+    may reach a station of any symbol (4 players, powers on, seed 13: the blue line next to the centre)."""
+    m = load(MAP)
+    s, _ = game(4, 13, powers=True)
+    s["powers"] = {c: "double" for c in COLOURS}
+    assert s["players"][0]["colour"] == "blue" and m.departures["blue"] == 32
+    s, _ = apply(with_card(s, JOKER), "0:draw:32:24")  # (5,7) to (4,6), a pentagon
+    assert s["players"][0]["pending"] == {"step": "again", "symbol": "pentagon"}
+    s, _ = apply(s, "0:done")
+    s, _ = apply(with_card(s, JOKER), f"0:draw:24:{m.central}")
+    assert s["players"][0]["pending"] == {"step": "again", "symbol": JOKER}
+    seconds = draws(s, 0, "again")
+    assert len({m.symbol[int(a.split(":")[3])] for a in seconds}) >= 3
+    s2, _ = apply(s, seconds[0])
+    assert s2["players"][0]["power_used"] and s2["players"][0]["pending"] is None
 
 
 def test_R34_joker_power_treats_the_card_as_a_joker():
@@ -476,6 +535,54 @@ def test_R36_circle_a_station_counts_twice_in_its_district():
     assert s2["players"][0]["circled"] == dep and 0 in RULES.deciders(s2)  # still draws or passes
     m = load(MAP)
     assert scoring.line_parts(m, [dep], [], dep)["most"] == 2
+
+
+def _last_card(s, seat=0):
+    """The state at the round's last card with a section to draw for the seat (everyone else passing)."""
+    while not (s["undergrounds"] >= 5 and draws(s, seat)):
+        who = RULES.deciders(s)[0]
+        acts = RULES.legal_actions(s, who)
+        s, _ = apply(s, next(a.id for a in acts if a.id.split(":")[1] in ("draw", "pass", "done")))
+    return s
+
+
+def test_R36_the_station_of_the_rounds_last_section_may_be_circled():
+    """The circle may be used until the round is scored: after the last card is answered the holder may still
+    circle, the station just reached too; it then counts twice in that round's line."""
+    s, _ = game(2, 3, powers=True)
+    s["powers"] = {c: "circle" for c in COLOURS}
+    s = _last_card(s)
+    if s["players"][1]["pending"]:
+        s, _ = apply(s, "1:pass")
+    first = draws(s, 0)[0]
+    to = int(first.split(":")[3])
+    s, events = apply(s, first)
+    assert not any(e["type"] == "round_scored" for e in events) and s["round"] == 1
+    p = s["players"][0]
+    assert p["pending"] == {"step": "circle"} and s["card"] is None
+    stations = p["lines"][p["colour"]]["stations"]
+    assert {a.id for a in RULES.legal_actions(s, 0)} == {f"0:circle:{x}" for x in stations} | {"0:pass"}
+    s, _ = apply(s, "1:pass")  # (seat 1 holds a circle too: asked as well)
+    s, events = apply(s, f"0:circle:{to}")
+    scored = next(e for e in events if e["type"] == "round_scored")["lines"][0]
+    m = load(MAP)
+    line = s["players"][0]["lines"][p["colour"]]
+    assert scored == {"seat": 0, "colour": p["colour"], **scoring.line_parts(m, line["stations"], line["sections"], to)}
+    assert s["players"][0]["scored"][p["colour"]]["circled"] == to and s["round"] == 2
+
+
+def test_R36_the_circle_may_be_declined_and_only_its_holder_is_asked():
+    s, _ = game(3, 5, powers=True)
+    s["powers"] = {"blue": "circle", "pink": "double", "green": "joker", "orange": "switch"}
+    holder = next(p["seat"] for p in s["players"] if p["colour"] == "blue")
+    s = _last_card(s, holder)
+    while s["round"] == 1 and any(p["pending"] and p["pending"]["step"] != "circle" for p in s["players"]):
+        who = next(p["seat"] for p in s["players"] if p["pending"] and p["pending"]["step"] != "circle")
+        s, _ = apply(s, RULES.legal_actions(s, who)[-1].id)  # (a pass, or a double's "done")
+    assert s["round"] == 1 and RULES.deciders(s) == [holder]
+    s, events = apply(s, f"{holder}:pass")
+    assert s["round"] == 2 and any(e["type"] == "round_scored" for e in events)
+    assert s["players"][holder]["scored"]["blue"]["circled"] is None
 
 
 def test_R37_solo_bands_less_ten_per_module():

@@ -9,7 +9,7 @@ import pytest
 from engine import rng
 from games.next_station import ai, play
 from games.next_station.ai import search
-from games.next_station.ai.fast import Model, board, card_code
+from games.next_station.ai.fast import Model, board, card_code, second_symbol
 from games.next_station.rules import engine as ns
 from games.next_station.rules import scoring
 from games.next_station.rules.maps import load
@@ -66,47 +66,56 @@ def test_legal_at_every_step(players, seed, objectives, powers):
 
 def test_every_step_and_power():
     """Solo games with the powers: hard decides at pencil, draw, again (a double's second section), circle,
-    and with the joker and switch powers, always legally; it circles at the round's last card (when the
-    circle is worth most: the line is whole)."""
+    and with the joker and switch powers, always legally; it keeps the circle for the round's end (R36: the
+    line is whole then) and circles there."""
     seen: set[str] = set()
-    circled_last = 0
+    circled_end = 0
     for seed in range(1, 40):
         for s, seat in states(1, seed, False, True):
             verbs = kind(s, seat)
-            if "circle" in verbs and s["undergrounds"] >= 5:
-                verbs.add("circle at the last card")  # (a decision of its own: the circle is worth most now)
+            end = s["players"][seat]["pending"]["step"] == "circle"
+            if end:
+                verbs.add("circle at the round's end")  # (a decision of its own: the circle is worth most now)
             if not verbs - seen:
                 continue
             seen |= verbs
             legal = {a.id for a in ns.legal_actions(s, seat)}
             got = search.choose_hard(s, seat, seed, TINY)
             assert got.id in legal
-            if "circle" in verbs and s["undergrounds"] >= 5:
-                circled_last += got.id.split(":")[1] == "circle"
-            if "circle" in verbs and s["undergrounds"] < 5:
+            if end:
+                circled_end += got.id.split(":")[1] == "circle"
+            elif "circle" in verbs:
                 assert got.id.split(":")[1] != "circle"
-        if {"pencil", "draw", "again", "done", "circle", "jdraw", "sdraw"} <= seen and circled_last:
+        if {"pencil", "draw", "again", "done", "circle", "jdraw", "sdraw"} <= seen and circled_end:
             break
     assert {"pencil", "draw", "again", "done", "circle", "jdraw", "sdraw"} <= seen
-    assert circled_last
+    assert circled_end
 
 
-def test_circles_at_the_last_card():
-    """At the round's last card with the circle in hand, hard circles a station of the district its line
-    visits most (after its best section)."""
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_circles_at_the_rounds_end(level):
+    """With the circle in hand, an AI waits through the round's cards and, once they are all answered,
+    circles a station of the district its line has most stations in (the most points: + its districts)."""
+    m = load("larkhaven")
     for seed in range(1, 60):
         s = new(1, seed, False, True)
         while s["stage"] != "over":
             p = s["players"][0]
-            if p["pending"] and p["pending"]["step"] == "draw" and s["undergrounds"] >= 5 and \
-                    ns.power_of(s, p) == "circle" and p["circled"] is None:
-                got = search.choose_hard(s, 0, seed, TINY)
-                assert got.id.split(":")[1] == "circle"
+            if p["pending"] and ns.power_of(s, p) == "circle" and p["circled"] is None:
+                got = ai.choose(s, 0, level, seed=seed, budget=TINY)
+                if p["pending"]["step"] != "circle":
+                    assert got.id.split(":")[1] != "circle"
+                else:
+                    assert got.id.split(":")[1] == "circle"
+                    line = p["lines"][p["colour"]]
+                    before = scoring.line_parts(m, line["stations"], line["sections"])
+                    after = scoring.line_parts(m, line["stations"], line["sections"], int(got.id.split(":")[2]))
+                    assert after["points"] == before["points"] + before["districts"]
+                    return
                 step(s, 0, got.id)
-                assert s["players"][0]["circled"] is not None
-                return
-            easy_turn(s, seed)
-    pytest.fail("no last card with the circle in hand")
+            else:
+                easy_turn(s, seed)
+    pytest.fail("no round's end with the circle in hand")
 
 
 def test_deterministic():
@@ -149,7 +158,7 @@ def test_model_matches_the_engine(players, seed, powers):
     checked = 0
     for s, seat in states(players, seed, True, powers):
         p = s["players"][seat]
-        if p["pending"]["step"] == "pencil":
+        if p["pending"]["step"] in ("pencil", "circle"):
             continue
         model, line = Model.of_player(b, p, s["powers"])
         acts = ns.legal_actions(s, seat)
@@ -234,6 +243,36 @@ def test_round_played_as_the_engine_plays_it(seed):
         assert s["players"][0]["scored"][colour]["points"] == line.points()
         if s["stage"] == "over":
             break
+
+
+def test_model_counts_the_districts_passed_through_and_the_central_stations_double():
+    """R25: the model's line counts a district its section crosses without a station, as scoring does, in
+    its points and in what a section would add; R33: after a joker to the central station a double's second
+    section reaches every symbol; R28: a line makes interchanges once it leaves its departure."""
+    m = load("larkhaven")
+    b = board("larkhaven")
+    s = new(2, 1)
+    p = s["players"][0]
+    k = m.section_of[(m.central, 6)]  # over district 6 without a station there
+    p["lines"][p["colour"]] = {"stations": [m.central], "sections": []}
+    model, line = Model.of_player(b, p, {})
+    assert model.gain_of(line, m.central, 6, k) == 3 * 1 - 1 * 1
+    model.draw(line, m.central, 6, k)
+    assert line.districts == 3 == scoring.line_parts(m, [m.central, 6], [k])["districts"]
+    assert second_symbol(4, m.central, b) == 4 and second_symbol(4 + 8, 6, b) == card_code(
+        {"kind": "street", "symbol": m.symbol[6]})
+    assert {y for _x, y, _k in model.moves(line, second_symbol(4, m.central, b), False)} == \
+        {y for _x, y, _k in model.moves(line, 4, False)}
+    # another colour through a departure: no interchange until this line leaves it
+    dep = m.departures[p["colour"]]
+    t, j = m.neighbours[dep][0]
+    p["lines"][p["colour"]] = {"stations": [dep], "sections": []}
+    p["lines"]["other"] = {"stations": [t, dep], "sections": [j]}
+    model, line = Model.of_player(b, p, {})
+    assert line.inter == 0 and model.gain[dep] == 2
+    u, i = next((u, i) for u, i in m.neighbours[dep] if u != t and not m.conflicts[i] & {j})
+    model.draw(line, dep, u, i)
+    assert line.inter == 2 + model.gain[u]
 
 
 def test_budgets():

@@ -3,15 +3,16 @@ line through the rest of a round, on integers and bit masks instead of the engin
 
 A player's map is independent of the others' (only the cards are shared), so a seat's round is played
 alone: the cards still to come, its line, its pencil power. The model follows rules/engine.py (tests/
-next_station/test_ai.py checks it against the engine): the round ends once the 5th underground card is
-answered; a switch flipped as the round's 1st or 2nd card does nothing, later it lets the next card's
+next_station/test_station_ai.py checks it against the engine): the round ends once the 5th underground card
+is answered; a switch flipped as the round's 1st or 2nd card does nothing, later it lets the next card's
 section start from any station of the line; a double's second section reaches the card's symbol (after a
-joker, the symbol the first one reached: the engine's "any" for the central station, which only the
-central station matches).
+joker, the symbol the first one reached; the central station's: every symbol). A line counts every district
+it passes through (R25: a mask of districts, each section's from the map), and makes interchanges only once
+it has a section (R28).
 
 Cards are ints: the symbol's code (0-3 the four symbols, 4 joker, 6 switch), plus UNDER for an underground
-card. A symbol to reach is a code too: 0-3, 4 (joker: every station), 5 (the engine's "any": the central
-station only)."""
+card. A symbol to reach is a code too: 0-3, 4 (joker: every station); a station's own symbol is 0-3, or 5
+for the central station ("any": every card reaches it)."""
 
 import functools
 from collections.abc import Sequence
@@ -30,7 +31,7 @@ from ..rules.constants import (
 from ..rules.maps import Map, load
 
 J = 4            # the joker's code
-ANY_ONLY = 5     # the symbol "any" as a double's second symbol: only the central station matches
+ANY_ONLY = 5     # the central station's symbol ("any"): every card reaches it
 SW = 6           # the switch's code
 UNDER = 8        # added to a card's code for an underground card
 CODE = {**{s: i for i, s in enumerate(SYMBOLS)}, JOKER: J, SWITCH: SW, ANY: ANY_ONLY}
@@ -60,10 +61,11 @@ class Board:
         code = tuple(CODE[s] for s in m.symbol)
 
         def reaches(c: int, b: int) -> bool:
-            return c == J or code[b] == ANY_ONLY or (c != ANY_ONLY and code[b] == c)
+            return c == J or code[b] == ANY_ONLY or code[b] == c
 
         self.reach = tuple(tuple(tuple((b, k) for b, k in m.neighbours[a] if reaches(c, b))
-                                 for a in range(self.n)) for c in range(6))
+                                 for a in range(self.n)) for c in range(5))
+        self.passes = tuple(sum(1 << d for d in m.passes[k]) for k in range(len(m.sections)))  # by section
         self.neigh = m.neighbours
         self.close = tuple((1 << k) | sum(1 << j for j in m.conflicts[k]) for k in range(len(m.sections)))
         self.section_of = m.section_of
@@ -79,16 +81,18 @@ def board(key: str) -> Board:
 class Line:
     """One player's line this round and their map's state: the stations (in order) and their mask, the
     stations of degree >= 2 (not ends), the closed sections (drawn or crossed by a drawn one, any colour),
-    stations per district, the line's points' factors, its tourist sites, the interchange points it makes
-    with the earlier lines, the circled station and the pencil power left (None: none, or used)."""
+    stations per district, the districts passed through (a mask), the line's points' factors, its tourist
+    sites, the interchange points it makes with the earlier lines, the circled station and the pencil power
+    left (None: none, or used)."""
 
-    __slots__ = ("stations", "on", "full", "closed", "count", "districts", "most", "crossings", "tourists",
-                 "inter", "circled", "power", "sections")
+    __slots__ = ("stations", "on", "full", "closed", "count", "dmask", "districts", "most", "crossings",
+                 "tourists", "inter", "circled", "power", "sections")
     stations: list[int]
     on: int
     full: int
     closed: int
     count: list[int]
+    dmask: int
     districts: int
     most: int
     crossings: int
@@ -103,6 +107,7 @@ class Line:
         c.stations = self.stations[:]
         c.on, c.full, c.closed = self.on, self.full, self.closed
         c.count = self.count[:]
+        c.dmask = self.dmask
         c.districts, c.most, c.crossings, c.tourists = self.districts, self.most, self.crossings, self.tourists
         c.inter, c.circled, c.power, c.sections = self.inter, self.circled, self.power, self.sections
         return c
@@ -125,7 +130,7 @@ class Model:
         colour = p["colour"]
         colours = [0] * b.n
         for c, ln in p["lines"].items():
-            if c != colour:
+            if c != colour and ln["sections"]:  # (a line with no section goes through no station)
                 for s in set(ln["stations"]):
                     colours[s] += 1
         gain = tuple(ICH[n + 1] - ICH[n] for n in colours)
@@ -152,11 +157,14 @@ class Model:
         line.circled = p["circled"]
         if line.circled is not None:
             line.count[b.district[line.circled]] += 1
-        line.districts = sum(1 for x in line.count if x)
+        line.dmask = sum(1 << d for d, x in enumerate(line.count) if x)
+        for k in ln["sections"]:
+            line.dmask |= b.passes[k]
+        line.districts = line.dmask.bit_count()
         line.most = max(line.count)
         line.crossings = sum(b.river[k] for k in ln["sections"])
         line.tourists = sum(b.tourist[s] for s in line.stations)
-        line.inter = sum(gain[s] for s in line.stations)
+        line.inter = sum(gain[s] for s in line.stations) if ln["sections"] else 0
         line.power = powers.get(colour) if powers and not p["power_used"] else None
         line.sections = len(ln["sections"])
         return model, line
@@ -176,9 +184,10 @@ class Model:
         line.on, line.full, line.closed = 1 << departure, 0, closed
         line.count = [0] * b.districts
         line.count[b.district[departure]] = 1
+        line.dmask = 1 << b.district[departure]
         line.districts, line.most, line.crossings = 1, 1, 0
         line.tourists = b.tourist[departure]
-        line.inter = self.gain[departure]
+        line.inter = 0  # (the departure's interchange once a section leaves it)
         line.circled, line.power, line.sections = None, power, 0
         return line
 
@@ -205,13 +214,15 @@ class Model:
         line.on |= 1 << b
         if line.sections:
             line.full |= 1 << a
+        else:
+            line.inter += self.gain[line.stations[0]]  # (the departure: gone through from now on)
         line.sections += 1
         line.closed |= bd.close[k]
         d = bd.district[b]
         c = line.count[d] + 1
         line.count[d] = c
-        if c == 1:
-            line.districts += 1
+        line.dmask |= bd.passes[k]
+        line.districts = line.dmask.bit_count()
         if c > line.most:
             line.most = c
         line.crossings += bd.river[k]
@@ -230,7 +241,7 @@ class Model:
         """What drawing a→b adds to the line's points."""
         bd = self.b
         c = line.count[bd.district[b]] + 1
-        districts = line.districts + (c == 1)
+        districts = (line.dmask | bd.passes[k]).bit_count()
         most = c if c > line.most else line.most
         return districts * most - line.districts * line.most + CROSSING_POINTS * bd.river[k]
 
@@ -245,24 +256,25 @@ class Model:
             full = line.full | ((1 << a) if line.sections else 0)
             db = bd.district[b]
             cb = count[db] + 1
-            districts = line.districts + (cb == 1)
+            dmask = line.dmask | bd.passes[k]
             most = cb if cb > line.most else line.most
             ends = [s for s in line.stations if not (full >> s) & 1]
             ends.append(b)
         else:
             closed, on, full, db = line.closed, line.on, line.full, -1
-            districts, most = line.districts, line.most
+            dmask, most = line.dmask, line.most
             ends = [s for s in line.stations if not (full >> s) & 1] if line.sections else line.stations
-        base = districts * most
+        base = dmask.bit_count() * most
         best = [-1.0, -1.0, -1.0, -1.0, -1.0]
         neigh, district, river, code, gain, tour = bd.neigh, bd.district, bd.river, bd.code, self.gain, bd.tourist
+        passes = bd.passes
         for e in ends:
             for t, j in neigh[e]:
                 if (on >> t) & 1 or (closed >> j) & 1:
                     continue
                 dt = district[t]
                 c = count[dt] + (dt == db) + 1
-                g = (districts + (c == 1)) * (c if c > most else most) - base + 2 * river[j] + gain[t] + \
+                g = (dmask | passes[j]).bit_count() * (c if c > most else most) - base + 2 * river[j] + gain[t] + \
                     tourist * tour[t]
                 sym = code[t]
                 if g > best[sym]:
@@ -284,8 +296,9 @@ class Model:
 
 
 def second_symbol(card: int, b: int, bd: Board) -> int:
-    """The double's second symbol after a first section to b for this card (engine.advance)."""
+    """The double's second symbol after a first section to b for this card (engine.double_symbol: after a
+    joker, the symbol b has; the central station's is every symbol)."""
     code = card & 7
     if code == J:
-        return CODE[bd.m.symbol[b]]
+        return bd.code[b]  # (4, the joker's code, for the central station)
     return code

@@ -1,6 +1,7 @@
 """The easy AI: a greedy line. Each choice is valued by what it adds to this round's line now (its points:
-districts x most + crossings), a little for a tourist site and an interchange, and for keeping the line's
-ends open (sections still drawable from them); with a little noise, from the AI's own stream."""
+districts passed through x most + crossings), a little for a tourist site and an interchange, and for keeping
+the line's ends open (sections still drawable from them); the circle power waits for the round's end, when
+the line is whole (R36); with a little noise, from the AI's own stream."""
 
 from engine import rng
 from engine.protocol import Action
@@ -43,6 +44,8 @@ def value_of(state: dict, seat: int, action_id: str) -> float:
     before = line_value(m, p)
     line = p["lines"][p["colour"]]
     if verb == "circle":
+        if p["pending"]["step"] != "circle":
+            return -1.0  # (below a pass: the circle is worth most on the whole line, after the last card)
         st = int(args[0])
         after = scoring.line_parts(m, line["stations"], line["sections"], st)["points"]
         return (after - before) * 0.8
@@ -56,7 +59,7 @@ def value_of(state: dict, seat: int, action_id: str) -> float:
     finally:
         line["stations"].pop()
         line["sections"].pop()
-    other = any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"])
+    other = any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and ln["sections"])
     spent = 1.0 if verb in ("jdraw", "sdraw") else 0.0  # a power is worth keeping for a better turn
     return (after - before) + TOURIST * m.tourist[b] + INTERCHANGE * other + OPEN * room - spent + 0.5
 

@@ -7,8 +7,9 @@ face down are unknown to it: state["deck"] is never read), the same orders for e
 numbers); the action whose round ends best on average wins. The end of a round is valued by its line's
 points, what its tourist sites add to the track, the interchanges it makes with the earlier lines, the
 shared objectives' progress, and a little for the rounds to come (the room left around the departures of
-the pencils still to draw with, the stations the later lines may meet). The round's last decision (the 5th
-underground card) is valued exactly. Solo, the pencil is the colour whose round plays out best.
+the pencils still to draw with, the stations the later lines may meet). The round's last decisions (the 5th
+underground card, then the circle kept for the end: R36) are valued exactly. Solo, the pencils' order is
+chosen before the first card (R11), each pick the colour whose round plays out best on the map as it is.
 
 budget: None is DEFAULT_ROLLOUTS; an int is a number of rollouts (split among the actions); a float is
 seconds (rollouts go on, one for each action at a time, until the time is up: not reproducible)."""
@@ -74,14 +75,16 @@ class Context:
         self.earlier = [ln for c, ln in p["lines"].items() if c != colour]
         self.powers = state["powers"]
         n = len(state["players"])
+        order = p.get("order") or []
         self.order = [COLOURS[(SLOTS[n][p["seat"]] - (r - 1)) % 4] for r in range(state["round"] + 1, ROUNDS + 1)] \
-            if n > 1 else None
+            if n > 1 else order[state["round"]:] if len(order) == ROUNDS else None
         self.unused = [c for c in COLOURS if c not in used]
         b = model.b
         self.colours = [0] * b.n
         for ln in self.earlier:
-            for s in set(ln["stations"]):
-                self.colours[s] += 1
+            if ln["sections"]:  # (a line with no section goes through no station: R28)
+                for s in set(ln["stations"]):
+                    self.colours[s] += 1
         self.crossings = sum(1 for ln in self.earlier for k in ln["sections"] if b.m.crosses_river[k])
 
     def play_on(self, line: Line, decks: list[list[int]]) -> float:
@@ -90,7 +93,7 @@ class Context:
         earlier rounds' lines (the same for every action)."""
         b = self.model.b
         colours = self.colours[:]
-        for s in line.stations:
+        for s in line.stations if line.sections else ():
             colours[s] += 1
         points = line.points() + (line.districts if line.power == "circle" else 0)
         crossed = self.crossed + line.tourists
@@ -109,7 +112,7 @@ class Context:
             nl = model.start(b.m.departures[colour], closed,
                              self.powers.get(colour) if self.powers else None)
             play_round(model, nl, deck, 0, 0, None)
-            for s in nl.stations:
+            for s in nl.stations if nl.sections else ():
                 colours[s] += 1
             points += nl.points() + (nl.districts if nl.power == "circle" else 0)
             crossed += nl.tourists
@@ -167,9 +170,9 @@ def objectives_value(ctx: Context, line: Line) -> float:
         if key == "interchanges":
             colours: dict[int, int] = {}
             for ln in ctx.earlier:
-                for s in set(ln["stations"]):
+                for s in set(ln["stations"]) if ln["sections"] else ():
                     colours[s] = colours.get(s, 0) + 1
-            for s in mine:
+            for s in mine if line.sections else ():
                 colours[s] = colours.get(s, 0) + 1
             share = sum(1 for n in colours.values() if n >= 2) / OBJECTIVE_INTERCHANGES
         elif key == "every_district":
@@ -192,11 +195,11 @@ def objectives_value(ctx: Context, line: Line) -> float:
 # ---- the rollouts' policy -------------------------------------------------------------------------------
 def score(model: Model, line: Line, a: int, b: int, k: int, odds) -> float:
     bd = model.b
+    inter = model.gain[b] + (0 if line.sections else model.gain[a])  # (the first section: its departure too)
     if LOOK:
-        return (model.gain_of(line, a, b, k) + TOURIST * bd.tourist[b] + model.gain[b] +
+        return (model.gain_of(line, a, b, k) + TOURIST * bd.tourist[b] + inter +
                 LOOK * model.ahead(line, a, b, k, odds, AHEAD_TOURIST))
-    return (model.gain_of(line, a, b, k) + TOURIST * bd.tourist[b] + model.gain[b] +
-            ROOM * model.room(line, b, k))
+    return model.gain_of(line, a, b, k) + TOURIST * bd.tourist[b] + inter + ROOM * model.room(line, b, k)
 
 
 def best_move(model: Model, line: Line, moves: list[tuple[int, int, int]], ctx: Context | None,
@@ -360,14 +363,20 @@ def _evaluator(state: dict, seat: int, seed: int) -> tuple[list[Action], Callabl
     gen: rng.Rng = _stream(state, seat, seed)
     p = state["players"][seat]
     b = board(state["map"])
-    if p["pending"]["step"] == "pencil":
+    step = p["pending"]["step"]
+    if step == "pencil":
         return _pencil(state, seat, acts, b, gen)
     model, line = Model.of_player(b, p, state["powers"])
     ctx = Context(model, p, state, p["colour"])
+    if step == "circle":  # the round's cards all answered: the line is whole, each circle valued exactly
+        cands = _candidates(state, seat, acts, ctx, line)
+        for _a, c in cands:
+            c.power = None  # (not taken now: lost)
+        return acts, None, [value(ctx, c) for _a, c in cands]
     card = card_code(state["card"])
     last = state["undergrounds"] >= LAST
-    if p["pending"]["step"] == "draw" and line.power == "circle" and not last:
-        waits = [a for a in acts if ":circle:" not in a.id]  # (the circle waits for the round's last card)
+    if step == "draw" and line.power == "circle":
+        waits = [a for a in acts if ":circle:" not in a.id]  # (the circle waits for the round's end: R36)
         acts = waits or acts
     cands = _candidates(state, seat, acts, ctx, line)
     if last:
@@ -452,31 +461,20 @@ def _search(n: int, run, rollouts: int | None, seconds: float | None) -> int:
 
 
 def _last(ctx: Context, state: dict, cands: list[tuple[Action, Line]], card: int) -> list[float]:
-    """The round's last answers' exact values (a circle not used now is lost; a double's second section and
-    the circle's draw after it at their best)."""
-    model = ctx.model
+    """The round's last answers' exact values (a double's second section at its best; a circle still in hand
+    is valued as it will be used at the round's end, value())."""
     out = []
     for a, c in cands:
-        verb = a.id.split(":")[1]
-        if verb == "circle":
-            v = value(ctx, c)
-            for mv in model.moves(c, card & 7, state["branch"]):
-                d = c.copy()
-                model.draw(d, *mv)
-                v = max(v, value(ctx, d))
-        else:
-            if c.power == "circle":
-                c.power = None
-            _after_draw(ctx, state, a, c, card, True)
-            v = value(ctx, c)
-        out.append(v)
+        _after_draw(ctx, state, a, c, card, True)
+        out.append(value(ctx, c))
     return out
 
 
 def _pencil(state: dict, seat: int, acts: list[Action], b: Board,
             gen: rng.Rng) -> tuple[list[Action], Callable | None, list[float] | None]:
-    """Solo, a round's pencil: the colour whose round plays out best (the same card orders for each)."""
-    p = state["players"][seat]
+    """Solo, the pencils' order, one round's pencil at a time: the colour whose round plays out best on the
+    map as it is (the same card orders for each)."""
+    p = {**state["players"][seat], "used": state["players"][seat]["order"]}  # (the pencils ordered so far)
     cands = []
     for a in acts:
         colour = a.id.split(":")[2]

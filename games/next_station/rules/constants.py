@@ -20,7 +20,8 @@ TOURIST_TRACK = (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
 INTERCHANGE_POINTS = {2: 2, 3: 5, 4: 9}  # a station on lines of 2, 3 or 4 different colours
 # [H] the departure station is a station of its line, for both factors of the line's points
 DEPARTURE_COUNTS = True
-# [H] a district counts as visited only with a station of the line in it (a section crossing it is not enough)
+# a line counts every district it passes through, with a station there or not (R25); [H] the geometry:
+# rules/maps.py passed()
 # shared objectives: 2 of these 5 drawn at the start; each met gives every player who meets it this much
 OBJECTIVES = ("interchanges", "every_district", "every_tourist", "whole_centre", "crossings")
 OBJECTIVES_DRAWN = 2
@@ -29,9 +30,10 @@ OBJECTIVE_INTERCHANGES = 8      # at least 8 interchange stations
 OBJECTIVE_CROSSINGS = 6         # at least 6 river crossings in the whole network
 # pencil powers: one per pencil for the whole game, each usable once per round, optional
 POWERS = ("double", "joker", "switch", "circle")
-# [H] a double's second section reaches a station of the card's symbol; after a joker (a card or the
-# joker power), of the symbol the first section reached (the central station: any)
-# [H] the circle may be put on any station of this round's line, at any of its decisions of that round
+# a double's second section reaches a station of the card's symbol; after a joker, of the symbol the first
+# section reached; [H] the central station's "?" is every symbol: after a joker to it, any station
+# [H] the circle may be put on any station of this round's line, at any of its decisions of that round and
+# after its last card, before it is scored
 # solo: the total less this per module in play, read in these bands (names: show.py)
 SOLO_MODULE_PENALTY = 10
 SOLO_BANDS = (90, 105, 120, 135, 150)  # under 91, 91-105, 106-120, 121-135, 136-150, over 150

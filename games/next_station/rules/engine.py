@@ -6,12 +6,14 @@ State (what the host stores):
     deck (this round's cards still face down: hidden), flipped (this round's cards face up, in order),
     undergrounds (how many of them), card (the one to answer, or null), branch (a switch came with it),
     objectives, powers ({colour: power}), players[seat]: {seat, name, colour (this round's pencil),
-    used (colours drawn with), lines ({colour: {stations, sections}}), scored ({colour: parts}), crossed
-    (tourist circles), power_used, circled, pending (null, or {"step": "draw"|"again", ...}), total}.
+    used (colours drawn with), order (solo: the pencils' order, chosen before the first card), lines
+    ({colour: {stations, sections}}), scored ({colour: parts}), crossed (tourist circles), power_used,
+    circled, pending (null, or {"step": "pencil"|"draw"|"again"|"circle", ...}), total}.
 A card is {"kind": "underground"|"street", "symbol": circle|triangle|square|pentagon|joker|switch}.
 Actions: "{seat}:draw:{from}:{to}", "{seat}:pass", with a pencil power "{seat}:jdraw:..." (the card as a
 joker), "{seat}:sdraw:..." (as if a switch came with it), "{seat}:again:{from}:{to}" / "{seat}:done" (the
-double's second section), "{seat}:circle:{station}", and in solo "{seat}:pencil:{colour}"."""
+double's second section), "{seat}:circle:{station}" (also at the step "circle": after the round's last
+card, before it is scored), and in solo "{seat}:pencil:{colour}" (the pencils' order, one round's at a time)."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -67,7 +69,8 @@ def new_game(config: Mapping[str, Any], seed: int) -> tuple[dict, list[dict]]:
                              "config": dict(config), "round": 0, "stage": "build", "deck": [], "flipped": [],
                              "undergrounds": 0, "card": None, "branch": False, "objectives": [], "powers": {},
                              "players": [{"seat": s, "name": config["names"][s], "colour": None, "used": [],
-                                          "lines": {}, "scored": {}, "crossed": 0, "power_used": False,
+                                          "order": [], "lines": {}, "scored": {}, "crossed": 0,
+                                          "power_used": False,
                                           "circled": None, "pending": None, "total": 0} for s in range(n)]}
     events: list[dict] = []
     if config.get("objectives"):
@@ -93,7 +96,7 @@ def _start_round(state: dict, events: list) -> None:
     m = load(state["map"])
     for p in state["players"]:
         p["power_used"], p["circled"], p["pending"] = False, None, None
-    if n == 1:  # solo: the player chooses this round's pencil among those not used yet
+    if n == 1 and len(state["players"][0]["order"]) < ROUNDS:  # solo: the pencils' order first (R11)
         state["stage"] = "pencil"
         state["players"][0]["colour"] = None
         state["players"][0]["pending"] = {"step": "pencil"}
@@ -101,7 +104,7 @@ def _start_round(state: dict, events: list) -> None:
         return
     slots = SLOTS[n]
     for p in state["players"]:
-        colour = COLOURS[(slots[p["seat"]] - (state["round"] - 1)) % 4]
+        colour = p["order"][state["round"] - 1] if n == 1 else COLOURS[(slots[p["seat"]] - (state["round"] - 1)) % 4]
         _take_pencil(p, colour, m)
     events.append({"type": "round_started", "round": state["round"],
                    "colours": [p["colour"] for p in state["players"]]})
@@ -121,7 +124,8 @@ def _flip(state: dict, events: list) -> None:
     flipped at once."""
     while True:
         if state["undergrounds"] >= UNDERGROUNDS_PER_ROUND:
-            _end_round(state, events)
+            if not _last_circle(state):
+                _end_round(state, events)
             return
         card = state["deck"].pop(0)
         state["flipped"].append(card)
@@ -153,6 +157,17 @@ def _flip(state: dict, events: list) -> None:
 def _next_card(state: dict, events: list) -> None:
     state["card"], state["branch"] = None, False
     _flip(state, events)
+
+
+def _last_circle(state: dict) -> bool:
+    """After the round's last card, before it is scored: whoever still holds the circle power may circle a
+    station of the line as it ends (R36). Whether somebody is asked."""
+    asked = False
+    for p in state["players"]:
+        if power_of(state, p) == "circle" and p["circled"] is None:
+            p["pending"] = {"step": "circle"}
+            asked = True
+    return asked
 
 
 def _end_round(state: dict, events: list) -> None:
@@ -227,6 +242,19 @@ def _draws(state: dict, m: Map, p: dict, verb: str) -> list[tuple[int, int, int]
     raise ValueError(verb)
 
 
+def double_symbol(m: Map, symbol: str, reached: int) -> str:
+    """R33: what a double's second section must reach after a first one to `reached` for a card of `symbol`:
+    the same symbol; after a joker, the reached station's, and the central station's "?" is every symbol."""
+    if symbol != JOKER:
+        return symbol
+    return JOKER if m.symbol[reached] == ANY else m.symbol[reached]
+
+
+def pencil_round(p: dict) -> int:
+    """Solo, the round whose pencil is being chosen (R11: the whole order before the first card)."""
+    return len(p["order"]) + 1
+
+
 def power_of(state: dict, p: dict) -> str | None:
     """The power of the player's pencil this round, if the module is in play and it is not used yet."""
     if not state["powers"] or p["power_used"] or p["colour"] is None:
@@ -257,7 +285,12 @@ def legal_actions(state: dict, seat: int | None = None) -> list[Action]:
         s = p["seat"]
         step = p["pending"]["step"]
         if step == "pencil":
-            out += [Action(s, f"{s}:pencil:{c}", c) for c in COLOURS if c not in p["used"]]
+            out += [Action(s, f"{s}:pencil:{c}", c) for c in COLOURS if c not in p["order"]]
+            continue
+        if step == "circle":
+            out += [Action(s, f"{s}:circle:{st}", f"circle {st}")
+                    for st in dict.fromkeys(p["lines"][p["colour"]]["stations"])]
+            out.append(Action(s, f"{s}:pass", "pass"))
             continue
         if step == "again":
             symbol = p["pending"]["symbol"]
@@ -290,17 +323,28 @@ def advance(state: dict, action_id: str, events: list) -> None:
     p = state["players"][seat]
     m = load(state["map"])
     if verb == "pencil":
-        _take_pencil(p, args[0], m)
+        p["order"].append(args[0])
+        events.append({"type": "pencil_chosen", "seat": seat, "colour": args[0], "round": len(p["order"])})
+        if len(p["order"]) == ROUNDS - 1:  # the last round's pencil: the one left
+            last = next(c for c in COLOURS if c not in p["order"])
+            p["order"].append(last)
+            events.append({"type": "pencil_chosen", "seat": seat, "colour": last, "round": ROUNDS})
+        if len(p["order"]) < ROUNDS:
+            return
+        _take_pencil(p, p["order"][state["round"] - 1], m)
         p["pending"] = None
-        events.append({"type": "pencil_chosen", "seat": seat, "colour": args[0]})
         state["stage"] = "build"
         _flip(state, events)
         return
+    closing = p["pending"]["step"] == "circle"  # (the round's cards all answered)
     if verb == "circle":
         p["circled"] = int(args[0])
         p["power_used"] = True
         events.append({"type": "circled", "seat": seat, "station": int(args[0]), "colour": p["colour"]})
-        if not _draws(state, m, p, "draw") and not _powers_open(state, m, p):
+        if closing:
+            p["pending"] = None
+            _after_answer(state, events)
+        elif not _draws(state, m, p, "draw") and not _powers_open(state, m, p):
             p["pending"] = None
             events.append({"type": "passed", "seat": seat})
             _after_answer(state, events)
@@ -319,7 +363,7 @@ def advance(state: dict, action_id: str, events: list) -> None:
                        "second": verb == "again"})
         symbol = state["card"]["symbol"] if verb not in ("jdraw",) else JOKER
         if verb == "draw" and power_of(state, p) == "double":
-            second = m.symbol[b] if symbol == JOKER else symbol
+            second = double_symbol(m, symbol, b)
             if sections_from(m, p, second, state["branch"]):
                 p["pending"] = {"step": "again", "symbol": second}
                 return
@@ -330,7 +374,9 @@ def advance(state: dict, action_id: str, events: list) -> None:
         return
     if verb in ("pass", "done"):
         p["pending"] = None
-        if verb == "pass":
+        if closing:
+            p["power_used"] = True  # (the circle not taken: the round is over for it)
+        elif verb == "pass":
             events.append({"type": "passed", "seat": seat})
         _after_answer(state, events)
         return

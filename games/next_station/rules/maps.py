@@ -9,7 +9,10 @@ A map file:
      "departures": {"blue": station, ...},             (station: its index in "stations")
      "river": [[x, y], ...]}                           (a polyline, between lattice points)
 The districts: the four corner stations are a district each; the rest of the lattice is cut into 3 x 3
-districts, the centre one holding the central station ("any")."""
+districts, the centre one holding the central station ("any"). A district is made of the lattice's cells
+(one around each point), so a section passes through the districts of the lattice points it goes over,
+its ends included: sections run along the lattice's rows, columns and diagonals, and a diagonal only
+touches the cells beside it at their corner, which is not passing through (R25)."""
 
 import functools
 import json
@@ -40,6 +43,7 @@ class Map:
     neighbours: tuple[tuple[tuple[int, int], ...], ...]  # by station: (other station, section index)
     crosses_river: tuple[bool, ...]          # by section
     conflicts: tuple[frozenset[int], ...]    # by section: the sections it crosses (never both drawn)
+    passes: tuple[frozenset[int], ...]       # by section: the districts it passes through, its ends' included
 
     @property
     def stations(self) -> int:
@@ -54,6 +58,13 @@ def district_of(x: int, y: int, cuts: tuple[int, int], size: int = SIZE) -> int:
     col = 0 if x < cuts[0] else 1 if x < cuts[1] else 2
     row = 0 if y < cuts[0] else 1 if y < cuts[1] else 2
     return row * 3 + col
+
+
+def passed(a: tuple[int, int], b: tuple[int, int], cuts: tuple[int, int], size: int = SIZE) -> frozenset[int]:
+    """The districts of the lattice points from a to b (one of the 8 directions), both ends included."""
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    dx, dy = (b[0] - a[0]) // max(1, steps), (b[1] - a[1]) // max(1, steps)
+    return frozenset(district_of(a[0] + dx * i, a[1] + dy * i, cuts, size) for i in range(steps + 1))
 
 
 def _orient(a, b, c) -> float:
@@ -112,14 +123,15 @@ def build(data: dict) -> Map:
             if intersect(xy[a], xy[b], xy[c], xy[d]):
                 conflicts[k].add(m)
                 conflicts[m].add(k)
-    cuts = tuple(data.get("cuts", (3, 7)))
+    cuts = (int(data.get("cuts", (3, 7))[0]), int(data.get("cuts", (3, 7))[1]))
     symbol = tuple(s[2] for s in stations)
     return Map(key=data["key"], name=data["name"], xy=xy, symbol=symbol, tourist=tuple(bool(s[3]) for s in stations),
-               district=tuple(district_of(x, y, cuts, size) for x, y in xy),  # type: ignore[arg-type]
+               district=tuple(district_of(x, y, cuts, size) for x, y in xy),
                departures={c: int(data["departures"][c]) for c in COLOURS}, central=symbol.index(ANY),
                river=river, sections=tuple(sections), section_of=section_of,
                neighbours=tuple(tuple(n) for n in neighbours), crosses_river=crosses,
-               conflicts=tuple(frozenset(c) for c in conflicts))
+               conflicts=tuple(frozenset(c) for c in conflicts),
+               passes=tuple(passed(xy[a], xy[b], cuts, size) for a, b in sections))
 
 
 @functools.cache

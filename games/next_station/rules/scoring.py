@@ -17,18 +17,30 @@ from .constants import (
 from .maps import Map
 
 
+def districts(m: Map, stations: list[int], sections: list[int]) -> tuple[set[int], set[int]]:
+    """The districts a line passes through (R25): those with a station of it, and those only its sections
+    cross (no station of the line in them)."""
+    stopped = {m.district[s] for s in stations}
+    crossed: set[int] = set()
+    for k in sections:
+        crossed |= m.passes[k]
+    return stopped, crossed - stopped
+
+
 def line_parts(m: Map, stations: list[int], sections: list[int], circled: int | None = None) -> dict:
-    """A line's districts, its most stations in one district (a circled station counts twice), its river
-    crossings, its tourist sites, and its points: districts x most + 2 x crossings."""
+    """A line's districts (every one it passes through), its most stations in one district (a circled
+    station counts twice), its river crossings, its tourist sites, and its points: districts x most + 2 x
+    crossings."""
     per: dict[int, int] = {}
     for s in stations:
         per[m.district[s]] = per.get(m.district[s], 0) + (2 if s == circled else 1)
-    districts = len(per)
+    stopped, crossed = districts(m, stations, sections)
+    count = len(stopped) + len(crossed)
     most = max(per.values(), default=0)
     crossings = sum(1 for k in sections if m.crosses_river[k])
-    return {"districts": districts, "most": most, "crossings": crossings,
+    return {"districts": count, "most": most, "crossings": crossings,
             "tourists": sum(1 for s in stations if m.tourist[s]),
-            "points": districts * most + CROSSING_POINTS * crossings}
+            "points": count * most + CROSSING_POINTS * crossings}
 
 
 def tourist_points(crossed: int) -> int:
@@ -36,9 +48,12 @@ def tourist_points(crossed: int) -> int:
 
 
 def interchanges(m: Map, lines: Mapping[str, Mapping[str, Any]]) -> dict[int, int]:
-    """Station -> how many different colours' lines pass there (2 or more only)."""
+    """Station -> how many different colours' lines go through it (2 or more only). A line with no section
+    goes through no station, not even its departure (R28)."""
     count: dict[int, int] = {}
     for line in lines.values():
+        if not line["sections"]:
+            continue
         for s in set(line["stations"]):
             count[s] = count.get(s, 0) + 1
     return {s: n for s, n in count.items() if n >= 2}
