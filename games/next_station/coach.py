@@ -13,6 +13,7 @@ from . import coach_why
 from .lang import _
 from .play import RULES
 from .rules import engine as ns
+from .rules.edition import of_config, pencils_first
 
 MARGIN = 1.0  # points: a decision within this much of the best is a good one
 
@@ -26,10 +27,13 @@ class StationCoach(Coach):
     def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
         """The seat's decisions that had a choice: (index in the log, round, card). Not the solo pencils'
         order: chosen on the empty map, where our maps' colours are worth alike (R39), so the look-ahead's
-        differences there are only its noise."""
+        differences there are only its noise (edition 1's pencils, each chosen at its round's start on the map
+        as it is then, are reviewed)."""
+        blind = pencils_first(of_config(config))
         out = []
         for i, (s, a) in enumerate(zip(_states(config, seed, actions), actions, strict=True)):
-            if int(a.split(":")[0]) == seat and len(ns.legal_actions(s, seat)) > 1 and s["stage"] != "pencil":
+            if int(a.split(":")[0]) == seat and len(ns.legal_actions(s, seat)) > 1 and \
+                    not (blind and s["stage"] == "pencil"):
                 out.append({"at": i, "round": s["round"], "card": len(s["flipped"]), "chapter": [s["round"]]})
         return out
 

@@ -12,7 +12,9 @@ from . import words
 from .ai.greedy import line_value
 from .lang import N_, _, n_
 from .rules import engine as ns
+from .rules import scoring
 from .rules.constants import COLOURS, ROUNDS, UNDERGROUNDS_PER_ROUND
+from .rules.edition import edition, pencils_first
 from .rules.maps import load
 
 NUMBERED = 20     # numbered buttons at most (4 rows of 5); more choices: the start station first
@@ -50,7 +52,7 @@ def sheet_line(state: dict, p: dict) -> str:
     if p["colour"] is not None and p["colour"] in p["lines"]:
         line = p["lines"][p["colour"]]
         bits.append(_("{colour} line: {stations} stations, {points} points now", colour=words.colour(p["colour"]),
-                      stations=len(line["stations"]), points=line_value(m, p)))
+                      stations=len(line["stations"]), points=line_value(m, p, edition(state))))
     bits.append(n_("{n} tourist site", "{n} tourist sites", p["crossed"]))
     power = ns.power_of(state, p)
     if power:
@@ -60,9 +62,11 @@ def sheet_line(state: dict, p: dict) -> str:
 
 def panel(table: Table, state: dict) -> Message:
     lines = []
-    if state["stage"] == "pencil":
+    if state["stage"] == "pencil" and not pencils_first(edition(state)):  # (edition 1: this round's pencil)
+        lines.append(_("Round {round}: choose your pencil (private).", round=state["round"]))
+    elif state["stage"] == "pencil":
         lines.append(_("Before the first card, the order of the pencils (private): round {round}'s now.",
-                       round=ns.pencil_round(state["players"][0])))
+                       round=ns.pencil_round(state, state["players"][0])))
     elif state["stage"] == "build" and state["card"] is None:
         lines.append(_("Every card of the round is answered: before it is scored, the circle power may still "
                        "be used."))
@@ -99,12 +103,13 @@ def _gain(state: dict, seat: int, a: int, b: int) -> int:
     m = load(state["map"])
     p = state["players"][seat]
     line = p["lines"][p["colour"]]
-    before = line_value(m, p)
+    ed = edition(state)
+    before = line_value(m, p, ed)
     k = m.section_of[(a, b)]
     line["stations"].append(b)
     line["sections"].append(k)
     try:
-        return int(line_value(m, p) - before)
+        return int(line_value(m, p, ed) - before)
     finally:
         line["stations"].pop()
         line["sections"].pop()
@@ -120,7 +125,8 @@ def _choice_text(state: dict, seat: int, n: str, a: int, b: int) -> str:
     if m.tourist[b]:
         bits.append(_("tourist site"))
     p = state["players"][seat]
-    if any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and ln["sections"]):
+    if any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and
+           scoring.through(ln, edition(state))):
         bits.append(_("interchange"))
     return f"**{n}** → " + ", ".join(bits)
 
@@ -137,10 +143,12 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
             power = state["powers"].get(colour)
             label = words.colour(colour) + (f" · {words.power(power)}" if power else "")
             buttons.append(Button(label, a, "primary", row=0))
-        return Message(content=_("**Your pencils' order, before the first card: choose round {round}'s pencil.** "
-                                 "You draw with them in this order; each line starts at its departure (the "
-                                 "square of its colour on your map).", round=ns.pencil_round(p)),
-                       controls=buttons, picture=Picture("mine", (state, seat), "map.png"))
+        text = _("**Your pencils' order, before the first card: choose round {round}'s pencil.** You draw with "
+                 "them in this order; each line starts at its departure (the square of its colour on your map).",
+                 round=ns.pencil_round(state, p)) if pencils_first(edition(state)) else \
+            _("**Round {round}: choose your pencil.** Its line starts at its departure (the square of its colour "
+              "on your map).", round=state["round"])  # (edition 1: this round's pencil)
+        return Message(content=text, controls=buttons, picture=Picture("mine", (state, seat), "map.png"))
     closing = p["pending"]["step"] == "circle"  # (the round's cards all answered: only the circle is left)
     mode = "circle" if closing else next((x[5:] for x in picked if x.startswith("mode:")), "draw")
     start = next((int(x[5:]) for x in picked if x.startswith("from:") and x[5:].isdigit()), None)
@@ -304,7 +312,7 @@ class StationShow(Show):
     def ping(self, view: dict, who: str) -> str:
         if view["stage"] == "pencil":
             return _("{who}: choose your pencil for round {round} (private) — see the panel ↑", who=who,
-                     round=ns.pencil_round(view["players"][0]))
+                     round=ns.pencil_round(view, view["players"][0]))
         card = view["card"]
         if card is None:  # (the round's end: the circle power's last chance)
             return _("{who}: circle a station before the round is scored, or pass (private) — see the panel ↑",
