@@ -314,8 +314,8 @@ def test_the_coach_reviews_an_old_game_with_its_pencils():
     rec = game["record"]
     decisions = COACH.decisions(rec["config"], rec["seed"], rec["actions"], 0)
     pencils = [d for d in decisions if rec["actions"][d["at"]].split(":")[1] == "pencil"]
-    assert [d["round"] for d in pencils] == [1, 2, 3]  # (edition 1: each chosen on the map as it is then)
-    some = [pencils[1], decisions[5]]
+    assert [d["round"] for d in pencils] == [2, 3]  # (edition 1: chosen on the map as it is then; not the first)
+    some = [pencils[0], decisions[5]]
     evaluated = COACH.evaluate(rec["config"], rec["seed"], rec["actions"], 0, some, 2)
     assert len(evaluated) == 2
     summary = COACH.finish(rec["config"], rec["seed"], rec["actions"], 0, evaluated)

@@ -85,7 +85,7 @@ class Context:
         b = model.b
         self.colours = [0] * b.n
         for ln in self.earlier:
-            if ln["sections"] or not model.needs_section:  # (a line with no section goes through no station: R28)
+            if scoring.through(ln, model.ed):  # (a line with no section goes through no station: R28)
                 for s in set(ln["stations"]):
                     self.colours[s] += 1
         self.crossings = sum(1 for ln in self.earlier for k in ln["sections"] if b.m.crosses_river[k])
@@ -175,7 +175,7 @@ def objectives_value(ctx: Context, line: Line) -> float:
             colours: dict[int, int] = {}
             through = not ctx.model.needs_section  # (R28)
             for ln in ctx.earlier:
-                for s in set(ln["stations"]) if ln["sections"] or through else ():
+                for s in set(ln["stations"]) if scoring.through(ln, ctx.model.ed) else ():
                     colours[s] = colours.get(s, 0) + 1
             for s in mine if line.sections or through else ():
                 colours[s] = colours.get(s, 0) + 1
