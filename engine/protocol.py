@@ -343,6 +343,11 @@ class Show:
         """The title of the game's messages at this moment (None: the game's name)."""
         return None
 
+    def record(self, events: Sequence[Event], names: Sequence[str]) -> list[str] | None:
+        """The lines a chapter's record keeps in the channel, what a player wants to see of it (a showdown
+        and its hands, the winner first; not every placement); None: a line per event (`lines`), as the log."""
+        return None
+
     def mine(self, table: Table, view: View, seat: int) -> Message | None:
         """A seat's own things, privately, from its view (None: the host shows the seat's table picture)."""
         return None

@@ -2,7 +2,7 @@
 
 import discord
 import pytest
-from simharness import message, people_deciding, play_step, private, start_game, table
+from simharness import controls, message, people_deciding, play_step, private, start_game, table, text
 
 import games.pioneer_days.rules as engine
 from games.pioneer_days.ai import choose
@@ -58,7 +58,7 @@ async def test_solo_game_one_person_three_easy_ais_to_game_over(simcord_env, sim
     final = channel.history()[-1]
     assert final.embeds[0].title == "Game over"
     assert "🤖 Easy AI" in " ".join(f.name for f in final.embeds[0].fields)
-    panels = " ".join(e.description or "" for m in channel.history() for e in m.embeds)
+    panels = " ".join(text(m) for m in channel.history())
     assert "🤖 Easy AI 2 took" in panels
     assert not pings(channel), "no ping is left once the game is over"
 
@@ -115,7 +115,7 @@ async def test_a_person_and_a_hard_ai_play_a_few_days(simcord_env, make_bot, pro
             assert expected.id == r["action_id"]
         state = engine.apply(state, r["action_id"]).state
     panel = message(env, channel, g.panel_message_id)
-    assert "🤖 Hard AI 1" in " ".join(f.name for f in panel.embeds[0].fields)
+    assert "🤖 Hard AI 1" in text(panel)
     assert (bot.ai.workers.pool is not None) == bool(processes)  # the hard AI thought where it was told to
 
 
@@ -209,8 +209,8 @@ async def test_the_ai_pauses_on_its_turn_and_resumes_after_a_restart(simcord_env
         assert await play_step(env, bot, channel, [ann])
     assert engine.deciders(g.state) == [1] and g.state["stage"] == "turn"
     panel = message(env, channel, g.panel_message_id)
-    assert panel.content == "🤖 Easy AI 1 is playing…" and not any(
-        c.custom_id.startswith(f"pm:{g.id}:") for row in panel.components for c in row.children)
+    assert text(panel).startswith("🤖 Easy AI 1 is playing…") and not any(
+        c.custom_id.startswith(f"pm:{g.id}:") for c in controls(panel))
     await env.advance_time(25)
     assert (await current(bot, channel)).seq == g.seq  # a pause, so people can follow
     await env.advance_time(10)

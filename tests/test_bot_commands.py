@@ -178,7 +178,7 @@ async def test_board_and_wagon_after_the_game(simcord_env, simcord_bot):
     assert res.ephemeral and res.response.embeds[0].title == "Game over"
     assert res.response.attachments[0].filename == "results.png"
     res = await actors[1].slash(channel, "pioneer wagon")
-    assert res.ephemeral and "Gold tokens" in res.response.content  # the final wagon, values shown
+    assert res.ephemeral and "Gold tokens" in private(res)  # the final wagon, values shown
 
 
 async def test_dev_guild_gets_the_commands_at_start(simcord_env, db_path):

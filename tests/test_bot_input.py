@@ -8,6 +8,7 @@ import pytest
 from simharness import (
     answer,
     click_payload,
+    controls,
     emit_clicks,
     forge,
     forged_slash,
@@ -101,7 +102,7 @@ async def test_a_flood_of_clicks_applies_one_and_answers_all(simcord_env, simcor
     game = await current(bot, channel)
     player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
     panel = message(env, channel, game.panel_message_id)
-    cids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pm:")]
+    cids = [c.custom_id for c in controls(panel) if c.custom_id.startswith("pm:")]
     payloads = [click_payload(env, player, panel, cids[i % 2]) for i in range(12)]
     # the table is busy writing a move while the flood arrives: every click passes its check (the
     # game has not moved yet), six queue for the table and the rest are turned away at once
@@ -172,7 +173,7 @@ async def test_an_old_private_choice_says_the_moment_has_passed(simcord_env, sim
             break
         assert await play_step(env, bot, channel, actors)
     actor, msg, _ = kept
-    cid = next(c.custom_id for row in msg.message.components for c in row.children
+    cid = next(c.custom_id for c in controls(msg.message)
                if c.custom_id.startswith("pm:"))
     res = await actor.click(msg, custom_id=cid)
     text = private(res) or res.response.content

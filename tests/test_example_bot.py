@@ -5,7 +5,7 @@ a panel, private decisions with their picture, a chapter's picture after each ro
 history, its own stats, a replay, and a restart in the middle of a round."""
 
 import pytest
-from simharness import message, private, restart, table
+from simharness import message, private, restart, table, text
 
 import games.example as example
 from engine import registry
@@ -57,7 +57,7 @@ async def test_a_test_game_registers_itself_and_plays_through_the_bot(simcord_en
     game = await bot.store.game(game.id)
     assert game.state["round"] == 2 and game.state["shown"] == [[2, 2, game.state["shown"][0][2]]]
     history = channel.history()
-    assert any(m.content.startswith("**Round 1: over** · **Round 2 begins**") and m.attachments for m in history)
+    assert any(text(m).startswith("**Round 1: over** · **Round 2 begins**") and m.attachments for m in history)
     while await decide_all(env, bot, channel, [ann, bob]):
         await env.settle()
     game = await bot.store.game(game.id)

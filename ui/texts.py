@@ -110,3 +110,19 @@ def help_text(game: Game) -> str:
     """The game in a few lines (its Topics), else its summary."""
     topics = game.show.topics
     return topics.help() if topics is not None else game.texts._(game.summary)
+
+
+def alt_text(head: str, lines: list[str]) -> str:
+    """A picture's alt text (what a screen reader says of it): its caption and the lines of what happened,
+    without markdown."""
+    text = " ".join(x for x in [head, *lines] if x).replace("**", "").replace("__", "")
+    return text[:1024]
+
+
+def results_alt(game: GameRow, state: dict) -> str:
+    """The results picture's alt text: the game's name and each seat's place and score."""
+    played = game_of(game)
+    res = sorted(played.rules.results(state), key=lambda r: (r.rank, r.seat))
+    with use(language(game)):
+        return alt_text(game_name(played), [f"{r.rank}. {game.display(r.seat)} {points(played, r.total)}"
+                                            for r in res])

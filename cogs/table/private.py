@@ -63,18 +63,13 @@ class PrivateViews(TableBase):
 
     async def _private(self, interaction: discord.Interaction, game, msg, edit: bool = False) -> None:
         """A private message of the game's (a decision, a seat's own things), its picture drawn first."""
-        kw = messages.private(game, msg)
-        png = None
-        if msg.picture is not None:
-            if not await acknowledge(interaction, ephemeral=True, thinking=not edit):
-                return
-            png = await self.bot.courier.render(game, msg.picture.name, *msg.picture.args)
-        files = [discord.File(io.BytesIO(png), msg.picture.filename)] if png is not None and msg.picture else []
+        if msg.picture is not None and not await acknowledge(interaction, ephemeral=True, thinking=not edit):
+            return
+        kw = await self.private_kwargs(game, msg)
         if edit:
-            await update(interaction, attachments=files, **kw)
+            await update(interaction, **messages.as_edit(kw))
         elif interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, files=files,
-                                            **{k: v for k, v in kw.items() if v is not None})
+            await interaction.followup.send(ephemeral=True, **{k: v for k, v in kw.items() if v is not None})
         else:
             await tell(interaction, **kw)
 

@@ -88,6 +88,13 @@ class IllegalButton(FingersShow):
         return msg
 
 
+class ManyButtons(FingersShow):
+    def panel(self, table, state):  # 30 buttons: past a V2 message's 40 components with its frame
+        msg = super().panel(table, state)
+        msg.controls += [Button(f"{i}", "decide", row=i // 5) for i in range(30)]
+        return msg
+
+
 class BigMenu(FingersShow):
     def decision(self, table, state, seat, picked=()):
         msg = super().decision(table, state, seat, picked)
@@ -152,6 +159,7 @@ BROKEN = {
     "unseeded": ({"rules": Unseeded()}, DETERMINISM),
     "illegal-button": ({"show": IllegalButton()}, FITS),
     "big-menu": ({"show": BigMenu()}, FITS),
+    "many-buttons": ({"show": ManyButtons()}, FITS),
     "tiny-text": ({"pictures": pictures_with(mine=_tiny_text)}, PHONE),
     "silent-picture": ({"pictures": pictures_with(table=_silent)}, PHONE),
     "heavy-picture": ({"pictures": pictures_with(results=_heavy)}, PHONE),

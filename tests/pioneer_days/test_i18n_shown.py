@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from simharness import private, speak, table
+from simharness import private, said, speak, table
 from test_render_day import LINES, _crowded, boxes_inside, min_px
 
 import games.pioneer_days.rules as engine
@@ -336,7 +336,7 @@ async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_
     boards = game.state["players"][seat]["boards"]
     res = await bob.click(message(env, channel, game.panel_message_id), label="Decidir (en privado)")
     shown = [res.response, *res.followups][-1]
-    text = " ".join([shown.content or ""] + [f"{e.title} {e.description}" for e in shown.embeds]
+    text = " ".join([said(shown)] + [f"{e.title} {e.description}" for e in shown.embeds]
                     + [c["label"] or "" for c in buttons(shown.message if hasattr(shown, "message") else shown)])
     with use("pl"):
         pl = [rules.words.name("pioneer", b) for b in boards]
@@ -351,4 +351,4 @@ async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_
     after = [done.response, *done.followups][-1]
     with use("pl"):
         still = i18n._("Still deciding: {who}.", who="")[:8]
-    assert still in (after.content or ""), after.content  # the answer is Polish too
+    assert still in said(after), said(after)  # the answer is Polish too
