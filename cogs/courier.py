@@ -36,6 +36,8 @@ from ui import results as results_ui
 from ui.texts import language
 
 from . import unread
+from .desks import Desks
+from .pings import Pings
 
 log = logging.getLogger("bot.courier")
 NO_FILES = N_("_(I need the **Attach Files** permission here to show the table image.)_")
@@ -59,6 +61,7 @@ def _signature(msg: discord.Message) -> tuple:
 
 WORKING_MAX = 6  # see Courier.working
 PICTURES_KEPT = 2048  # live panels whose picture's attachment is remembered (an id and a key each)
+ARCHIVED = 50083  # Discord's code for an edit in an archived thread (a post opens it again by itself)
 KEPT_REPLAYS = 16  # finished games' replays kept in memory (a few hundred KB each)
 
 
@@ -80,8 +83,11 @@ class Courier(commands.Cog):
         # game id: (what the live panel's picture shows, its attachment's id once known): an edit that shows
         # the same keeps it instead of uploading it again
         self._pictures: OrderedDict[int, tuple[tuple, int | None]] = OrderedDict()
+        self.desks = Desks(self)  # the players' private messages that show their next decision (cogs/desks.py)
+        self.pings = Pings(self)  # who is mentioned when a game waits for them, who gets a direct message
 
     def cog_unload(self) -> None:  # type: ignore[override]  # discord.py accepts sync unload
+        self.pings.stop()
         self.workers.stop()
         self.slow.stop()
 
@@ -155,7 +161,13 @@ class Courier(commands.Cog):
         if message_id is None:
             return None
         try:
-            return await unread.edit_message(channel, message_id, **kw)
+            try:
+                return await unread.edit_message(channel, message_id, **kw)
+            except discord.HTTPException as e:  # a game's thread archived after a week unused: opened again
+                if e.code != ARCHIVED or not isinstance(channel, discord.Thread):
+                    raise
+                await channel.edit(archived=False)
+                return await unread.edit_message(channel, message_id, **kw)
         except (discord.NotFound, discord.Forbidden):
             return None
 
@@ -184,7 +196,8 @@ class Courier(commands.Cog):
                     await self.deliver(game, ch)
             if refresh:
                 await self.refresh_panel(game_id, ch)
-        if game.status == "active" and any(p.ai for p in game.players):
+            await self.desks.refresh(game)  # (the state the change left: the deliveries change no state)
+        if game.status == "active":  # the AI seats' turns, and a person's forced move (Rules.forced)
             self.bot.ai.kick(game_id)
 
     async def deliver(self, game: GameRow, ch, recovering: bool = False) -> None:
@@ -221,6 +234,8 @@ class Courier(commands.Cog):
         if item.kind == "panel" and game.panel_message_id is not None:
             return None
         want = await self._signature(game, item)
+        if item.kind in ("results", "standings"):
+            ch = await self.home(game, ch)  # (a thread's game shows its end in the channel it was opened in)
         after = await self.service.store.last_shown(game.id) or game.lobby_message_id
         if item.kind == "image" and after:
             after -= 1  # (from the last shown message itself: the frozen record the picture may be on)
@@ -285,6 +300,7 @@ class Courier(commands.Cog):
         return msg.id if msg else None
 
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        self.pings.forget(game.id)
         self._frozen.pop(game.id, None)
         state = await self.service.state_at(game, item.seq)
         png = await self.render(game, "results", *views.results_args(game_of(game), state))
@@ -294,17 +310,27 @@ class Courier(commands.Cog):
             rating = await self.service.store.rating(scope, r["player"])
             r["games"] = rating[2] if rating else 0
         shown = results_ui.results(game, state, png is not None, rows)
-        msg = await self.send(ch, game.id, png, "results.png", alt=texts.results_alt(game, state), **shown)
+        home = await self.home(game, ch)
+        msg = await self.send(home, game.id, png, "results.png", alt=texts.results_alt(game, state), **shown)
         await self.clear_ping(game, ch)
         return msg.id if msg else None
 
     async def _show_standings(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        self.pings.forget(game.id)
         self._frozen.pop(game.id, None)
+        home = await self.home(game, ch)
         if game.state is None and game.lobby_message_id:  # a lobby closed: its buttons go
-            await self._edit(ch, game.lobby_message_id, view=None)
+            await self._edit(home, game.lobby_message_id, **messages.as_edit(lobby_ui.lobby(game)))
         await self.clear_ping(game, ch)
-        msg = await self.send(ch, game.id, None, "", **results_ui.standings(game, item.data["reason"]))
+        msg = await self.send(home, game.id, None, "", **results_ui.standings(game, item.data["reason"]))
         return msg.id if msg else None
+
+    async def home(self, game: GameRow, ch):
+        """The channel of a game's lobby and results: the one its thread was opened in (that thread itself
+        when the channel can't be reached), else its own."""
+        if game.home_id is None or game.home_id == getattr(ch, "id", None):
+            return ch
+        return await self.channel(game.home_id) or ch
 
     async def _show_panel(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         if game.status != "active" or game.panel_message_id is not None:
@@ -313,17 +339,25 @@ class Courier(commands.Cog):
         return msg.id if msg else None
 
     async def _ping(self, game: GameRow, ch, items: list[OutboxItem], recovering: bool) -> None:
-        """One ping naming everyone of these items who still has to decide (nobody left: none)."""
+        """One ping naming everyone of these items who still has to decide and is to be mentioned (cogs/pings.py:
+        a reminder of a turn timer always; the turn, the first time or after a while); nobody: none, and an
+        older ping, about a decision made since, goes."""
         deciding = set(game_of(game).rules.deciders(game.live)) if game.status == "active" else set()
         seats = sorted({s for x in items for s in x.data["seats"] if s in deciding and not game.is_ai(s)})
+        due = items[0].data.get("reminder")
+        note = ""
+        if seats and not due:
+            seats, note = await self.pings.mentions(game, seats)
         text = None
         if seats:
-            due = items[0].data.get("reminder")
             text = texts.reminder_text(game, seats, due) if due else texts.ping_text(game, seats)
+            text += f"\n-# {note}" if note else ""
         mid = None
         if text:
             found = await self._posted_text(game, ch, text) if recovering else None
             mid = found.id if found else await self._post_ping(game, ch, text)
+        elif game.ping_message_id is not None:
+            await self.clear_ping(game, ch)
         await self.service.delivered([x.id for x in items], mid)
 
     async def _posted_text(self, game: GameRow, ch, text: str) -> discord.Message | None:
@@ -553,10 +587,11 @@ class Courier(commands.Cog):
                 await self.service.archive(gid, "channel deleted")
                 return
             if game.status == "lobby":
-                if not game.lobby_message_id or not await self._exists(ch, game.lobby_message_id):
+                home = await self.home(game, ch)
+                if not game.lobby_message_id or not await self._exists(home, game.lobby_message_id):
                     with use(language(game)):
                         note = _("_(The lobby was posted again after a restart.)_")
-                    await self.post_lobby(game, ch, note=note)
+                    await self.post_lobby(game, home, note=note)
                 return
             with use(language(game)):
                 await self.deliver(game, ch, recovering=True)
@@ -573,7 +608,7 @@ class Courier(commands.Cog):
         """Whether the lobby's message is still in its channel."""
         if not game.lobby_message_id:
             return False
-        ch = await self.channel(game.channel_id)
+        ch = await self.channel(game.home)
         return ch is not None and await self._exists(ch, game.lobby_message_id)
 
     async def _exists(self, ch, message_id: int) -> bool:
@@ -596,10 +631,17 @@ class Courier(commands.Cog):
             await self.service.archive(game.id, "channel deleted")
 
     @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A game's thread was deleted: the game ends with nothing to show (as a deleted channel's)."""
+        await self.on_guild_channel_delete(discord.Object(payload.thread_id))
+
+    @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A deleted panel or lobby comes back (buttons must stay reachable)."""
         try:
             game = await self.service.in_channel(payload.channel_id)
+            if game is None:  # (a lobby in the channel its thread was opened in)
+                game = await self.service.store.open_lobby_in_home(payload.channel_id, payload.message_id)
         except StoreError:  # the channel's game can't be read (said once): nothing to bring back
             return
         if game is None or payload.message_id not in (game.panel_message_id, game.lobby_message_id):
@@ -614,7 +656,8 @@ class Courier(commands.Cog):
                     if fresh.status == "active" and fresh.panel_message_id == payload.message_id:
                         await self.post_panel(fresh, ch, note=_("_(The previous panel was deleted.)_"))
                     elif fresh.status == "lobby" and fresh.lobby_message_id == payload.message_id:
-                        await self.post_lobby(fresh, ch, note=_("_(The lobby was deleted: here it is again.)_"))
+                        await self.post_lobby(fresh, await self.home(fresh, ch),
+                                              note=_("_(The lobby was deleted: here it is again.)_"))
 
 
 async def setup(bot):

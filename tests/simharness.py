@@ -93,8 +93,8 @@ def controls(msg) -> list:
 
 
 def text(msg) -> str:
-    """All the text a message shows (content, embeds, V2 text displays)."""
-    return v2.text_of(msg)
+    """All the text a message shows (content, embeds, V2 text displays); of a response, its message's."""
+    return v2.text_of(getattr(msg, "message", None) or msg)
 
 
 def has_picture(msg) -> bool:
@@ -124,7 +124,7 @@ def first_choice(msg):
 async def start_game(env, channel, actors, **options):
     """/pioneer new by the first actor, the others join, the host starts. Returns the lobby result."""
     host = actors[0]
-    res = await host.slash(channel, "pioneer new", **options)
+    res = await host.slash(channel, "pioneer new", where="channel", **options)
     lobby = res.response
     for a in actors[1:]:
         await a.click(lobby, label="Join")

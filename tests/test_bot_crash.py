@@ -49,8 +49,9 @@ async def play_until(env, bot, channel, actors, stop, limit=3000):
     raise AssertionError("never reached")
 
 
-async def test_results_are_posted_after_a_crash_right_after_the_last_move(simcord_env, simcord_bot, make_bot):
-    env, bot = simcord_env, simcord_bot
+async def test_results_are_posted_after_a_crash_right_after_the_last_move(simcord_env, make_bot):
+    env, bot = simcord_env, make_bot(ping_idle_minutes=0)  # (every turn pinged: a ping to leave stale)
+    await env.restart_bot(bot)
     guild, channel, actors = table(env, 2)
     await start_game(env, channel, actors)
     kill_switch(bot, when=lambda g: g.status == "over")  # the process dies right after the last commit

@@ -33,7 +33,7 @@ async def active(env, bot, channel, actors, key="pioneer-days"):
     if key == "pioneer-days":
         await start_game(env, channel, actors)
     else:
-        lobby = (await actors[0].slash(channel, f"play new {key}")).response
+        lobby = (await actors[0].slash(channel, f"play new {key}", where="channel")).response
         for a in actors[1:]:
             await a.click(lobby, label="Join")
         await actors[0].click(lobby, label="Start the game")
@@ -96,7 +96,7 @@ async def test_a_lobby_button_sent_on_another_message_changes_nothing(simcord_en
     await ann.click(res.response, label="Yes, end the game")
     ended = [m for m in channel.history() if m.embeds and m.embeds[0].title == "Game ended"][0]
     await env.advance_time(31)
-    await ann.slash(channel, "pioneer new")
+    await ann.slash(channel, "pioneer new", where="channel")
     lobby = await current(bot, channel)
     assert lobby.status == "lobby" and lobby.id != first.id
     before = shown(env, channel, ended.id)
@@ -155,7 +155,7 @@ async def test_a_timer_that_is_no_whole_number_is_refused(simcord_env, simcord_b
 async def test_the_lobby_refuses_an_option_value_naming_the_choices(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
     game = await current(bot, channel)
     rec = await send_forged(env, ann, lobby, f"pd:{game.id}:0:opt:sets:AAB")
     assert "not a choice of `sets`" in answer(env, rec) and "A+B (first game), A+C" in answer(env, rec)
@@ -208,7 +208,7 @@ async def test_a_select_of_25_copies_of_one_move_is_refused(simcord_env, simcord
 async def test_a_lobby_menu_of_25_copies_is_refused(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
     game = await current(bot, channel)
     rec = await send_forged(env, ann, lobby, f"pds:{game.id}:0:0", ["v:timer:600"] * 25, as_is=True)
     assert "isn't a choice this menu offers" in answer(env, rec)
@@ -293,7 +293,7 @@ async def test_a_menu_of_before_the_value_prefixes_still_works(simcord_env, simc
     action id, "timer:{s}") on a message the bot posted then are the same options."""
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
     game = await current(bot, channel)
     rec = await send_forged(env, ann, lobby, f"pds:{game.id}:0:0", ["timer:600"])
     assert (await current(bot, channel)).options["timer"] == 600, answer(env, rec)
@@ -312,7 +312,7 @@ async def test_a_click_on_a_disabled_button_is_answered_and_changes_nothing(simc
     """No client of Discord's sends it (the leaderboard's ◀ on its first page); a modified one can."""
     env = simcord_env
     guild, channel, (ann, bob) = table(env, 2)
-    res = await ann.slash(channel, "play leaderboard")
+    res = await ann.slash(channel, "play leaderboard", game="pioneer-days")
     back = controls(res.response.message)[0]
     assert back.disabled
     before = shown(env, channel, res.response.id)

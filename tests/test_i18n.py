@@ -138,7 +138,7 @@ async def test_a_polish_game_speaks_polish_in_public(simcord_env, make_bot, monk
     with use("pl"):
         join, start = i18n._("Join"), i18n._("Start the game")
     assert join != "Join"
-    res = await actors[0].slash(channel, "pioneer new")
+    res = await actors[0].slash(channel, "pioneer new", where="channel")
     lobby = res.response
     await actors[1].click(lobby, label=join)  # the lobby is public: in the game's language
     await actors[0].click(lobby, label=start)
@@ -146,7 +146,7 @@ async def test_a_polish_game_speaks_polish_in_public(simcord_env, make_bot, monk
     assert game.options["language"] == "pl"
     with use("pl"):
         title = i18n._("{game} — new table", game=PD._("Pioneer Days"))
-        assert title in lobby.embeds[0].title or title in message(env, channel, lobby.id).embeds[0].title
+        assert title in shown_text(lobby) or title in shown_text(message(env, channel, lobby.id))
         tracks = PD._("Tracks: {tracks}", tracks="")
     for _ in range(8):
         assert await play_step(env, bot, channel, actors)

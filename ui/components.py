@@ -279,9 +279,10 @@ def view_of(items: list) -> discord.ui.View:
     return view
 
 
-def menu_of(view: discord.ui.View, custom_id: str) -> tuple[frozenset[str], int, int] | None:
-    """The values, fewest and most picks of the select `custom_id` of a view the bot builds (None: none)."""
-    for it in view.children:
+def menu_of(view: discord.ui.View | discord.ui.LayoutView, custom_id: str) -> tuple[frozenset[str], int, int] | None:
+    """The values, fewest and most picks of the select `custom_id` of a view the bot builds, wherever it sits
+    (None: none)."""
+    for it in view.walk_children():
         sel = getattr(it, "item", it)
         if isinstance(sel, discord.ui.Select) and sel.custom_id == custom_id:
             return frozenset(o.value for o in sel.options), sel.min_values, sel.max_values

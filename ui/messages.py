@@ -138,15 +138,19 @@ def private(game: GameRow, msg: Message, shown: v2.Shown | None = None) -> dict:
 
 def done(game: GameRow, line: str = "", undo: bool = False) -> dict:
     """What replaces a private decision once it is made and nothing is left to decide: what happened, who
-    is still deciding (undo: with the button that takes it back)."""
+    is still deciding, that their next decision will show here (cogs/desks.py), and Decide for when it
+    can't (Discord lets the bot edit the message for 15 minutes); undo: with the button that takes it back."""
     state = game.live
     played = game_of(game)
     waiting = [game.display(s) for s in played.rules.deciders(state)] if played.rules.simultaneous(state) else []
     text = "✅ " + (line or _("Done."))
     if waiting:
         text += " " + _("Still deciding: {who}.", who=", ".join(waiting))
-    items = items_of([Button(_("Undo"), "undo", "secondary", "↩")], game.id, state["seq"]) if undo else []
-    return {"view": v2.view(head=text, items=items), "attachments": []}
+    buttons = [Button(_("Undo"), "undo", "secondary", "↩")] if undo else []
+    if not played.rules.is_over(state):
+        text += "\n-# " + _("Your next decision will show here.")
+        buttons.append(Button(_("Decide"), "decide", "primary", "✋"))
+    return {"view": v2.view(head=text, items=items_of(buttons, game.id, state["seq"])), "attachments": []}
 
 
 def title(game: GameRow) -> str:

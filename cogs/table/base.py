@@ -5,8 +5,7 @@ from typing import Any
 
 import discord
 
-from ui import messages, texts, v2
-
+from .. import desks
 from ..replies import update
 
 log = logging.getLogger("bot.table")
@@ -29,10 +28,5 @@ class TableBase:
 
     async def private_kwargs(self, game, msg) -> dict:
         """A private message of the game's (send kwargs), its picture drawn first."""
-        shown = None
-        if msg.picture is not None:
-            png = await self.bot.courier.render(game, msg.picture.name, *msg.picture.args)
-            if png is not None:
-                shown = v2.Shown(msg.picture.filename, texts.alt_text(texts.title(game), []), png)
-        return messages.private(game, msg, shown)
+        return await desks.private_kwargs(self.bot.courier, game, msg)
 

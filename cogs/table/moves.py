@@ -50,7 +50,9 @@ class Moves(TableBase):
             return
         game = out.game
         if private:  # (the panel is edited by the courier, its picture drawn first)
-            await self.answer(interaction, **await self.private_followup(out))
+            kw, showing = await self.private_followup(out)
+            if await self.answer(interaction, **kw):  # the player's desk: their next decision shows there
+                self.bot.courier.desks.keep(game, out.seat, interaction, showing)
         await self.bot.courier.after(gid, game.channel_id)
 
     async def refused(self, interaction: discord.Interaction, out) -> None:
@@ -60,16 +62,16 @@ class Moves(TableBase):
                 and msg.id == out.game.panel_message_id:
             await self.bot.courier.after(out.game.id, out.game.channel_id)  # the panel itself is behind
 
-    async def private_followup(self, out) -> dict:
-        """What replaces a player's private message after their choice (an edit): their next step of the
-        same decision with its picture, or what happened (and who is still deciding), with Undo while it can
-        be taken back."""
+    async def private_followup(self, out) -> tuple[dict, bool]:
+        """What replaces a player's private message after their choice (an edit), and whether it shows a
+        decision: their next step (or next decision) with its picture, or what happened (and who is still
+        deciding), with Undo while it can be taken back."""
         game = out.game
         played = game_of(game)
         with i18n.at_table(language(game)):  # the reader's language (the channel's names beside)
             nxt = views.decision(played, table_of(game), game.live, out.seat)
             line = " ".join(played.show.lines(out.events, names(game)))
         if nxt is not None:
-            return messages.as_edit(await self.private_kwargs(game, nxt))
+            return messages.as_edit(await self.private_kwargs(game, nxt)), True
         undo = await self.service.undo_seat(game) == out.seat
-        return messages.done(game, line if not played.rules.simultaneous(game.live) else "", undo)
+        return messages.done(game, line if not played.rules.simultaneous(game.live) else "", undo), False

@@ -73,7 +73,7 @@ def panel(table: Table, state: dict) -> Message:
     elif state["card"] is not None:
         lines.append(card_line(state))
         lines.append(_("Everyone draws at once: press **Decide** for your own map and choices."))
-    flipped = " ".join(words.SYMBOL_MARK[c["symbol"]] for c in state["flipped"])
+    flipped = " ".join(words.mark(c["symbol"]) for c in state["flipped"])
     if flipped:
         lines.append(_("Flipped this round: {cards}", cards=flipped))
     if state["objectives"]:
@@ -117,7 +117,7 @@ def _gain(state: dict, seat: int, a: int, b: int) -> int:
 
 def _choice_text(state: dict, seat: int, n: str, a: int, b: int) -> str:
     m = load(state["map"])
-    bits = [f"{words.SYMBOL_MARK[m.symbol[b]]} {words.symbol(m.symbol[b])}"]
+    bits = [f"{words.mark(m.symbol[b])} {words.symbol(m.symbol[b])}"]
     gain = _gain(state, seat, a, b)
     bits.append(n_("+{n} point now", "+{n} points now", gain) if gain >= 0 else _("{n} points now", n=gain))
     if m.crosses_river[m.section_of[(a, b)]]:

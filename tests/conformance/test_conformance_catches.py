@@ -17,6 +17,7 @@ from conformance import test_conformance_rules as rule_checks
 from conformance import test_conformance_secrecy as secrecy_checks
 from engine import checks, registry, rng
 from engine.protocol import Action, Applied, Button, Choice, Item, Menu, Option, Rejected, Rules, Show, ranked
+from engine.symbols import Emoji
 from games.example import pictures as fine_pictures
 from games.example.ai import FingersAi
 from games.example.rules import RULES, FingersRules
@@ -243,6 +244,7 @@ BAD_DESCRIPTORS = {
         "panel": FingersShow.panel, "decision": FingersShow.decision, "lines": FingersShow.lines})()},
     "rules that are not Rules": {"rules": object()},
     "a key with spaces": {"key": "my game"},
+    "an emoji name Discord refuses": {"emoji": (Emoji("die face", "⚀", lambda: b""),)},
 }
 
 

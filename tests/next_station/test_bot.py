@@ -6,7 +6,7 @@ from simharness import buttons, message, private, restart, said, table, text
 
 async def start(env, channel, actors, **options):
     host = actors[0]
-    lobby = (await host.slash(channel, "play new next-station", **options)).response
+    lobby = (await host.slash(channel, "play new next-station", where="channel", **options)).response
     for a in actors[1:]:
         await a.click(lobby, label="Join")
     return lobby
@@ -71,7 +71,7 @@ async def test_three_people_play_next_station_to_the_results(simcord_env, simcor
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 3)
     lobby = await start(env, channel, actors)
-    assert "Next Station — new table" in lobby.embeds[0].title and "Larkhaven" in lobby.embeds[0].description
+    assert "Next Station — new table" in text(lobby) and "Larkhaven" in text(lobby)
     await actors[0].click(lobby, label="Start the game")
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.game == "next-station" and game.state["round"] == 1
@@ -166,7 +166,7 @@ async def test_todays_game_makes_a_board_per_server_and_one_everywhere(simcord_e
     assert quiet.ephemeral and "Nobody here has played today's game yet" in quiet.response.embeds[0].description
     for channel, actors in ((ann_channel, [ann]), (bob_channel, [bob])):
         lobby = await start(env, channel, actors, map="daily")
-        assert "today's map" in lobby.embeds[0].description
+        assert "today's map" in text(lobby)
         await actors[0].click(lobby, label="Add AI (easy)")
         await actors[0].click(lobby, label="Start the game")
         await env.settle()

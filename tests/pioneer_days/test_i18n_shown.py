@@ -328,7 +328,7 @@ async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
     speak(monkeypatch, users={bob.id: "pl"}, guilds={guild.id: "es-ES"})
-    lobby = (await ann.slash(channel, "pioneer new", pioneers="unique")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel", pioneers="unique")).response
     await bob.click(lobby, label="Unirse")
     await ann.click(lobby, label="Empezar la partida")
     game = await bot.store.open_game_in_channel(channel.id)
