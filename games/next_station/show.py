@@ -51,7 +51,7 @@ def sheet_line(state: dict, p: dict) -> str:
     bits = [_("**{points}** so far", points=p["total"])]
     if p["colour"] is not None and p["colour"] in p["lines"]:
         line = p["lines"][p["colour"]]
-        stations, points = len(line["stations"]), line_value(m, p, edition(state))
+        stations, points = len(line["stations"]), int(line_value(m, p, edition(state)))
         bits.append(_("{colour} line: {stations}, {points}", colour=words.colour(p["colour"]),
                       stations=n_("{n} station", "{n} stations", stations),
                       points=n_("{n} point now", "{n} points now", points)))
