@@ -149,22 +149,24 @@ class Status(NamedTuple):
 STATUS_SIZES = (22, 21, 20, 19, 18)
 
 
-def status_layout(s: dict, steps: bool = False) -> Status:
+def status_layout(s: dict, steps: bool = False, sizes=None, room: int | None = None) -> Status:
     """What the table waits for (in the header's pill), and the seat concerned: the first of the
     candidate texts that fits whole; names are shortened before anything else is. steps=True: a turn
-    says its step ("Annie takes a die"; the Full board, drawn at any moment)."""
+    says its step ("Annie takes a die"; the Full board, drawn at any moment). `sizes` (largest first) and
+    `room` (the pill's text and its seat's marker): the day image's by default."""
+    sizes = STATUS_SIZES if sizes is None else sizes
     texts, seat = _status_texts(s)
     if steps and s["stage"] == "turn" and s["step"] in STEP_TEXT:
         texts = [(lambda nm, step=STEP_TEXT[s["step"]]: _(step, name=nm), texts[0][1])]
-    room = W - 2 * M - 300 - 24 - 36 - (44 if seat is not None else 0)
+    room = (W - 2 * M - 300 - 24 - 36 if room is None else room) - (44 if seat is not None else 0)
     for make, name in texts:
         for kind in ("bold", "condbold"):
-            for size in STATUS_SIZES:
+            for size in sizes:
                 text = make(name)
                 if T.width(text, kind, size) <= room:
                     return Status((text, kind, size), seat)
     make, name = texts[0]
-    kind, size = "condbold", STATUS_SIZES[-1]
+    kind, size = "condbold", sizes[-1]
     if name:  # the name shortened so that the rest of the sentence stays
         rest = T.width(make(""), kind, size)
         return Status((make(T.ellipsize(name, kind, size, max(40, room - rest))), kind, size), seat)
