@@ -51,8 +51,10 @@ def sheet_line(state: dict, p: dict) -> str:
     bits = [_("**{points}** so far", points=p["total"])]
     if p["colour"] is not None and p["colour"] in p["lines"]:
         line = p["lines"][p["colour"]]
-        bits.append(_("{colour} line: {stations} stations, {points} points now", colour=words.colour(p["colour"]),
-                      stations=len(line["stations"]), points=line_value(m, p, edition(state))))
+        stations, points = len(line["stations"]), int(line_value(m, p, edition(state)))
+        bits.append(_("{colour} line: {stations}, {points}", colour=words.colour(p["colour"]),
+                      stations=n_("{n} station", "{n} stations", stations),
+                      points=n_("{n} point now", "{n} points now", points)))
     bits.append(n_("{n} tourist site", "{n} tourist sites", p["crossed"]))
     power = ns.power_of(state, p)
     if power:
@@ -119,7 +121,8 @@ def _choice_text(state: dict, seat: int, n: str, a: int, b: int) -> str:
     m = load(state["map"])
     bits = [f"{words.mark(m.symbol[b])} {words.symbol(m.symbol[b])}"]
     gain = _gain(state, seat, a, b)
-    bits.append(n_("+{n} point now", "+{n} points now", gain) if gain >= 0 else _("{n} points now", n=gain))
+    bits.append(n_("+{n} point now", "+{n} points now", gain) if gain >= 0 else
+                n_("−{n} point now", "−{n} points now", -gain))
     if m.crosses_river[m.section_of[(a, b)]]:
         bits.append(_("river crossing"))
     if m.tourist[b]:
@@ -218,9 +221,10 @@ def mine(table: Table, state: dict, seat: int) -> Message:
     for colour in COLOURS:
         if colour in p["scored"]:
             s = p["scored"][colour]
-            lines.append(_("{colour}: {districts} districts × {most} + 2 × {crossings} crossings = {points}",
-                           colour=words.colour(colour), **{k: s[k] for k in ("districts", "most", "crossings",
-                                                                             "points")}))
+            lines.append(_("{colour}: {districts} × {most} + 2 × {crossings} = {points}", colour=words.colour(colour),
+                           districts=n_("{n} district", "{n} districts", s["districts"]), most=s["most"],
+                           crossings=n_("{n} crossing", "{n} crossings", s["crossings"]),
+                           points=n_("{n} point", "{n} points", s["points"])))
     return Message(content="\n".join(lines), picture=Picture("mine", (state, seat), "map.png"))
 
 
@@ -268,8 +272,10 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
         win = [names[s] for s in e["winners"]]
         top = max(e["totals"])
         if len(win) == 1:
-            return _("Game over: {names} wins with {points} points.", names=win[0], points=top)
-        return _("Game over: a shared victory for {names}, {points} points.", names=_(" and ").join(win), points=top)
+            return n_("Game over: {names} wins with {n} point.", "Game over: {names} wins with {n} points.", top,
+                      names=win[0])
+        return n_("Game over: a shared victory for {names}, {n} point.",
+                  "Game over: a shared victory for {names}, {n} points.", top, names=_(" and ").join(win))
     return None
 
 

@@ -77,6 +77,10 @@ async def test_two_people_play_a_game_to_the_results(simcord_env, simcord_bot):
     history = channel.history()
     pictures = [m for m in history if m.attachments and m.attachments[0].filename == "round.png"]
     assert len(pictures) == 2  # the pyramid built, the showdown
+    records = [text(m) for m in history if "## Game 1 — " in text(m)]  # the frozen panels: a chapter each
+    assert len(records) == 2 and "placed a block" not in records[0] and " took " not in records[1]
+    assert all(len(r) < 1000 for r in records), [len(r) for r in records]
+    assert "ann placed 15 blocks." in records[0] and "✓" in records[1]
     final = history[-1]
     assert final.embeds[0].title == "Game over" and "Hands won" in final.embeds[0].fields[0].value
     rows = await bot.store.results_of(game.id)
