@@ -35,12 +35,14 @@ REPOST_EVERY = 60.0  # seconds between two public re-posts of a channel's table
 def help_text(game: Game | None) -> str:
     """What the bot does, the games it has, how a table works; one game's own help and credit."""
     games = registry.games()
-    lines = [_("**Games**: {games}.", games=", ".join(f"**{g.texts._(g.name)}** ({texts.players_text(*g.players)})"
-                                                      for g in games))]
-    if game is not None:
-        lines += ["", texts.help_text(game), "", "_" + game.texts._(game.credit) + "_"]
+    if game is not None:  # (one game's own help: the others are named by /play help alone)
+        lines = [texts.help_text(game), "", "_" + game.texts._(game.credit) + "_"]
     else:
-        lines += [f"• **{g.texts._(g.name)}**: {g.texts._(g.summary)}" for g in games]
+        lines = [_("**Games**: {games}.", games=", ".join(
+            f"**{g.texts._(g.name)}** ({texts.players_text(*g.players)})" for g in games))]
+        bullets = [f"• **{g.texts._(g.name)}**: {g.texts._(g.summary)}" for g in games]
+        if sum(len(b) + 1 for b in bullets) < 900:  # (with many games, their names say enough)
+            lines += bullets
     lines += ["",
               _("**Start**: `/play new <game>` opens a table in this channel, and a thread of its own where the game "
                 "is played (so a channel holds many games); players press **Join**; the host may add AI players (solo "

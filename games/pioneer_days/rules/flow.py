@@ -44,7 +44,7 @@ _SET_SIZES: Final = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards pe
 
 
 def make_config(players: int = 2, sets: Iterable[Any] = TOWNSFOLK_SETS_DEFAULT, pioneers: Any = "standard",
-                names: Iterable[Any] | None = None) -> Config:
+                names: Iterable[Any] | None = None, edition: int = 1) -> Config:
     # (Any: what a caller passes is checked here, and a compiled build, engine/native.py, would check a
     # narrower type itself, raising TypeError where these checks raise ValueError)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -64,7 +64,10 @@ def make_config(players: int = 2, sets: Iterable[Any] = TOWNSFOLK_SETS_DEFAULT, 
     named = list(names) if names else [f"Player {i + 1}" for i in range(players)]
     if len(named) != players:
         raise ValueError("one name per player")
-    return {"players": players, "sets": chosen, "pioneers": pioneers, "names": named}
+    config: Config = {"players": players, "sets": chosen, "pioneers": pioneers, "names": named}
+    if edition > 1:  # (a game of the first edition keeps the config it had: its replay is the same)
+        config["edition"] = edition
+    return config
 
 
 def new_player(seat: int, name: str) -> Player:
@@ -201,7 +204,8 @@ def end_day(s: State, events: Events) -> None:
     s["discarded"][colour] += 1
     tracks = DISASTERS if colour == "black" else (COLOUR_TRACK[colour],)
     _advance(s, tracks, events, "leftover", colour)
-    s["day_end"] = day_end(s, colour, face)
+    if s["config"].get("edition", 1) >= 2:  # (games begun before it replay as they were saved)
+        s["day_end"] = day_end(s, colour, face)
     s["cont"] = "day"
     resolve_disasters(s, events)
 

@@ -30,6 +30,7 @@ class Config(TypedDict):
     sets: list[str]  # two townsfolk set letters, sorted
     pioneers: str  # "standard" or "unique"
     names: list[str]  # one per seat
+    edition: NotRequired[int]  # 2: the days' ends are kept for their pictures (state["day_end"]); none: 1
 
 
 class Wagon(TypedDict):
