@@ -449,6 +449,7 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
             bot = sh["bot"] + sh["loop"] * sh["bot"] / max(1e-9, sh["bot"] + sh["fake"])  # the loop's own: pro rata
             print(f"      profile: the bot {sh['bot']:.0%}, SimCord and the harness {sh['fake']:.0%}, the event loop "
                   f"{sh['loop']:.0%} -> the bot's loop CPU {cpu * bot:.2f} ms/click (target <= {TARGET_CPU_MS})")
+            print("      the bot's innermost functions of ours: " + ", ".join(f"{f} {x:.0%}" for f, x in sh["top"]))
     print(f"highest rate answered with p99 < {TARGET_P99_MS} ms and none late: {best} clicks/s (target >= "
           f"{TARGET_RATE}: {'met' if best >= TARGET_RATE else 'NOT met'}); panels that did not change within 5 s: "
           f"{h.stuck}")
