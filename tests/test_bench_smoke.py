@@ -16,7 +16,7 @@ JUDGES = {"balance.py": "targets failed: "}
 SMALLEST = {
     "ai.py": ["--games", "1", "--timing", "1", "--budget", "2", "--workers", "1", "--only", "hard-easy"],
     "balance.py": ["--games", "20", "--procs", "1"],
-    "bot.py": ["--rounds", "2", "--games", "2", "--quick", "--sizes", "1"],
+    "bot.py": ["--rounds", "2", "--games", "2", "--thinkers", "1", "--sizes", "1"],
     "capacity.py": ["--tables", "4", "--rates", "4", "--seconds", "1"],
     "clicks.py": ["--clicks", "200"],
     "engine.py": ["--games", "5", "--rounds", "1"],
