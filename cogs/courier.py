@@ -25,6 +25,7 @@ from app import ledger
 from app.locks import ChannelLocks
 from app.tables import game_of
 from app.workers import Workers, draw
+from app.workers import panel as built_panel
 from db import GameRow, OutboxItem, StoreError
 from db.errors import DatabaseDamaged
 from engine import views
@@ -33,7 +34,7 @@ from i18n import N_, _, n_, use
 from ui import lobby as lobby_ui
 from ui import messages, texts, v2
 from ui import results as results_ui
-from ui.texts import language
+from ui.texts import language, table_of
 
 from . import unread
 from .desks import Desks
@@ -429,9 +430,25 @@ class Courier(commands.Cog):
             while len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
 
+    async def build_panel(self, game: GameRow) -> None:
+        """The game's panel built in a render worker process, not on the event loop, unless it is built
+        already (ui/messages.py keeps it; the loop builds it itself when there is no such worker, or it failed)."""
+        lang = language(game)
+        if self.bot.renderer is not None or self.workers.processes == 0 or game.state_json is None \
+                or messages.has_panel(game, lang):
+            return
+        played = game_of(game)
+        try:
+            msg = await self.workers.run(built_panel, lang, game.game, table_of(game), views.public(played, game.live))
+        except Exception:
+            log.exception("the panel of game %s could not be built in a worker", game.id)
+            return
+        messages.keep_panel(game, lang, msg)
+
     async def post_panel(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
         self._pictures.pop(game.id, None)  # (a new message: its picture is uploaded)
         shown = await self.panel_picture(game)
+        await self.build_panel(game)
         undo = await self.service.undo_seat(game)
         msg = await self.send(ch, game.id, None, "", plain=lambda: messages.panel(game, note, undo),
                               **messages.panel(game, note, undo, shown))
@@ -454,6 +471,7 @@ class Courier(commands.Cog):
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return
             shown = await self.panel_picture(game)
+            await self.build_panel(game)
             async with self.service.lock(ch.id), self.working:
                 now = await self.service.game(game_id)
                 if now is None or now.status != "active" or now.panel_message_id is None:
