@@ -7,11 +7,11 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from conformance.games import specs, table_for, walk
 
 import games
 import i18n
 from app.workers import panel
+from conformance.games import specs, table_for, walk
 from engine import registry, views
 
 INSTALLED = [importlib.import_module(m).GAME.key for m in games.INSTALLED]  # (a worker knows only these)
