@@ -93,7 +93,7 @@ def choices(view: Mapping[str, Any], seat: int) -> list[Choice]:
             if args[0] == "none":
                 out.append(Choice(a, _("Keep all my tiles")))
             else:
-                back = [B.parse(x) for x in args[0].split("+")]
+                back = [B.parse(x) for x in args[0].split("_")]
                 out.append(Choice(a, _("Give back {tiles}", tiles=", ".join(
                     f"{hand_no(view, seat, t)}. {words.tile(t)}" for t in back)), _gain_note(worth[a])))
         elif kind == "kingfisher":

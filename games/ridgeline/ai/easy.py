@@ -185,7 +185,7 @@ class Judge:
         if verb == "hedgehog":
             if args[0] == "none":
                 return 0.0
-            back = [B.parse(x) for x in args[0].split("+")]
+            back = [B.parse(x) for x in args[0].split("_")]
             mean = sum(self.keep(u) for u in self.unseen) / len(self.unseen) if self.unseen else 0.0
             return sum(mean - self.keep(t) for t in back)
         return 0.0  # (magpie: every face-down tile is alike)

@@ -72,14 +72,16 @@ SQUARE_MASK: list[int] = [sum(1 << j for j in four) for four in SQUARES]
 
 
 def code(tile: int) -> str:
-    """A tile's (or spot's) code in action ids: "row-col" ("3-7")."""
-    return f"{ROW[tile]}-{COL[tile]}"
+    """A tile's (or spot's) code in action ids: "r{row}c{col}" ("r3c7")."""
+    return f"r{ROW[tile]}c{COL[tile]}"
 
 
 def parse(text: str) -> int:
-    """The tile of a code ("3-7"); -1 if it is none."""
-    r, sep, c = text.partition("-")
-    if not sep or not r.isdigit() or not c.isdigit() or len(r) > 2 or len(c) > 2:
+    """The tile of a code ("r3c7"); -1 if it is none."""
+    if len(text) < 4 or len(text) > 5 or text[0] != "r":
+        return -1
+    r, sep, c = text[1:].partition("c")
+    if not sep or not r.isdigit() or not c.isdigit():
         return -1
     return spot(int(r), int(c))
 

@@ -158,7 +158,7 @@ def legal_ids(state: Mapping[str, Any], seat: int) -> list[str]:
         hand = list(state["hands"][seat])
         out = [f"{s}:hedgehog:none"]
         for m in range(1, 1 << len(hand)):
-            out.append(f"{s}:hedgehog:" + "+".join(B.code(hand[i]) for i in range(len(hand)) if m >> i & 1))
+            out.append(f"{s}:hedgehog:" + "_".join(B.code(hand[i]) for i in range(len(hand)) if m >> i & 1))
         return out
     if k == "kingfisher":
         return [f"{s}:kingfisher:{B.code(t)}:{B.code(q)}" for t, q in captures(state, seat)]
@@ -481,7 +481,7 @@ def _effect_action(state: State, seat: int, verb: str, args: list[str], events: 
         events.append({"type": "magpie", "seat": seat, "col": int(args[0]) - 1, "tile": tile, "to": [seat]})
         return
     if verb == "hedgehog":
-        back = [] if args[0] == "none" else [B.parse(x) for x in args[0].split("+")]
+        back = [] if args[0] == "none" else [B.parse(x) for x in args[0].split("_")]
         if not back:
             events.append({"type": "hedgehog", "seat": seat, "back": [], "drew": [], "to": [seat]})
             return
