@@ -210,7 +210,7 @@ def panorama_block(cv: Canvas, y: int, view: Mapping[str, Any], seat: int, names
 
 
 # ---- the queue, a strip of tiles, the spirits' row ---------------------------------------------------------
-QUEUE_H = 136
+QUEUE_H = 142
 
 
 def queue(cv: Canvas, y: int, view: Mapping[str, Any], marks: Sequence[Sequence] = ()) -> int:
@@ -218,13 +218,13 @@ def queue(cv: Canvas, y: int, view: Mapping[str, Any], marks: Sequence[Sequence]
     the rainbows left; returns the height."""
     d = cv.d
     d.rectangle((0, y, W, y + QUEUE_H), fill=PAPER_DARK)
-    cv.put((M, y + 16), _("Queue"), "condbold", 20, INK, 200, MIN)
+    cv.put((M, y + 13), _("Queue"), "condbold", 20, INK, 200, MIN)
     side = 150
     cols = max(1, len(view["queue"]))
     room = W - 2 * M - side
     size = min(76, (room - 8 * (cols - 1)) // cols)
     x = M
-    top = y + 38
+    top = y + 44
     for i, (up, down) in enumerate(view["queue"]):
         if down is not None:
             back(cv, (x + 5, top + 12, x + size + 5, top + 12 + size))
@@ -246,23 +246,23 @@ def queue(cv: Canvas, y: int, view: Mapping[str, Any], marks: Sequence[Sequence]
     return QUEUE_H
 
 
-STRIP_H = 124
+STRIP_H = 128
 
 
 def strip(cv: Canvas, y: int, title: str, tiles: Sequence[int], numbered: bool = True) -> int:
     """A row of tiles under a title (a hand, the Mole's tiles), each numbered as the buttons say; a tile not
     seen is a back."""
-    cv.put((M, y + 14), title, "condbold", 20, INK, W - 2 * M, MIN)
+    cv.put((M, y + 13), title, "condbold", 20, INK, W - 2 * M, MIN)
     x = M
     size = 76
     for i, t in enumerate(tiles):
-        box = (x, y + 38, x + size, y + 38 + size)
+        box = (x, y + 44, x + size, y + 44 + size)
         if t is None or t < 0:
             back(cv, box)
         else:
             tile(cv, box, int(t), 36)
         if numbered:
-            badge(cv, x + size - 2, y + 38, str(i + 1), 14)
+            badge(cv, x + size - 2, y + 44, str(i + 1), 14)
         x += size + 18
     if not tiles:
         cv.put((M, y + 60), _("empty"), "cond", MIN, INK_SOFT, 200, MIN)
