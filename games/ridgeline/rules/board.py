@@ -1,20 +1,15 @@
-"""The panorama's geometry (RULES.md R1-R3), read from ../content/panorama.json: 48 spots in 6 rows (bottom
+"""The panorama's geometry (RULES.md R1-R3), from ../content/panorama.json (content.py): 48 spots in 6 rows (bottom
 to top, a tile's colour) and 10 columns (its value), a column's height its number of rows; a tile belongs
 to one spot, so a tile and its spot share an index (0-47, row by row from the bottom left). Neighbours,
 the 2x2 squares (by their lower left spot), the beacons, and bit masks of each for fast tests.
 
 A seat's panorama is a list of 48 ints: EMPTY, TILE or RAINBOW."""
 
-import json
-import os
+from .content import PANORAMA as _DATA
 
 EMPTY = 0
 TILE = 1
 RAINBOW = 2
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(os.path.dirname(_HERE), "content", "panorama.json"), encoding="utf-8") as _f:
-    _DATA = json.load(_f)
 
 ROW_KEYS: list[str] = list(_DATA["rows"])
 HEIGHTS: list[int] = [int(h) for h in _DATA["heights"]]
@@ -129,12 +124,12 @@ def areas(pieces: int) -> list[int]:
         area = grow(low, left)
         out.append(area)
         left &= ~area
-    out.sort(key=lambda m: -bin(m).count("1"))
+    out.sort(key=lambda m: -m.bit_count())
     return out
 
 
 def count(m: int) -> int:
-    return bin(m).count("1")
+    return m.bit_count()
 
 
 def complete_squares(pieces: int) -> list[int]:

@@ -7,7 +7,6 @@ anyway). Integer arithmetic only: the compiled build plays the same rollouts."""
 from typing import Any
 
 from . import board as B
-from . import scoring
 from . import spirits as S
 from .constants import HAND
 
@@ -109,18 +108,26 @@ class Sim:
 
     # ---- pieces ------------------------------------------------------------------------------------------
     def rainbow_spot(self, seat: int) -> int:
+        """Where the policy puts a rainbow: the empty spot next to the most pieces (the lowest on a tie)."""
         pieces = self.tiles[seat] | self.rbows[seat]
         if not pieces:
-            for i in B.BOTTOM:
-                return i
+            return B.BOTTOM[0] if B.BOTTOM else NONE
+        near = 0
+        m = pieces
+        while m:
+            low = m & -m
+            near |= B.NEIGHBOUR_MASK[low.bit_length() - 1]
+            m ^= low
+        near &= ~pieces
         best, at = -1, NONE
-        for i in range(B.SPOTS):
-            if pieces & B.BIT[i]:
-                continue
-            n = B.count(B.NEIGHBOUR_MASK[i] & pieces)
+        while near:
+            low = near & -near
+            i = low.bit_length() - 1
+            n = (B.NEIGHBOUR_MASK[i] & pieces).bit_count()
             if n > best:
                 best, at = n, i
-        return at if best > 0 else NONE
+            near ^= low
+        return at
 
     def put_rainbow(self, seat: int) -> None:
         at = self.rainbow_spot(seat)
@@ -318,10 +325,26 @@ class Sim:
         return out
 
     def total(self, seat: int) -> int:
-        board = self.board(seat)
-        stars = scoring.area(board) + scoring.beacons(board) + len(self.keys[seat])
+        """The seat's stars now (R50-R55), from the masks."""
+        tiles, pieces = self.tiles[seat], self.tiles[seat] | self.rbows[seat]
+        area = 0
+        for a in B.areas(pieces):
+            area = max(area, (a & tiles).bit_count())
+        joined = B.grow(pieces & B.BOTTOM_MASK, pieces)
+        lit = 0
+        summit = 0
+        for b in B.BEACONS:
+            if tiles & joined & B.BIT[b]:
+                lit += 1
+                if b in B.SUMMIT:
+                    summit += 1
+        stars = area + B.BEACON_STARS * lit + (B.SUMMIT_BONUS if summit == len(B.SUMMIT) else 0)
+        stars += len(self.keys[seat])
+        board: list[int] = []
         for k in self.keys[seat]:
             if S.kind(k) == "end" or S.rule(k) == "stars_now":
+                if not board:
+                    board = self.board(seat)
                 stars += S.end_stars(k, board, self.sq[seat])
         if self.raven == seat:
             stars += CURSE_STARS

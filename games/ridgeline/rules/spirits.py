@@ -1,16 +1,11 @@
-"""Ridgeline's 15 spirits (RULES.md R30-R46), read from ../content/spirits.json: each a key, a kind ("now": it
+"""Ridgeline's 15 spirits (RULES.md R30-R46), from ../content/spirits.json (content.py): each a key, a kind ("now": it
 acts when met; "end": it scores at the end; "curse": the Raven), a glyph for the pictures, a rule (the code
 below that reads it) and that rule's numbers. End spirits score through `end_stars`."""
 
-import json
-import os
 from typing import Any
 
 from . import board as B
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(os.path.dirname(_HERE), "content", "spirits.json"), encoding="utf-8") as _f:
-    _DATA = json.load(_f)
+from .content import SPIRITS as _DATA
 
 SPIRITS: list[dict[str, Any]] = [dict(s) for s in _DATA["spirits"]]
 BY_KEY: dict[str, dict[str, Any]] = {str(s["key"]): s for s in SPIRITS}
