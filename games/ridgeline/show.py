@@ -171,7 +171,8 @@ def capture_text(e: Mapping[str, Any], who: str) -> str:
     how = e["how"]
     target = words.tile(e["target"])
     if how == "drawn":
-        text = _("{tile} captures {target}.", tile=words.tile(e["tile"]), target=target)
+        text = _("{who}'s second chance: {tile} captures {target}.", who=who, tile=words.tile(e["tile"]),
+                 target=target)
     elif how == "otter":
         text = _("The Otter: {who} captures {target}.", who=who, target=target)
     elif how == "kingfisher":
