@@ -72,12 +72,13 @@ def topic(key: str) -> str:
 
 def help_text() -> str:
     return "\n".join([
-        _("**Ridgeline** plays the rules of **Solstis**, a game by Bruno Cathala and Corentin Lebrat (Lumberjacks "
+        _("**Ridgeline** plays the rules of *Solstis*, a game by Bruno Cathala and Corentin Lebrat (Lumberjacks "
           "Studio), with a panorama, beacons and spirits of our own: 2 players rebuild a torn coast, tile by "
           "tile."), "",
         _("**Play**: on your turn press **Decide**: play a tile from your hand to capture a queue tile of its "
           "row or value; both go to their places in your panorama. Squares of four meet spirits; your largest "
-          "area, your lit beacons and your spirits score."),
+          "area, your lit beacons and your spirits score. **My hand** shows your tiles privately, **Table** the "
+          "whole table."),
         _("`/play rules` explains the rules by topic. Options: beginner mode (no Raven), a match of 2 or 3 "
           "games, the deal of the day; an AI can take the other seat.")])
 

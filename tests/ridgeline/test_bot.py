@@ -2,13 +2,13 @@
 hard AI; a restart with a decision pending, the private choice still answerable on the message shown
 before; the hand never in public."""
 
-from simharness import choices_of, message, pick, private, restart, table
+from simharness import choices_of, message, pick, private, restart, table, text
 
 from games.ridgeline import words
 
 
 async def start(env, channel, actors, **options):
-    lobby = (await actors[0].slash(channel, "play new ridgeline", **options)).response
+    lobby = (await actors[0].slash(channel, "play new ridgeline", where="channel", **options)).response
     for a in actors[1:]:
         await a.click(lobby, label="Join")
     return lobby
@@ -63,12 +63,12 @@ async def test_two_people_play_a_game_to_the_results(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 2)
     lobby = await start(env, channel, actors, beginner="on")
-    assert "Ridgeline — new table" in lobby.embeds[0].title and "Solstis" in lobby.embeds[0].description
+    assert "Ridgeline — new table" in text(lobby) and "Solstis" in text(lobby)
     await actors[0].click(lobby, label="Start the game")
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.game == "ridgeline" and game.state["step"]["kind"] == "play"
     panel = message(env, channel, game.panel_message_id)
-    assert "Ridgeline" in panel.embeds[0].title and "Queue" in panel.embeds[0].description
+    assert "Ridgeline" in text(panel) and "Queue" in text(panel)
     turns = await play_out(env, bot, channel, actors)
     game = await bot.store.game(game.id)
     assert game.status == "over" and turns >= 15
@@ -102,15 +102,15 @@ async def test_the_hand_never_shows_in_public(simcord_env, simcord_bot):
     for _ in range(4):
         await turn(env, bot, channel, actors)
     game = await bot.store.open_game_in_channel(channel.id)
-    public = " ".join(m.content + " ".join((e.description or "") + " ".join(f.value for f in e.fields)
-                                           for e in m.embeds) for m in channel.history())
+    public = " ".join(text(m) for m in channel.history())
+    assert "Queue" in public
     for a in actors:
         seat = game.seat_of(a.id)
         panel = message(env, channel, game.panel_message_id)
         shown = await a.click(panel, label="My hand")
-        text = private(shown)
+        said = private(shown)
         hand = game.state["hands"][seat]
-        assert hand and all(words.tile(x) in text for x in hand)
+        assert hand and all(words.tile(x) in said for x in hand)
         assert not any(words.tile(x) in public for x in hand)  # (a hand tile was never face up)
 
 
