@@ -23,8 +23,10 @@ import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("ENGINE_BUILD", "auto")  # as run.sh runs the bot's AI workers: the compiled rules if built
 
 from bench.ai import wilson  # noqa: E402  (one home for the interval)
+from engine import native  # noqa: E402
 from games.ridgeline.ai import choose  # noqa: E402
 from games.ridgeline.play import RULES  # noqa: E402
 from games.ridgeline.rules import scoring  # noqa: E402
@@ -43,10 +45,13 @@ def play(job: tuple) -> dict:
     s, _ = RULES.new_game(config, seed)
     first = s["first"]
     times: dict[str, list[float]] = {lv: [] for lv in levels}
+    steps: dict[tuple, int] = {}
     while not RULES.is_over(s):
         seat = RULES.deciders(s)[0]
         level = levels[seat]
         choice = len(RULES.legal_actions(s, seat)) > 1
+        key = (s["game"], s["turn_no"])
+        steps[key] = steps.get(key, 0) + (1 if choice else 0)
         t = time.perf_counter()
         a = choose(s, seat, level, seed * 7 + seat, budget if level == "hard" else None)
         if choice:
@@ -56,9 +61,14 @@ def play(job: tuple) -> dict:
         s = r.state
     res = RULES.results(s)
     rec = s["history"][-1]
-    return {"totals": [res[0].total, res[1].total], "winners": [r.winner for r in res], "first": first,
+    own = []
+    for seat in (0, 1):
+        squares = [int(x["sq"]) for x in s["spirits"][seat]]
+        own.append({str(x["key"]): S.end_stars(str(x["key"]), s["boards"][seat], squares) for x in s["spirits"][seat]
+                    if S.kind(str(x["key"])) == "end" or S.rule(str(x["key"])) == "stars_now"})
+    return {"own": own, "totals": [res[0].total, res[1].total], "winners": [r.winner for r in res], "first": first,
             "spirits": rec["spirits"], "raven": rec["raven"], "bonus": [rec["scores"][x]["bonus"] for x in (0, 1)],
-            "times": times, "scores": [res[0].scores, res[1].scores]}
+            "times": times, "scores": [res[0].scores, res[1].scores], "steps": list(steps.values())}
 
 
 def summary(xs: list[float]) -> str:
@@ -131,11 +141,17 @@ def selfplay(args, pool) -> None:
     print(f"\n## Seats: {n} games of easy against easy ({time.perf_counter() - t0:.0f} s)\n")
     print("| seat | wins | share | mean stars | sd |")
     print("|---|---:|---:|---:|---:|")
-    print(f"| first player (drawn) | {first_wins} | {100 * first_wins / n:.1f} % (95 % {100 * lo:.1f}–{100 * hi:.1f} %) "
-          f"| {statistics.mean(firsts):.1f} | {statistics.pstdev(firsts):.1f} |")
+    print(f"| first player (drawn) | {first_wins} | {100 * first_wins / n:.1f} % "
+          f"(95 % {100 * lo:.1f}–{100 * hi:.1f} %) | {statistics.mean(firsts):.1f} | {statistics.pstdev(firsts):.1f} |")
     print(f"| second player | {second_wins} | {100 * second_wins / n:.1f} % | {statistics.mean(seconds):.1f} | "
           f"{statistics.pstdev(seconds):.1f} |")
     print(f"| (shared) | {draws} | {100 * draws / n:.1f} % | | |")
+    steps = [x for o in out for x in o["steps"]]
+    share = {k: 100 * sum(1 for x in steps if x == k) / len(steps) for k in (1, 2, 3)}
+    more = 100 * sum(1 for x in steps if x > 3) / len(steps)
+    print(f"\nClicks per turn (a person's: Decide, then each step with a choice; forced steps play themselves): "
+          f"mean {1 + statistics.mean(steps):.2f} clicks; turns with 1 step {share[1]:.1f} %, "
+          f"2 steps {share[2]:.1f} %, 3 steps {share[3]:.1f} %, more {more:.1f} % ({len(steps)} turns)")
     seat0 = sum(1 for o in out if o["winners"][0] and not o["winners"][1])
     print(f"\nseat 0 (the lobby's first) won {seat0} ({100 * seat0 / n:.1f} %): the first player is drawn.")
     owners: dict[str, list[int]] = {k: [] for k in S.KEYS}
@@ -146,6 +162,8 @@ def selfplay(args, pool) -> None:
             for k in o["spirits"][seat]:
                 owners[k].append(o["totals"][seat])
                 margins[k].append(o["totals"][seat] - o["totals"][1 - seat])
+                if k in o["own"][seat]:
+                    own_stars[k].append(o["own"][seat][k])
         if o["raven"] is not None:
             owners[S.CURSE].append(o["totals"][o["raven"]])
             margins[S.CURSE].append(o["totals"][o["raven"]] - o["totals"][1 - o["raven"]])
@@ -155,18 +173,20 @@ def selfplay(args, pool) -> None:
     print(f"\n## Spirits: each spirit's owners in the same {n} games\n")
     print(f"Every player's mean: {everyone:.1f} stars; the mean of the spirits' owners' means: {mean_spirit:.1f}. "
           f"A spirit whose owners' mean is more than {SPIRIT_LIMIT:g} stars off that is redesigned.\n")
-    print("| spirit | kind | games met (of a seat's) | owners' mean stars | off the spirits' mean | owners' mean margin "
-          "| verdict |")
-    print("|---|---|---:|---:|---:|---:|---|")
+    print("| spirit | kind | games met (of a seat's) | owners' mean stars | off the spirits' mean "
+          "| owners' mean margin | its own stars | verdict |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
     for k in S.KEYS:
         if not owners[k]:
-            print(f"| {k} | {S.kind(k)} | 0 | - | - | - | never met |")
+            print(f"| {k} | {S.kind(k)} | 0 | - | - | - | - | never met |")
             continue
         m = statistics.mean(owners[k])
         off = m - mean_spirit
         verdict = "ok" if abs(off) <= SPIRIT_LIMIT else "REDESIGN"
+        own = f"{statistics.mean(own_stars[k]):.2f}" if own_stars[k] else \
+            (f"{S.number(k, 'stars')}" if k == S.CURSE else "-")
         print(f"| {k} | {S.kind(k)} | {len(owners[k])} ({100 * len(owners[k]) / (2 * n):.1f} %) | {m:.1f} | "
-              f"{off:+.1f} | {statistics.mean(margins[k]):+.1f} | {verdict} |")
+              f"{off:+.1f} | {statistics.mean(margins[k]):+.1f} | {own} | {verdict} |")
     sys.stdout.flush()
 
 
@@ -200,6 +220,49 @@ def timing(args) -> None:
     sys.stdout.flush()
 
 
+def show(args) -> None:
+    """How long the bot's loop spends on a panel and a decision (built for every position of a few games),
+    and a worker on each picture (every position's decision picture, a round picture, the results)."""
+    from engine import views
+    from engine.protocol import Table
+    from games.ridgeline import GAME
+    from render import named
+    table = Table(id=1, names=["A", "B"], mentions=["@A", "@B"], ai=[False, False], options={}, recent=["x"])
+    panel: list[float] = []
+    decision: list[float] = []
+    pictures: dict[str, list[float]] = {}
+    sizes: dict[str, int] = {}
+
+    def draw(name: str, *a) -> None:
+        t = time.perf_counter()
+        png = named.draw(GAME.pictures, name, *a)
+        pictures.setdefault(name, []).append(time.perf_counter() - t)
+        sizes[name] = max(sizes.get(name, 0), len(png))
+
+    for g in range(args.show):
+        s, _ = RULES.new_game(RULES.config({}, ["A", "B"]), 500 + g)
+        while not RULES.is_over(s):
+            seat = RULES.deciders(s)[0]
+            t = time.perf_counter()
+            views.panel(GAME, table, s)
+            panel.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            d = views.decision(GAME, table, s, seat)
+            decision.append(time.perf_counter() - t)
+            assert d is not None and d.picture is not None
+            draw(d.picture.name, *d.picture.args)
+            if s["step"]["kind"] == "play" and s["turn_no"] % 4 == 0:
+                draw("round", *views.round_args(GAME, s, ["A line of the story.", "Another line."]))
+            s = RULES.apply(s, choose(s, seat, "easy", g).id).state  # type: ignore[union-attr]
+        draw("results", *views.results_args(GAME, s))
+    print(f"\n## The bot's loop and its pictures ({args.show} games of easy against easy, every position)\n")
+    print(f"panel: {summary(panel)}")
+    print(f"decision (its moves ranked by the easy AI): {summary(decision)}")
+    for name, xs in sorted(pictures.items()):
+        print(f"picture {name}: {summary(xs)}; largest {sizes[name] / 1000:.0f} KB")
+    sys.stdout.flush()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
@@ -208,15 +271,20 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timing", type=int, default=4, help="games of hard alone for its decision times")
-    ap.add_argument("--only", default="timing,levels,selfplay")
+    ap.add_argument("--show", type=int, default=3, help="games whose panels, decisions and pictures are timed")
+    ap.add_argument("--only", default="timing,show,levels,selfplay")
     ap.add_argument("--beginner", action="store_true", help="beginner mode (no Raven)")
     args = ap.parse_args()
     args.budget = float(args.budget) if "." in args.budget else int(args.budget)
     only = args.only.split(",")
+    build = "compiled" if "games.ridgeline.rules" in native.ACTIVE else "pure"
     print(f"Ridgeline AI and balance bench: {args.games} games a level, {args.selfplay} self-play games, hard budget "
-          f"{args.budget}, {args.workers} workers, seed {args.seed}{', beginner mode' if args.beginner else ''}")
+          f"{args.budget}, {args.workers} workers, seed {args.seed}{', beginner mode' if args.beginner else ''}, "
+          f"the {build} rules")
     if "timing" in only and args.timing:
         timing(args)
+    if "show" in only and args.show:
+        show(args)
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
         if "levels" in only:
