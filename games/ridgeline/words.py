@@ -82,8 +82,9 @@ def spirit_text(key: str) -> str:
         return _("+{n} stars if you have a tile in every column.", n=sp["stars"])
     if key == "bat":
         return _("+{n} star for each of your spirit squares without a rainbow.", n=sp["stars"])
-    return _("A curse: it comes with a spirit you draw; meeting a spirit passes it on; its holder at the end "
-             "loses {n} stars.", n=-int(sp["stars"]))
+    return n_("A curse: it comes with a spirit you draw; meeting a spirit passes it on; its holder at the end "
+              "loses {n} star.", "A curse: it comes with a spirit you draw; meeting a spirit passes it on; its "
+              "holder at the end loses {n} stars.", -int(sp["stars"]))
 
 
 def spirit(key: str) -> str:

@@ -342,13 +342,13 @@ def test_R38_to_R44_end_spirits():
     assert end_stars("bat", four, (), [q]) == 1 and end_stars("bat", four[:3], four[3:], [q]) == 0
 
 
-def test_R45_the_raven_comes_with_a_drawn_spirit_passes_on_and_costs_three():
+def test_R45_the_raven_comes_with_a_drawn_spirit_passes_on_and_costs_one():
     s = square_rig()
     s["row"] = []
     s["pile"] = [k for k in s["pile"] if k not in ("raven", "owl")] + ["owl", "raven"]
     s2, _ = apply(s, f"0:play:{c(3, 5)}:{c(3, 1)}")  # (only drawing: forced)
     assert s2["raven"] == 0 and s2["spirits"][0][0]["key"] == "owl" and s2["row"] == []
-    assert scoring.breakdown(s2, 0)["raven"] == -3 and scoring.breakdown(s2, 0)["spirits"] == 1
+    assert scoring.breakdown(s2, 0)["raven"] == -1 and scoring.breakdown(s2, 0)["spirits"] == 1
     # ann meets another spirit: the Raven passes to bob
     s3 = rig(hands=[[t(3, 6), t(6, 4), t(6, 6)], []], queue=[(t(3, 2), None)],
              boards=[[t(2, 4), t(2, 5), t(3, 4), t(3, 5), t(2, 6)], []],

@@ -27,7 +27,7 @@ REFILL_AT_START = True
 # [H] beacons: the top tile of columns 2-9 is a beacon, 1 star when a path of your pieces joins it to
 # your bottom row, +1 when both summit beacons are lit (the same most, 9, as the original's 1.5-star
 # fires, in whole stars): content/panorama.json
-# [H] the curse (the Raven): its holder at the end loses its stars (content/spirits.json: -3); it is
+# [H] the curse (the Raven): its holder at the end loses its stars (content/spirits.json: -1); it is
 # never face up; beginner mode leaves it out
 # [H] ties: the most spirits in the panorama, then the fewer rainbows, then shared
 # [H] a match adds up the stars of its games (the same tie-breaks on the sums)
