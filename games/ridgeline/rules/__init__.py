@@ -8,3 +8,6 @@ from engine import native
 # for these sources); everything else, and the reference, is the pure Python here
 NATIVE = ("constants", "board", "spirits", "scoring", "copying", "engine", "knowledge", "playout")
 native.use(__name__, __path__, NATIVE)
+
+# (the playout model too, with the package: every hot module is loaded wherever the rules are)
+from . import playout  # noqa: E402,F401
