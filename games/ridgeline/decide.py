@@ -139,7 +139,9 @@ def prompt(view: Mapping[str, Any], seat: int) -> str:
 def _controls(items: list[Choice], placeholder: str) -> list:
     if len(items) <= BUTTONS:
         return [Button(c.label, c.act, "primary" if i == 0 else "secondary", row=i) for i, c in enumerate(items)]
-    return [Menu(placeholder, [Item(c.label, c.act, c.note or None) for c in items[:MENU]], row=0)]
+    # the best (the easy AI's first) a click away, the others in the menu, best first
+    return [Button(items[0].label[:80], items[0].act, "primary", row=0),
+            Menu(placeholder, [Item(c.label, c.act, c.note or None) for c in items[1:1 + MENU]], row=1)]
 
 
 def decision(view: Mapping[str, Any], seat: int, picked: Sequence[str] = ()) -> Message | None:
@@ -159,13 +161,15 @@ def decision(view: Mapping[str, Any], seat: int, picked: Sequence[str] = ()) -> 
                            picture=Picture("decision", (dict(view), seat, marks), "choice.png"))
         items = [c for c in items if c.act.split(":")[2] == B.code(tile)]
         controls = _controls(items, _("What does it capture?"))
-        controls.append(Button(_("Another tile"), "k:tiles", row=4 if len(items) <= 4 else 1))
+        controls.append(Button(_("Another tile"), "k:tiles",
+                               row=4 if len(items) <= 4 else 1 if len(items) <= BUTTONS else 2))
         return Message(content=text, controls=controls, picture=Picture("decision", (dict(view), seat, marks),
                                                                         "choice.png"))
     lines = [text]
     if len(items) > BUTTONS:
-        lines.append(n_("{n} choice, the easy AI's best first: open the menu.",
-                        "{n} choices, the easy AI's best first: open the menu.", len(items)))
+        lines.append(n_("{n} choice, the easy AI's best first: its best on the button, the others in the menu.",
+                        "{n} choices, the easy AI's best first: its best on the button, the others in the menu.",
+                        len(items)))
     elif kind in ("spirit", "keep"):
         lines += [f"• **{c.label}**: {c.note}" for c in items if c.note]
     return Message(content="\n".join(lines), controls=_controls(items, _("Choose (best first)")),

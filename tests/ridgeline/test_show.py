@@ -50,16 +50,19 @@ def test_a_turn_is_one_click_every_whole_move_offered_best_first_saying_what_it_
     assert msg.picture is not None and msg.picture.name == "decision"
 
 
-def test_more_than_five_choices_are_a_menu_and_a_rainbow_s_spots_are_numbered_as_on_the_picture():
+def test_more_than_five_choices_are_the_best_s_button_and_a_menu_and_a_rainbow_s_spots_are_numbered():
     s = rig(hands=[[t(1, 2), t(6, 4), t(6, 5)], []], queue=[(t(3, 1), None), (t(5, 8), None)],
             boards=[[t(2, 2), t(2, 3), t(2, 4)], []], deck_top=[t(2, 9 - 0)])
     s["queue"] = [[t(3, 1), None], [t(5, 8), None]]
     s2, _ = apply(s, f"0:play:{c(1, 2)}")
     assert s2["step"]["kind"] == "rainbow"
     msg = views.decision(GAME, TABLE, s2, 0)
-    assert isinstance(msg.controls[0], Menu) and len(msg.controls[0].items) == len(s2["step"]["spots"])
+    best, menu = msg.controls
+    assert isinstance(best, Button) and best.style == "primary" and isinstance(menu, Menu)
+    assert len(menu.items) == len(s2["step"]["spots"]) - 1 and best.act not in {i.act for i in menu.items}
     marks = msg.picture.args[2]
-    for item, mark in zip(msg.controls[0].items, marks, strict=True):
+    assert best.label.startswith(f"{marks[0][2]}:") and words.spot(marks[0][1]) in best.label
+    for item, mark in zip(menu.items, marks[1:], strict=True):
         assert mark[0] == "spot" and item.label.startswith(f"{mark[2]}:") and words.spot(mark[1]) in item.label
 
 
