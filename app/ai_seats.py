@@ -14,6 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from db import GameRow
 from db.errors import DatabaseDamaged, StoreError
 from engine import views
 from engine.protocol import Action, Game
@@ -36,9 +37,15 @@ class AiSeats:
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
         self._going_on: dict[int, tuple] = {}  # game id: (seat, decision key) of an AI turn in progress
+        self._rows: dict[int, GameRow] = {}  # game id: its row as the last kick read it
         self.workers = Workers("ai", settings.ai_processes)
 
-    def kick(self, game_id: int) -> None:
+    def kick(self, game_id: int, row: GameRow | None = None) -> None:
+        """The game may have an AI seat (or a person's forced move) to play; row: the game as the kicker just
+        read it, the latest then (the next step reads no other; one older than a move made meanwhile is only
+        a stale choice, refused and chosen again, and that move's own kick follows)."""
+        if row is not None:
+            self._rows[game_id] = row
         self._again.add(game_id)
         task = self._tasks.get(game_id)
         if task is None or task.done():
@@ -48,6 +55,7 @@ class AiSeats:
         for task in self._tasks.values():
             task.cancel()
         self._tasks.clear()
+        self._rows.clear()
         self.workers.stop()
 
     async def think(self, game: Game, state: dict, seat: int, level: str, seed: int) -> Action:
@@ -80,7 +88,7 @@ class AiSeats:
     async def _step(self, game_id: int) -> bool:
         """One AI decision; False when no AI seat has anything to decide."""
         previous = self._going_on.pop(game_id, None)  # (the AI turn the last step left going on, if any)
-        row = await self.service.game(game_id)
+        row = self._rows.pop(game_id, None) or await self.service.game(game_id)
         if row is None or row.status != "active":
             return False
         game = game_of(row)

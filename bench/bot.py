@@ -68,11 +68,13 @@ async def think_forever(bot, stop: asyncio.Event) -> int:
     """A hard AI seat thinking back to back, the way the bot runs it (bot.ai.think: worker processes,
     or a thread of this process with ai_processes=0). Returns the number of decisions made."""
     import games.pioneer_days.rules as engine
+    from engine import registry
+    game = registry.game("pioneer-days")
     state, _ = engine.new_game({"players": 4}, 7)
     n = 0
     while not stop.is_set():
         seat = engine.deciders(state)[0]
-        a = await bot.ai.think(state, seat, "hard", 7)
+        a = await bot.ai.think(game, state, seat, "hard", 7)
         state = engine.apply(state, a).state
         n += 1
         if engine.is_over(state):
@@ -149,12 +151,14 @@ async def scenario(n_games: int, rounds: int, pattern: str, thinkers: int = 0, p
             memory["workers"] = [rss_mb(p.pid) for p in multiprocessing.active_children()]
         finally:
             stop.set()
-            thought = sum(await asyncio.gather(*load))
-            bot.ai.stop()
-            bot.courier.workers.stop()
-            clock.close()
-            await bot.store.close()
-            bot.store = None
+            try:
+                thought = sum(await asyncio.gather(*load))
+            finally:  # (a store left open keeps its thread, and the process, alive)
+                bot.ai.stop()
+                bot.courier.workers.stop()
+                clock.close()
+                await bot.store.close()
+                bot.store = None
     tmp.cleanup()
     if drop is not None:
         await drop()  # type: ignore[operator]

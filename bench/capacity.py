@@ -55,6 +55,7 @@ from simharness import (  # noqa: E402
     start_tables,
 )
 
+from app import collector  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from bot import GameBot, keep_start_up_objects  # noqa: E402
 from engine import native  # noqa: E402
@@ -92,6 +93,7 @@ class Step:
         self.idle_ticks = 0  # ticks that waited more than 50 ms for a table to take them
         self.dropped = 0  # ticks no table took before the next step began
         self.shares: dict | None = None  # --profile: whose work the loop did (bench/shares.py)
+        self.rss = float("nan")  # the bot process's memory (MB) when it began: the curve after each step
 
 
 class Ticks:
@@ -127,6 +129,7 @@ class Ticks:
             if step.cpu is None:
                 self._drop_older(k)
                 step.cpu, step.proc = time.thread_time(), time.process_time()
+                step.rss = rss_mb(key="VmRSS")
                 if self.on_step is not None:
                     self.on_step(k)
             self.queue.put_nowait((due, k))
@@ -289,6 +292,8 @@ async def measure(args) -> None:
     try:
         async with simcord.run(bot, settle_timeout=600) as env:
             keep_start_up_objects()  # as bot.py's main() does before connecting (its collector's rules)
+            if args.no_trim:  # (the allocator's free pages kept, as before issue 43: the figure to compare)
+                collector._TRIM = None
             uploads = Uploads()
             env.backend.cdn._blobs = uploads  # Discord's copy of each image is Discord's memory, not the bot's
             t0 = time.perf_counter()
@@ -443,12 +448,14 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
               f"{max(first) if first else float('nan'):7.1f} | late {late} | busy {busy} | committed p50 "
               f"{statistics.median(cm) if cm else float('nan'):6.1f} p99 {pct(cm, 99):7.1f} ms | loop CPU "
               f"{cpu:5.2f} ms/click (harness {mine:4.2f}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
-              f"table {s.idle_ticks}, never taken {s.dropped} {'ok' if ok else 'NOT ok'}", flush=True)
+              f"table {s.idle_ticks}, never taken {s.dropped} | memory {s.rss:.0f} MB at its start "
+              f"{'ok' if ok else 'NOT ok'}", flush=True)
         if s.shares:
             sh = s.shares
             bot = sh["bot"] + sh["loop"] * sh["bot"] / max(1e-9, sh["bot"] + sh["fake"])  # the loop's own: pro rata
             print(f"      profile: the bot {sh['bot']:.0%}, SimCord and the harness {sh['fake']:.0%}, the event loop "
                   f"{sh['loop']:.0%} -> the bot's loop CPU {cpu * bot:.2f} ms/click (target <= {TARGET_CPU_MS})")
+            print("      the bot's innermost functions of ours: " + ", ".join(f"{f} {x:.0%}" for f, x in sh["top"]))
     print(f"highest rate answered with p99 < {TARGET_P99_MS} ms and none late: {best} clicks/s (target >= "
           f"{TARGET_RATE}: {'met' if best >= TARGET_RATE else 'NOT met'}); panels that did not change within 5 s: "
           f"{h.stuck}")
@@ -461,6 +468,8 @@ if __name__ == "__main__":
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--database", help="postgresql://... (a new database on it) or 'temp' (a throwaway server)")
     p.add_argument("--stand-in-images", action="store_true")
+    p.add_argument("--no-trim", action="store_true", help="the allocator's free pages not given back "
+                   "(app/collector.py): the memory as it was, to compare")
     p.add_argument("--memory", action="store_true", help="trace allocations: the bot's memory apart from SimCord's")
     p.add_argument("--profile", action="store_true", help="py-spy each step: the bot's share of the loop's CPU")
     asyncio.run(measure(p.parse_args()))

@@ -79,7 +79,8 @@ def child(key: str, seconds: float) -> None:
 
 
 def _run(build: str, key: str, seconds: float) -> dict:
-    env = {**os.environ, native.ENV: build}
+    # "auto" for the compiled run: this game's build is there (_built), another game's may not be
+    env = {**os.environ, native.ENV: "auto" if build == "compiled" else build}
     got = subprocess.run([sys.executable, __file__, "--child", key, "--seconds", str(seconds)], env=env,
                          check=True, capture_output=True, text=True)
     return json.loads(got.stdout)

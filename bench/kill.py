@@ -29,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import simcord  # noqa: E402
 from simcord.http import router  # noqa: E402
-from simharness import CheapRenderer, play_random_step, start_tables  # noqa: E402
+from simharness import CheapRenderer, play_random_step, start_tables, text  # noqa: E402
 
 import games.pioneer_days.rules as engine  # noqa: E402
 from app.clicks import ClickJournal  # noqa: E402
@@ -140,7 +140,7 @@ async def campaign(games: int, kills: int, seed: int) -> dict:
         env_errors = [e for e in env.errors if not isinstance(e, Killed)]
         report = await verify(env, bot, channels, commits)
         report.update(window_open=window["open"], window_lost=window["lost"],
-                      told=sum(1 for ch in channels for m in ch.history() if LOST in m.content))
+                      told=sum(1 for ch in channels for m in ch.history() if LOST in text(m)))
         await bot.store.close()
         bot.store = None
     report.update(kills=killer.kills, errors=len(env_errors))
@@ -161,7 +161,7 @@ async def verify(env, bot, channels, commits) -> dict:
         game = await store.game(gid)
         hist = ch.history()
         # every day's end and every day's start is shown once, alone or sharing an image
-        images = [m.content for m in hist if m.attachments and m.attachments[0].filename == "round.png"]
+        images = [text(m) for m in hist if m.attachments and m.attachments[0].filename == "round.png"]
         shown = collections.Counter(x for c in images
                                     for x in re.findall(r"End of week \d, day \d|Week \d, day \d begins", c))
         r["images_expected"] += 40

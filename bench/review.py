@@ -37,26 +37,26 @@ def play(levels: list[str], seed: int, hard_budget: int) -> tuple[dict, list[str
 
 def accuracy_game(args) -> list[tuple[str, float, float, int, float]]:
     """One game of hard, easy and random (seats rotated by the seed); every seat reviewed."""
-    seed, hard_budget = args
+    seed, hard_budget, rounds = args
     k = seed % 3
     levels = list(LEVELS[k:] + LEVELS[:k])
     config, actions = play(levels, seed, hard_budget)
     out = []
     for seat, level in enumerate(levels):
         t = time.process_time()
-        r = review.review(config, seed, actions, seat)
+        r = review.review(config, seed, actions, seat, rounds)
         out.append((level, r["accuracy"], r["mean_loss"], r["count"], time.process_time() - t))
     return out
 
 
 def timing_game(args) -> list[tuple[int, float]]:
     """A 4-player game (hard, easy, easy, random): each seat's review, (decisions, CPU seconds)."""
-    seed, hard_budget = args
+    seed, hard_budget, rounds = args
     config, actions = play(["hard", "easy", "easy", "random"], seed, hard_budget)
     out = []
     for seat in range(4):
         t = time.process_time()
-        r = review.review(config, seed, actions, seat)
+        r = review.review(config, seed, actions, seat, rounds)
         out.append((r["count"], time.process_time() - t))
     return out
 
@@ -67,18 +67,20 @@ def main() -> None:
     ap.add_argument("--timing-games", type=int, default=2, help="4-player games timed (default 2)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--hard-budget", type=int, default=60, help="rollouts of the hard players (default 60)")
+    ap.add_argument("--rounds", type=int, default=review.ROUNDS, help="samples per decision (default: the bot's)")
     a = ap.parse_args()
-    print(f"review: margin {review.MARGIN_VP} VP, {review.ROUNDS} samples per decision; "
+    print(f"review: margin {review.MARGIN_VP} VP, {a.rounds} samples per decision; "
           f"{a.jobs} processes, load {os.getloadavg()[0]:.1f}")
     with Pool(a.jobs) as pool:
-        timed = [x for g in pool.map(timing_game, [(1000 + i, a.hard_budget) for i in range(a.timing_games)])
+        timed = [x for g in pool.map(timing_game, [(1000 + i, a.hard_budget, a.rounds) for i in range(a.timing_games)])
                  for x in g]
         cpu = [t for _, t in timed]
         per = [t / n for n, t in timed if n]
         print(f"one player's review of a 4-player game: median {statistics.median(cpu):.1f} s CPU, "
               f"max {max(cpu):.1f} s (target <= 60 s); {statistics.median(n for n, _ in timed):.0f} decisions, "
               f"{1000 * statistics.median(per):.0f} ms each")
-        rows = [x for g in pool.map(accuracy_game, [(i, a.hard_budget) for i in range(1, a.games + 1)]) for x in g]
+        jobs = [(i, a.hard_budget, a.rounds) for i in range(1, a.games + 1)]
+        rows = [x for g in pool.map(accuracy_game, jobs) for x in g]
     print(f"accuracy over {a.games} 3-player games (hard at {a.hard_budget} rollouts):")
     for level in LEVELS:
         mine = [r for r in rows if r[0] == level]

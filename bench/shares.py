@@ -38,4 +38,37 @@ def shares(path: str, root: str, thread: str = "MainThread") -> dict[str, float]
         who = next((s for f in reversed(body) if (s := side(f, root)) is not None), "loop")
         n[who] += int(count)
     total = sum(n.values()) or 1
-    return {k: n[k] / total for k in ("bot", "fake", "loop")}
+    out = {k: n[k] / total for k in ("bot", "fake", "loop")}
+    out["top"] = _top(path, root, thread, total)
+    return out
+
+
+def _top(path: str, root: str, thread: str, total: int, k: int = 8) -> list[tuple[str, float]]:
+    """What is left of the bot's work, where to look next: our innermost functions (a call into discord.py or
+    a driver counts for ours that made it) by their share of the thread's samples, the largest first."""
+    n: collections.Counter = collections.Counter()
+    for line in open(path):
+        stack, _sep, count = line.rstrip().rpartition(" ")
+        frames = stack.split(";")
+        if not frames or thread not in frames[0]:
+            continue
+        body = [f for f in frames[1:] if not f.startswith("<module>")]
+        if next((s for f in reversed(body) if (s := side(f, root)) is not None), "loop") != "bot":
+            continue
+        deepest = next((f for f in reversed(body) if _ours(f, root)), None)
+        if deepest is not None:
+            n[_name(deepest)] += int(count)
+    return [(f, c / total) for f, c in n.most_common(k)]
+
+
+def _name(frame: str) -> str:
+    m = FRAME.search(frame)
+    where = "/".join((m.group(1) if m else "").rsplit("/", 2)[-2:])
+    return f"{frame.split(' (')[0]} ({where})"
+
+
+def _ours(frame: str, root: str) -> bool:
+    m = FRAME.search(frame)
+    path = "/" + (m.group(1) if m else "").lstrip("/")
+    rel = path[len(root) + 1:].lstrip("/") if path.startswith("/" + root.strip("/") + "/") else path.lstrip("/")
+    return rel.startswith(OURS) and "/simcord/" not in path

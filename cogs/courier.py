@@ -25,6 +25,7 @@ from app import ledger
 from app.locks import ChannelLocks
 from app.tables import game_of
 from app.workers import Workers, draw
+from app.workers import panel as built_panel
 from db import GameRow, OutboxItem, StoreError
 from db.errors import DatabaseDamaged
 from engine import views
@@ -33,7 +34,7 @@ from i18n import N_, _, n_, use
 from ui import lobby as lobby_ui
 from ui import messages, texts, v2
 from ui import results as results_ui
-from ui.texts import language
+from ui.texts import language, table_of
 
 from . import unread
 from .desks import Desks
@@ -61,6 +62,8 @@ def _signature(msg: discord.Message) -> tuple:
 
 WORKING_MAX = 6  # see Courier.working
 PICTURES_KEPT = 2048  # live panels whose picture's attachment is remembered (an id and a key each)
+# outbox items whose showing changes nothing of the game's row (no panel, lobby or ping message set)
+KEEP_ROW = frozenset({"image", "freeze"})
 ARCHIVED = 50083  # Discord's code for an edit in an archived thread (a post opens it again by itself)
 KEPT_REPLAYS = 16  # finished games' replays kept in memory (a few hundred KB each)
 
@@ -193,16 +196,17 @@ class Courier(commands.Cog):
                 return
             async with self.working:
                 with use(language(game)):  # what the channel shows speaks the game's language
-                    await self.deliver(game, ch)
+                    now = await self.deliver(game, ch)
             if refresh:
-                await self.refresh_panel(game_id, ch)
+                await self.refresh_panel(game_id, ch, now)
             await self.desks.refresh(game)  # (the state the change left: the deliveries change no state)
         if game.status == "active":  # the AI seats' turns, and a person's forced move (Rules.forced)
-            self.bot.ai.kick(game_id)
+            self.bot.ai.kick(game_id, game)
 
-    async def deliver(self, game: GameRow, ch, recovering: bool = False) -> None:
+    async def deliver(self, game: GameRow, ch, recovering: bool = False) -> GameRow | None:
         """Shows the game's pending outbox items in order (callers hold the courier's lock). When
-        recovering, a message already in the channel for an item is adopted instead of posted again."""
+        recovering, a message already in the channel for an item is adopted instead of posted again.
+        Returns the game's row as the deliveries left it (read again only after one that may change it)."""
         items = await self.service.store.pending(game.id)
         for i, item in enumerate(items):
             if item.kind == "ping":
@@ -225,7 +229,11 @@ class Courier(commands.Cog):
             else:
                 mid = await getattr(self, f"_show_{item.kind}")(game, ch, item)
             await self.service.delivered([item.id], mid)
-            game = await self.service.game(game.id)  # panels and pings change the row
+            if item.kind not in KEEP_ROW:
+                game = await self.service.game(game.id)  # panels and pings change the row
+                if game is None:
+                    return None
+        return game
 
     async def _posted(self, game: GameRow, ch, item: OutboxItem) -> discord.Message | None:
         """The message that already shows `item` (posted before a crash, not yet marked), if any."""
@@ -422,9 +430,25 @@ class Courier(commands.Cog):
             while len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
 
+    async def build_panel(self, game: GameRow) -> None:
+        """The game's panel built in a render worker process, not on the event loop, unless it is built
+        already (ui/messages.py keeps it; the loop builds it itself when there is no such worker, or it failed)."""
+        lang = language(game)
+        if self.bot.renderer is not None or self.workers.processes == 0 or game.state_json is None \
+                or messages.has_panel(game, lang):
+            return
+        played = game_of(game)
+        try:
+            msg = await self.workers.run(built_panel, lang, game.game, table_of(game), views.public(played, game.live))
+        except Exception:
+            log.exception("the panel of game %s could not be built in a worker", game.id)
+            return
+        messages.keep_panel(game, lang, msg)
+
     async def post_panel(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
         self._pictures.pop(game.id, None)  # (a new message: its picture is uploaded)
         shown = await self.panel_picture(game)
+        await self.build_panel(game)
         undo = await self.service.undo_seat(game)
         msg = await self.send(ch, game.id, None, "", plain=lambda: messages.panel(game, note, undo),
                               **messages.panel(game, note, undo, shown))
@@ -435,16 +459,19 @@ class Courier(commands.Cog):
                 self._uploaded(game.id, msg, shown.filename)
         return msg
 
-    async def refresh_panel(self, game_id: int, ch) -> None:
+    async def refresh_panel(self, game_id: int, ch, game: GameRow | None = None) -> None:
         """Edits the live panel to the latest state (re-posted if it was deleted), its picture drawn first
         (outside the game's action lock: clicks do not wait for it). The edit runs under the lock, so edits
         reach Discord in the order of the moves; a picture of a moment passed meanwhile is drawn again. No-op
-        while a new one is due."""
-        for _attempt in range(3):
-            game = await self.service.game(game_id)
+        while a new one is due. game: the row as the caller just read it (its first picture drawn from it;
+        the row is read again under the lock before the edit)."""
+        for attempt in range(3):
+            if attempt or game is None:
+                game = await self.service.game(game_id)
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return
             shown = await self.panel_picture(game)
+            await self.build_panel(game)
             async with self.service.lock(ch.id), self.working:
                 now = await self.service.game(game_id)
                 if now is None or now.status != "active" or now.panel_message_id is None:

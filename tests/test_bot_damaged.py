@@ -113,7 +113,7 @@ async def test_a_damaged_game_is_named_once_and_everything_else_goes_on(simcord_
 
     # the commands that need no game work in a channel without one
     ann = people[0]
-    assert "**Games**" in private(await ann.slash(empty, "pioneer help"))
+    assert "**Pioneer Days**" in private(await ann.slash(empty, "pioneer help"))
     assert "Topics" in private(await ann.slash(empty, "pioneer rules"))
     stats = await ann.slash(empty, "pioneer stats")
     assert stats.response.embeds and "record — ann" in stats.response.embeds[0].title

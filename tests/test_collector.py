@@ -22,10 +22,19 @@ def fake_gc(monkeypatch):
 
 
 @pytest.mark.parametrize("pending,runs", [(collector.DUE - 1, False), (collector.DUE, True)])
-def test_a_full_collection_runs_when_it_is_due(fake_gc, pending, runs):
+def test_a_full_collection_runs_when_it_is_due(fake_gc, pending, runs, monkeypatch):
+    trims = []
+    monkeypatch.setattr(collector, "_TRIM", lambda pad: trims.append((pad, fake_gc["collected"])))
     fake_gc["pending"] = pending
     assert collector.after_clicks() is runs
     assert fake_gc["collected"] == int(runs)
+    assert trims == ([(0, 1)] if runs else [])  # the allocator trimmed after the collection, not before
+
+
+def test_the_allocator_gives_back_its_free_pages_where_it_can():
+    import sys
+    if sys.platform.startswith("linux"):  # (glibc: the machines the bot runs on)
+        assert collector._TRIM is not None and collector.trim() is True
 
 
 def test_take_over_leaves_cpython_only_the_overdue_full_collections():

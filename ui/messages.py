@@ -78,19 +78,34 @@ _built: OrderedDict[int, tuple[tuple, str, Message]] = OrderedDict()  # game id 
 def game_panel(game: GameRow, any_language: bool = False) -> Message:
     """The game's Show.panel for the game as it is now, in the current language (any_language: in any,
     when only what its controls do is read). A copy: the caller may add controls."""
-    made = None if game.state_json is None else (game.game, game.state_json, repr(table_of(game)))
     lang = i18n.current()
     hit = _built.get(game.id)
-    if made is not None and hit is not None and hit[0] == made and (any_language or hit[1] == lang):
+    if hit is not None and hit[0] == _made(game) and (any_language or hit[1] == lang):
         _built.move_to_end(game.id)
         return _copy(hit[2])
     msg = views.panel(game_of(game), table_of(game), game.live)
+    keep_panel(game, lang, msg)
+    return _copy(msg)
+
+
+def _made(game: GameRow) -> tuple | None:
+    return None if game.state_json is None else (game.game, game.state_json, repr(table_of(game)))
+
+
+def has_panel(game: GameRow, lang: str) -> bool:
+    """Whether the game's panel as it is now, in `lang`, is built already."""
+    hit = _built.get(game.id)
+    return hit is not None and hit[1] == lang and hit[0] == _made(game)
+
+
+def keep_panel(game: GameRow, lang: str, msg: Message) -> None:
+    """The game's panel as it is now, in `lang`, built (here or in a worker: app/workers.py panel)."""
+    made = _made(game)
     if made is not None:
         _built[game.id] = (made, lang, msg)
         _built.move_to_end(game.id)
         if len(_built) > BUILT_MAX:
             _built.popitem(last=False)
-    return _copy(msg)
 
 
 def _copy(msg: Message) -> Message:

@@ -18,6 +18,7 @@ from ..tables import game_of
 log = logging.getLogger("bot.service")
 RECENT = 16  # narrated lines kept for the live panel
 SAVED_KEPT = 256  # states saved lately kept as text (state_at), a few KB each
+LOGS_KEPT = 32  # games whose log rows in effect are kept, at their version (a chapter's end reads them 3 times)
 
 
 class ServiceCore:
@@ -35,6 +36,8 @@ class ServiceCore:
         # the game has already moved past (the next move came before the courier showed it) is read here
         # instead of being rebuilt by replaying the whole log. Versions only grow (an undo makes a new one).
         self._saved: OrderedDict[tuple[int, int], str] = OrderedDict()
+        self._logs: OrderedDict[int, tuple[int, list[dict]]] = OrderedDict()  # game id: (seq, rows in effect)
+        self._starts: OrderedDict[int, list] = OrderedDict()  # game id: its start's events
         # game id: seat: when its person last acted (unix seconds), for whom to ping (cogs/pings.py); in memory:
         # after a restart each person is pinged once more at most
         self.acted: dict[int, dict[int, float]] = {}

@@ -34,12 +34,13 @@ def action_line(lines: list[str]) -> str:
 class Play(ServiceCore):
     @guarded
     async def act(self, game_id: int, channel_id: int, user_id: int, version: int, move: "Move | str",
-                  dry_run: bool = False, click: int | None = None) -> Outcome:
+                  dry_run: bool = False, click: int | None = None, read: GameRow | None = None) -> Outcome:
         """Validates, applies and commits one move (an engine action or a whole plan). Never raises for a
         user mistake. dry_run: only the checks that need no write (answered at once; the real call
         checks again under the lock). click: the interaction's id, logged with the move and ended in the
-        click journal as soon as the commit is decided (app/clicks.py)."""
-        game = await self.store.game(game_id)
+        click journal as soon as the commit is decided (app/clicks.py). read: for a dry run, the game's row
+        as the caller just read it (the real call reads it again, under the lock)."""
+        game = read if dry_run and read is not None and read.id == game_id else await self.store.game(game_id)
         if game is None:
             return refuse("missing", _("This button does not belong to a game in this channel."))
         if not game.here(channel_id):

@@ -10,7 +10,7 @@ from i18n import _, use
 
 from .. import undo
 from ..tables import game_of, names
-from .core import ServiceCore
+from .core import LOGS_KEPT, ServiceCore
 
 
 class Reading(ServiceCore):
@@ -29,13 +29,38 @@ class Reading(ServiceCore):
         ids = await self.store.game_ids_in_channel(channel_id)
         return await self.store.game(ids[-1]) if ids else None
 
+    async def start_events(self, game: GameRow) -> list:
+        """The events of the game's start (they never change once it started; kept with its log rows)."""
+        hit = self._starts.get(game.id)
+        if hit is not None:
+            self._starts.move_to_end(game.id)
+            return hit
+        events = list(await self.store.start_events(game.id))
+        if events and game.status != "lobby":
+            self._starts[game.id] = events
+            if len(self._starts) > LOGS_KEPT:
+                self._starts.popitem(last=False)
+        return events
+
     async def rows(self, game: GameRow) -> list[dict]:
-        """The log rows in effect (undone moves and the host's marks left out: app/undo.py)."""
-        return undo.effective_rows(await self.store.actions(game.id))
+        """The log rows in effect (undone moves and the host's marks left out: app/undo.py), as of the game's
+        version: a chapter's end reads them for its record, its caption and its headlines, read once (versions
+        only grow, so a version's log never changes). Callers do not change them."""
+        hit = self._logs.get(game.id)
+        if hit is not None and hit[0] == game.seq:
+            self._logs.move_to_end(game.id)
+            return hit[1]
+        rows = undo.effective_rows(await self.store.actions(game.id))
+        if rows and rows[-1]["seq"] + 1 == game.seq:  # (the log as the row says: no move logged since)
+            self._logs[game.id] = (game.seq, rows)
+            self._logs.move_to_end(game.id)
+            if len(self._logs) > LOGS_KEPT:
+                self._logs.popitem(last=False)
+        return rows
 
     async def records(self, game: GameRow) -> list[chapters.Chapter]:
         """The game's story cut into chapters (engine/chapters.py)."""
-        return chapters.cut(game_of(game).show, chapters.story(await self.store.start_events(game.id),
+        return chapters.cut(game_of(game).show, chapters.story(await self.start_events(game),
                                                                  await self.rows(game)))
 
     async def log_lines(self, game: GameRow, count: int) -> list[str]:
@@ -75,7 +100,7 @@ class Reading(ServiceCore):
 
     async def headlines(self, game: GameRow, since: int | None, seq: int) -> list[str]:
         """What happened between versions `since` (None: the start) and `seq`, for the chapter's picture."""
-        events = list(await self.store.start_events(game.id)) if since is None else []
+        events = list(await self.start_events(game)) if since is None else []
         for r in await self.rows(game):
             if (since is None or r["seq"] >= since) and r["seq"] < seq:
                 events += r["events"]

@@ -80,9 +80,10 @@ class Table(TakeBack, PrivateViews, LobbyClicks, Confirmations, commands.Cog):
         """Every click of ours: act is a Move, a verb, or "select" (then values say what was chosen)."""
         i18n.set_current(str(interaction.locale))  # what only this person sees speaks their language
         self.in_flight += 1
+        read = None  # the game's row a select's check read: the move's own check needs no other
         try:
             if act == "select":
-                act = await self.selected(interaction, gid, ver, values)
+                act, read = await self.selected(interaction, gid, ver, values)
                 if act is None:
                     return
             if isinstance(act, str):
@@ -93,7 +94,7 @@ class Table(TakeBack, PrivateViews, LobbyClicks, Confirmations, commands.Cog):
                 self.turned_away += 1
                 await tell(interaction, _(BUSY))
             elif isinstance(act, Move):
-                await self.act(interaction, gid, ver, act)
+                await self.act(interaction, gid, ver, act, read)
             elif isinstance(act, tuple):
                 await self.pick(interaction, gid, act[1])
             elif act.startswith("k:"):  # a pick by a button
@@ -124,23 +125,24 @@ class Table(TakeBack, PrivateViews, LobbyClicks, Confirmations, commands.Cog):
                 collector.after_clicks()  # a full collection, if due, now rather than inside a burst
 
     async def selected(self, interaction: discord.Interaction, gid: int, ver: int, chosen: Chosen):
-        """What a select click asks for (a Move, a verb, or ("pick", items)); None after refusing a select
-        whose values its options do not allow (repeated, unknown, too many or too few)."""
+        """(What a select click asks for: a Move, a verb, or ("pick", items); the game's row as read for the
+        check); None for the first after refusing a select whose values its options do not allow (repeated,
+        unknown, too many or too few)."""
         game = await self.service.game(gid)
         if not origin.select_fits(interaction, game, ver, chosen):
             await tell(interaction, _(NOT_OFFERED))
-            return None
+            return None, game
         try:
             parsed = [parse_value(v) for v in chosen.values]
         except BadMove:
             parsed = None
         picks = [c[1] for c in parsed or [] if isinstance(c, tuple) and c[0] == "pick"]
         if parsed is not None and len(picks) == len(parsed):  # a multi-select of items (or none of them)
-            return ("pick", picks)
+            return ("pick", picks), game
         if parsed is None or len(parsed) != 1:  # one move or verb at a time
             await tell(interaction, _(NOT_OFFERED))
-            return None
-        return parsed[0] if isinstance(parsed[0], Move) else parsed[0][1]
+            return None, game
+        return (parsed[0] if isinstance(parsed[0], Move) else parsed[0][1]), game
 
     async def legacy_verb(self, gid: int, act: str) -> str:
         """The host's verb for one a game's older buttons carry (Game.legacy.verbs), else the verb itself."""

@@ -5,6 +5,7 @@ import discord
 
 import i18n
 from app.tables import game_of, names
+from db import GameRow
 from engine import views
 from engine.moves import Move
 from i18n import _
@@ -18,12 +19,15 @@ from .busy import BUSY, QUEUE_MAX
 
 
 class Moves(TableBase):
-    async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:
+    async def act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move,
+                  read: GameRow | None = None) -> None:
+        """read: the game's row just read for this click (its first check then reads no other)."""
         # journaled from before the acknowledgement until saved or refused (app/clicks.py)
         with self.service.clicks.window(interaction.id, interaction.user.id, interaction.channel_id or 0, gid):
-            await self._act(interaction, gid, ver, action)
+            await self._act(interaction, gid, ver, action, read)
 
-    async def _act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move) -> None:
+    async def _act(self, interaction: discord.Interaction, gid: int, ver: int, action: Move,
+                   read: GameRow | None) -> None:
         # acknowledged before anything else, even the read that checks the move: with a database
         # across the network (or many tables at once) that read can take longer than Discord waits
         if not await acknowledge(interaction):
@@ -31,7 +35,7 @@ class Moves(TableBase):
         cid = interaction.channel_id
         user = interaction.user.id
         lock = self.service.lock(cid)
-        check = await self.service.act(gid, cid, user, ver, action, dry_run=True)
+        check = await self.service.act(gid, cid, user, ver, action, dry_run=True, read=read)
         if not check.ok:  # nothing to write: a private answer, and the lock is left to real moves
             await self.refused(interaction, check)
             return
