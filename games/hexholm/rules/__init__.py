@@ -6,5 +6,5 @@ from engine import native
 
 # the hot modules a compiled build replaces (engine/native.py: only when asked, and only one built
 # for these sources); everything else, and the reference, is the pure Python here
-NATIVE = ("constants", "board", "scoring", "engine", "turns")
+NATIVE = ("constants", "board", "scoring", "engine", "turns", "playout")
 native.use(__name__, __path__, NATIVE)

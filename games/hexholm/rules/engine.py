@@ -7,7 +7,8 @@ State (what the host stores):
     so far), first (the first player), turn (whose turn), round, turn_no (turns begun in the game), card (the
     terrain revealed for this turn, or null), built (settlements of the mandatory build made this turn), ending
     (someone has placed their last settlement: this round is the last), over, gold_start (the player's gold when
-    the turn began), placed ([hex] built or moved onto this turn), result (at the end), players[seat]: {seat,
+    the turn began), placed ([hex] built or moved onto this turn), last (the turn that ended last: {seat, round,
+    turn, terrain, built, used (tile kinds), placed, gold, gained}), result (at the end), players[seat]: {seat,
     name, left (settlements not yet built), hand (the next turn's card: seen by its player only), tiles ([{kind,
     hex, got (the turn it was taken), used (this turn)}]), taken ([hex]: the locations they ever took a tile
     from)}.
@@ -56,7 +57,7 @@ def new_game(config: Mapping[str, Any], seed: int, board_text: str, sections: li
         "locations": [{"hex": h, "kind": b.kind[h], "left": TILES_PER_LOCATION} for h in b.locations],
         "owner": [-1] * len(board_text), "goals": list(goals), "deck": [], "discard": [], "drawn": 0,
         "first": first, "turn": first, "round": 0, "turn_no": 0, "card": None, "built": 0, "ending": False,
-        "over": False, "gold_start": 0, "placed": [], "result": [],
+        "over": False, "gold_start": 0, "placed": [], "last": None, "result": [],
         "players": [{"seat": s, "name": str(config["names"][s]), "left": SETTLEMENTS, "hand": None, "tiles": [],
                      "taken": []} for s in range(n)]}
     deck = [t for t in TERRAINS for _ in range(CARDS_PER_TERRAIN)]
@@ -297,8 +298,8 @@ def _start_turn(state: Any, seat: int, events: list[dict]) -> None:
     state["card"] = card
     b = b_of(state)
     state["gold_start"] = sum(scoring.gold(b, state["owner"], state["goals"], seat, len(state["players"])).values())
-    events.append({"type": "turn_started", "seat": seat, "round": state["round"], "turn": state["turn_no"],
-                   "terrain": card})
+    events.append({"type": "turn_started", "seat": seat, "name": p["name"], "round": state["round"],
+                   "turn": state["turn_no"], "terrain": card})
     tries = 0
     while state["card"] is not None and not terrain_free(state, state["card"]):  # R9
         old = state["card"]
@@ -316,16 +317,20 @@ def _start_turn(state: Any, seat: int, events: list[dict]) -> None:
 def _end_turn(state: Any, auto: bool, events: list[dict]) -> None:
     seat = int(state["turn"])
     n = len(state["players"])
-    if state["card"] is not None:
-        state["discard"].append(state["card"])
+    terrain = state["card"]
+    if terrain is not None:
+        state["discard"].append(terrain)
     state["card"] = None
+    used = [t["kind"] for t in state["players"][seat]["tiles"] if t["used"]]
     for t in state["players"][seat]["tiles"]:
         t["used"] = False
     b = b_of(state)
     gold_now = sum(scoring.gold(b, state["owner"], state["goals"], seat, n).values())
-    events.append({"type": "turn_ended", "seat": seat, "round": state["round"], "turn": state["turn_no"],
-                   "auto": auto, "gold": gold_now, "gained": gold_now - state["gold_start"],
-                   "placed": list(state["placed"])})
+    last = {"seat": seat, "round": state["round"], "turn": state["turn_no"], "terrain": terrain,
+            "built": state["built"], "used": used, "placed": list(state["placed"]), "gold": gold_now,
+            "gained": gold_now - state["gold_start"]}
+    state["last"] = last
+    events.append({"type": "turn_ended", "auto": auto, **last})
     nxt = (seat + 1) % n
     if state["ending"] and nxt == state["first"]:  # R32: the round is finished, then the game ends
         _finish(state, events)
@@ -344,22 +349,21 @@ def _settle(state: Any, events: list[dict]) -> None:
 def _finish(state: Any, events: list[dict]) -> None:
     b = b_of(state)
     n = len(state["players"])
-    rows = []
+    golds = [scoring.gold(b, state["owner"], state["goals"], s, n) for s in range(n)]
+    totals = [sum(g.values()) for g in golds]
+    rows: list[dict[str, Any]] = []
     for s in range(n):
-        g = scoring.gold(b, state["owner"], state["goals"], s, n)
-        rows.append({"seat": s, "scores": g, "total": sum(g.values())})
-    totals = [r["total"] for r in rows]
-    for r in rows:
-        r["rank"] = 1 + sum(1 for x in totals if x > r["total"])
-        r["winner"] = r["rank"] == 1
+        rank = 1 + sum(1 for x in totals if x > totals[s])  # R33: equal gold shares the rank and the win
+        rows.append({"seat": s, "scores": golds[s], "total": totals[s], "rank": rank, "winner": rank == 1})
     state["result"] = rows
     state["over"] = True
     state["card"] = None
-    events.append({"type": "game_over", "totals": totals, "winners": [r["seat"] for r in rows if r["winner"]]})
+    events.append({"type": "game_over", "totals": totals, "winners": [s for s in range(n) if rows[s]["winner"]]})
 
 
-def advance(state: Any, body: str, events: list[dict]) -> None:
-    """Plays a legal action body of the player whose turn it is, in place (unchecked)."""
+def advance(state: Any, body: str, events: list[dict], settle: bool = True) -> None:
+    """Plays a legal action body of the player whose turn it is, in place (unchecked); settle=False: a turn
+    with nothing left in it waits for its end (what the AIs' look-ahead plays on a view, without the deck)."""
     seat = int(state["turn"])
     verb, *args = body.split(":")
     if verb == "end":
@@ -384,7 +388,8 @@ def advance(state: Any, body: str, events: list[dict]) -> None:
         _lose(state, seat, events)
         if MOVE_TAKES_TILE:
             _gain(state, seat, t, events)
-    _settle(state, events)
+    if settle:
+        _settle(state, events)
 
 
 def gold_now(state: Mapping[str, Any]) -> list[dict[str, int]]:

@@ -8,13 +8,43 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import scoring
-from .board import NEIGH, SEC, Board, board
-from .constants import BUILDS
-from .engine import build_targets, mandatory_open, move_targets, targets_on
+from .board import NEIGH, ROW, SEC, Board, board
+from .constants import BUILDS, HEXES, KEEP_GOLD, LAKE, MOVE_TILES, SIDE, WARDEN_FACTOR
+from .engine import build_targets, mandatory_open, move_targets, targets_on, tile_choices
+
+GROUP_GOALS = ("recluses", "burghers", "traderoad")
+EXACT_MOVES = 25  # a tile's moves counted exactly, the likeliest first (the rest: away + onto, apart)
+
+
+_LOCAL: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+
+
+def local_values(b: Board, goals: list[str]) -> list[int]:
+    """Each hex's gold of the goals that count a settlement by what is beside it (Anglers, Quarrymen,
+    Guildfolk), for a settlement there (kept per board and goals)."""
+    key = (b.text, tuple(goals))
+    out = _LOCAL.get(key)
+    if out is None:
+        if len(_LOCAL) > 256:
+            _LOCAL.clear()
+        out = [0] * HEXES
+        for h in range(HEXES):
+            v = 0
+            if "anglers" in goals and b.near_lake[h] and b.text[h] != LAKE:
+                v += 1
+            if "quarrymen" in goals and b.near_peaks[h]:
+                v += 1
+            if "guildfolk" in goals and b.near_special[h]:
+                v += 1
+            out[h] = v
+        _LOCAL[key] = out
+    return out
 
 
 class Scorer:
-    """The seat's gold on a board changing in place (settlements added and taken away), counted fast."""
+    """The seat's gold on a board changing in place (settlements put and taken away), counted fast: what
+    depends on one hex, a row or a section is kept up to date; groups are counted when asked (its total()
+    equals scoring.gold's, tests/hexholm/test_turns.py)."""
 
     def __init__(self, state: Mapping[str, Any], seat: int) -> None:
         self.b: Board = board(state["board"])
@@ -24,19 +54,87 @@ class Scorer:
         self.players = len(state["players"])
         self.mine: list[int] = scoring.settlements(self.owner, seat)
         self.counts: list[list[int]] = scoring.section_counts(self.owner, self.players)
+        self.local = local_values(self.b, self.goals)
+        self.local_sum = sum(self.local[h] for h in self.mine)
+        self.keep_index = {k: i for i, k in enumerate(self.b.keeps)}
+        self.near_keep: list[int] = [0] * len(self.b.keeps)
+        self.rows: list[int] = [0] * SIDE
+        for h in self.mine:
+            self.rows[ROW[h]] += 1
+            for n in NEIGH[h]:
+                if n in self.keep_index:
+                    self.near_keep[self.keep_index[n]] += 1
+        self.groups = any(g in GROUP_GOALS for g in self.goals)
 
     def put(self, h: int) -> None:
         self.owner[h] = self.seat
         self.mine.append(h)
         self.counts[self.seat][SEC[h]] += 1
+        self.local_sum += self.local[h]
+        self.rows[ROW[h]] += 1
+        for n in self.b.near_special[h]:
+            i = self.keep_index.get(n, -1)
+            if i >= 0:
+                self.near_keep[i] += 1
 
     def take(self, h: int) -> None:
         self.owner[h] = -1
         self.mine.remove(h)
         self.counts[self.seat][SEC[h]] -= 1
+        self.local_sum -= self.local[h]
+        self.rows[ROW[h]] -= 1
+        for n in self.b.near_special[h]:
+            i = self.keep_index.get(n, -1)
+            if i >= 0:
+                self.near_keep[i] -= 1
 
     def total(self) -> int:
-        return scoring.total(self.b, self.owner, self.goals, self.seat, self.players, self.mine, self.counts)
+        gold = self.local_sum + KEEP_GOLD * sum(1 for c in self.near_keep if c > 0)
+        for g in self.goals:
+            if g == "surveyors":
+                gold += sum(1 for r in self.rows if r > 0)
+            elif g == "wardens":
+                gold += WARDEN_FACTOR * max(self.rows)
+            elif g == "barons":
+                gold += scoring.barons(self.counts, self.seat)
+            elif g == "homesteaders":
+                gold += scoring.homesteaders(self.counts, self.seat)
+        if self.groups:
+            gold += group_gold(self.b, self.owner, self.seat, self.mine, self.goals)
+        return gold
+
+
+def group_gold(b: Board, owner: list[int], seat: int, mine: list[int], goals: list[str]) -> int:
+    """Recluses, Burghers and Trade Road (those of them in play) in one pass over the seat's groups."""
+    recl = "recluses" in goals
+    burg = "burghers" in goals
+    trade = "traderoad" in goals
+    seen: set[int] = set()
+    count = 0
+    largest = 0
+    gold = 0
+    for start in mine:
+        if start in seen:
+            continue
+        seen.add(start)
+        todo = [start]
+        size = 0
+        while todo:
+            h = todo.pop()
+            size += 1
+            for n in NEIGH[h]:
+                if n not in seen and owner[n] == seat:
+                    seen.add(n)
+                    todo.append(n)
+        count += 1
+        largest = max(largest, size)
+    if trade:
+        gold += scoring.traderoad(b, owner, seat, mine)
+    if recl:
+        gold += count
+    if burg:
+        gold += largest // 2
+    return gold
 
 
 def _orders(owner: list[int], seat: int, pool: list[int], k: int, order: list[int], explored: set[tuple[int, ...]],
@@ -104,9 +202,8 @@ def ranked_builds(state: Mapping[str, Any], seat: int) -> list[tuple[list[int], 
 
 def tile_uses(state: Mapping[str, Any], seat: int, kind: str) -> list[tuple[str, int, list[int]]]:
     """(action body, gold it adds now, location hexes whose tiles it takes) for each use of a tile kind now,
-    the most gold first (a move: the tiles lost count as none taken)."""
-    from .constants import MOVE_TILES
-    from .engine import tile_choices
+    the most gold first (a move: the tiles lost count as none taken; past the EXACT_MOVES likeliest, a move's
+    gold is the sum of what leaving its hex and reaching the other add apart)."""
     bodies = tile_choices(state, seat, kind)
     if not bodies:
         return []
@@ -114,13 +211,29 @@ def tile_uses(state: Mapping[str, Any], seat: int, kind: str) -> list[tuple[str,
     before = sc.total()
     out = []
     if kind in MOVE_TILES:
-        for f, t in move_targets(state, seat, kind):
+        # each settlement taken away and each hex moved onto counted apart, then the likeliest moves exactly
+        pairs = move_targets(state, seat, kind)
+        away: dict[int, int] = {}
+        onto: dict[int, int] = {}
+        for f, t in pairs:
+            if f not in away:
+                sc.take(f)
+                away[f] = sc.total() - before
+                sc.put(f)
+            if t not in onto:
+                sc.put(t)
+                onto[t] = sc.total() - before
+                sc.take(t)
+        guess = sorted(pairs, key=lambda p: (-(away[p[0]] + onto[p[1]]), p))
+        for f, t in guess[:EXACT_MOVES]:
             sc.take(f)
             sc.put(t)
             gain = sc.total() - before
             sc.take(t)
             sc.put(f)
             out.append((f"{kind}:{f}:{t}", gain, tiles_taken(state, seat, [t])))
+        for f, t in guess[EXACT_MOVES:]:
+            out.append((f"{kind}:{f}:{t}", away[f] + onto[t], tiles_taken(state, seat, [t])))
     else:
         for h in build_targets(state, seat, kind):
             sc.put(h)
