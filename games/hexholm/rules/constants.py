@@ -47,7 +47,7 @@ REDRAW_LIMIT = 25
 BARON_MIN = 1
 # [H] R33 (question 3): equal gold shares the victory (no tie-break)
 SHARED_VICTORY = True
-# [H] R16 (question 4): a Stable's or Jetty's "beside your settlements if possible" does not count the
+# [H] R17, R18 (question 4): a Stable's or Jetty's "beside your settlements if possible" does not count the
 # settlement being moved
 MOVER_COUNTS = False
 # [H] R13 (question 6): a settlement moved next to a location takes its tile, as a built one does

@@ -305,8 +305,9 @@ def _start_turn(state: Any, seat: int, events: list[dict]) -> None:
         old = state["card"]
         state["discard"].append(old)
         tries += 1
-        if tries > REDRAW_LIMIT:
+        if tries > REDRAW_LIMIT:  # no terrain has a free hex left: nothing to build, this round the last
             state["card"] = None
+            state["ending"] = True
             events.append({"type": "no_terrain", "seat": seat})
             break
         state["card"] = _draw(state, events)
