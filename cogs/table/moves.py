@@ -1,5 +1,7 @@
 """Moves: a click that plays (acknowledged first, checked, then applied under the table's lock), its
-refusal, and what replaces a player's private message after their choice."""
+refusal, and what replaces a player's private message after their choice (the next step with its picture)."""
+
+import io
 
 import discord
 
@@ -49,7 +51,7 @@ class Moves(TableBase):
             if out.ok:
                 game = out.game
                 if private:
-                    await self.answer(interaction, attachments=[], **await self.private_followup(out))
+                    await self.answer(interaction, **{"attachments": [], **await self.private_followup(out)})
                 elif msg is not None and msg.id == game.panel_message_id:  # no new panel is due
                     answered = await self.answer(interaction, **messages.panel(game, undo=await
                                                                                self.service.undo_seat(game)))
@@ -72,8 +74,13 @@ class Moves(TableBase):
         played = game_of(game)
         with i18n.at_table(language(game)):  # the reader's language (the channel's names beside)
             nxt = views.decision(played, table_of(game), game.live, out.seat)
-            if nxt is not None:
-                return messages.private(game, nxt)
+            if nxt is not None:  # the next step, with its own picture (its choices lettered as its buttons)
+                kw = messages.private(game, nxt)
+                png = await self.bot.courier.render(game, nxt.picture.name, *nxt.picture.args) \
+                    if nxt.picture is not None else None
+                if png is not None and nxt.picture is not None:
+                    kw["attachments"] = [discord.File(io.BytesIO(png), nxt.picture.filename)]
+                return kw
             line = " ".join(played.show.lines(out.events, names(game)))
         undo = await self.service.undo_seat(game) == out.seat
         return messages.done(game, line if not played.rules.simultaneous(game.live) else "", undo)
