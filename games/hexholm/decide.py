@@ -161,11 +161,34 @@ def _build(view: dict, seat: int, section: int | None) -> Message:
 
 
 def _after(view: dict, seat: int) -> Message:
-    controls: list = _tile_buttons(view, seat, 0)
-    controls.append(Button(_("End turn"), f"{seat}:end", "success", "✅", row=1))
-    lines = [_("**Your build is done.** Use a tile (each once a turn) or end your turn."), _tiles_line(view, seat)]
+    """After the build: each usable tile's uses in a menu of its own (the best first: one click), its button for
+    the rest (a part of the board, a move in two steps), and End turn."""
+    kinds = [k for k in dict.fromkeys(t["kind"] for t in kb.ready_tiles(view, seat)) if kb.tile_choices(view, seat, k)]
+    uses = {k: turns.tile_uses(view, seat, k)[:MENU] for k in kinds[:4]}
+    hexes: list[int] = []
+    for k, us in uses.items():
+        for body, _g, _t in us:
+            hexes += [int(x) for x in body.split(":")[1:]]
+    mark = {h: letter(i) for i, h in enumerate(reading(hexes))}
+    controls: list = []
+    for row, (k, us) in enumerate(uses.items()):
+        items = []
+        for body, gain, taken in us:
+            args = [int(x) for x in body.split(":")[1:]]
+            lab = " → ".join(mark[h] for h in args)
+            desc = gains_text(gain, taken, view)
+            if len(args) == 2:
+                lost = _lost(view, seat, body)
+                if lost:
+                    desc += " · " + _("loses: {names}", names=", ".join(words.location(x) for x in lost))
+            items.append(Item(lab, f"{seat}:{body}", clip(desc)))
+        controls.append(Menu(clip(_("Use the {tile} (best first)…", tile=words.location(k)), 150), items, row=row))
+    controls += _tile_buttons(view, seat, 4)
+    controls.append(Button(_("End turn"), f"{seat}:end", "success", "✅", row=4))
+    lines = [_("**Your build is done.** Use a tile (each once a turn: its menu, best first, or its button for every "
+               "choice) or end your turn."), _tiles_line(view, seat)]
     return Message(content="\n".join(x for x in lines if x), controls=controls,
-                   picture=_picture(view, seat, [], _("This turn's settlements"), view["placed"]))
+                   picture=_picture(view, seat, list(mark.items()), _("This turn's settlements"), view["placed"]))
 
 
 def _lost(view: dict, seat: int, body: str) -> list[str]:

@@ -20,7 +20,7 @@ from render.canvas import Canvas
 
 from . import picture_board as PB
 from . import words
-from .lang import _
+from .lang import _, n_
 from .rules import engine as kb
 from .rules.board import EDGE as ON_EDGE
 from .rules.constants import LOCATIONS, TERRAINS
@@ -142,35 +142,55 @@ def _goals(cv: Canvas, y: int, view: dict) -> int:
     return h
 
 
+HEAD_H = 52  # the players' table header: two lines of 18 px
+
+
 def _players_h(view: dict) -> int:
-    return 40 + 48 * len(view["players"]) + 10
+    return HEAD_H + 48 * len(view["players"]) + 10
+
+
+def _header(text: str, w: int) -> list[str]:
+    """A column's header in at most two lines, broken between words only (a word too long is shortened)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and T.width(lines[-1] + " " + word, "cond", MIN) <= w:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [T.ellipsize(x, "cond", MIN, w) if T.width(x, "cond", MIN) > w else x for x in lines]
 
 
 def _players(cv: Canvas, y: int, view: dict, viewer: int | None, final: bool = False) -> int:
-    """Each player: their shape, name, gold so far by category, the total, settlements left, tiles."""
+    """Each player: their shape, name, settlements left and tiles; gold so far by category and the total."""
     golds = kb.gold_now(view) if not final else [r["scores"] for r in sorted(view["result"],
                                                                              key=lambda r: r["seat"])]
     h = _players_h(view)
     d = cv.d
     d.rounded_rectangle((M, y, W - M, y + h - 6), radius=10, fill=PANEL, outline=PANEL_EDGE, width=2)
     keys = ["keeps", *view["goals"]]
-    x_cats = [300 + 78 * i for i in range(len(keys))]
-    x_total = W - M - 150
-    x_left = W - M - 70
-    hy = y + 20
-    _put(cv, (M + 12, hy), _("Player"), "cond", MIN, INK_SOFT, 230)
-    for x, key in zip(x_cats, keys, strict=True):
-        _put(cv, (x + 36, hy), words.goal(key), "cond", MIN, INK_SOFT, 74, anchor="mm")
-    _put(cv, (x_total + 30, hy), _("Gold"), "condbold", MIN, INK, 70, anchor="mm")
-    _put(cv, (x_left + 30, hy), _("Left"), "cond", MIN, INK_SOFT, 66, anchor="mm")
-    yy = y + 40
-    top = max(sum(g.values()) for g in golds)
+    col = 118
+    x_total = W - M - 84
+    x_cats = [x_total - col * (len(keys) - i) for i in range(len(keys))]
+    name_w = x_cats[0] - M - 60
+    hy = y + HEAD_H // 2 + 2
+    _put(cv, (M + 12, hy), _("Player"), "cond", MIN, INK_SOFT, name_w + 40)
+    step = rounded(MIN * 1.15)
+    for x, key in zip(x_cats, keys, strict=True):  # a goal's name, in up to two lines
+        lines = _header(words.goal(key), col - 6)
+        top = hy - (len(lines) * step) // 2
+        for i, line in enumerate(lines):
+            cv.text((x + col // 2, top + i * step), line, "cond", MIN, INK_SOFT, anchor="ma")
+    _put(cv, (x_total + 42, hy), _("Gold"), "condbold", MIN, INK, 80, anchor="mm")
+    yy = y + HEAD_H
+    top_gold = max(sum(g.values()) for g in golds)
     for p in view["players"]:
         s = p["seat"]
         g = golds[s]
         total = sum(g.values())
         cy = yy + 24
-        if final and total == top:
+        if final and total == top_gold:
             d.rectangle((M + 3, yy, W - M - 3, yy + 47), fill=WIN)
         elif s == viewer:
             d.rectangle((M + 3, yy, W - M - 3, yy + 47), fill=(255, 246, 210))
@@ -178,14 +198,13 @@ def _players(cv: Canvas, y: int, view: dict, viewer: int | None, final: bool = F
             d.polygon([(M + 6, cy - 8), (M + 16, cy), (M + 6, cy + 8)], fill=INK)
         PB.settlement(d, s, M + 36, cy, 20)
         name = _name(view, s) + (" " + _("(you)") if s == viewer else "")
-        _put(cv, (M + 56, cy - 8), name, "bold", 20, INK, x_cats[0] - M - 64)
+        _put(cv, (M + 56, cy - 8), name, "bold", 20, INK, name_w)
         tiles = ", ".join(PB.location_mark(t["kind"]) for t in p["tiles"])
-        _put(cv, (M + 56, cy + 13), _("tiles: {list}", list=tiles) if tiles else _("no tile"), "cond", MIN,
-             INK_SOFT, x_cats[0] - M - 64)
+        line = n_("{n} left", "{n} left", p["left"]) + (" · " + tiles if tiles else "")
+        _put(cv, (M + 56, cy + 13), line, "cond", MIN, INK_SOFT, name_w)
         for x, key in zip(x_cats, keys, strict=True):
-            cv.text((x + 36, cy), str(g.get(key, 0)), "cond", 22, INK, anchor="mm")
-        cv.text((x_total + 30, cy), str(total), "bold", 26, INK, anchor="mm")
-        cv.text((x_left + 30, cy), str(p["left"]), "cond", 22, INK, anchor="mm")
+            cv.text((x + col // 2, cy), str(g.get(key, 0)), "cond", 22, INK, anchor="mm")
+        cv.text((x_total + 42, cy), str(total), "bold", 26, INK, anchor="mm")
         yy += 48
     return h
 
@@ -200,8 +219,8 @@ def _legend(cv: Canvas, y: int, view: dict) -> int:
     x = M + 4
     step = (W - 2 * M) // 7
     for t in (*TERRAINS, "w", "m"):
-        d.rounded_rectangle((x, y + 6, x + 24, y + 30), radius=5, fill=PB.FILL[t], outline=PB.EDGE, width=2)
-        _put(cv, (x + 30, y + 18), words.terrain(t), "cond", MIN, INK, step - 34)
+        d.rounded_rectangle((x, y + 8, x + 20, y + 28), radius=5, fill=PB.FILL[t], outline=PB.EDGE, width=2)
+        _put(cv, (x + 25, y + 18), words.terrain(t), "cond", MIN, INK, step - 27)
         x += step
     kinds = [k for k in LOCATIONS if any(loc["kind"] == k for loc in view["locations"])]
     x = M + 4
