@@ -80,8 +80,9 @@ def levels(pool, args) -> None:
         mine = [r["totals"][g % 2] for g, r in enumerate(res)]
         other = [r["totals"][1 - g % 2] for g, r in enumerate(res)]
         sd = statistics.pstdev(mine)
-        print(f"  {level:6s} mean {statistics.mean(mine):5.1f} gold  sd {sd:4.1f}  min {min(mine):3d}  max {max(mine):3d}"
-              f"  (the easy seat: {statistics.mean(other):5.1f}; {len(res)} games, {time.perf_counter() - t0:.0f} s)")
+        print(f"  {level:6s} mean {statistics.mean(mine):5.1f} gold  sd {sd:4.1f}  min {min(mine):3d}  "
+              f"max {max(mine):3d}  (the easy seat: {statistics.mean(other):5.1f}; {len(res)} games, "
+              f"{time.perf_counter() - t0:.0f} s)")
 
 
 def table(pool, args, players: int) -> list[float]:
@@ -116,7 +117,8 @@ def table(pool, args, players: int) -> list[float]:
     every = times["hard"] + times["main"]
     print(f"    hard's decisions in these games: {len(every)}, median {pct(every, 0.5):.0f} ms, p90 "
           f"{pct(every, 0.9):.0f} ms; its turns' main decisions (playouts): {len(times['main'])}, median "
-          f"{pct(times['main'], 0.5):.0f} ms, p90 {pct(times['main'], 0.9):.0f} ms, max {max(times['main']) * 1000:.0f} ms")
+          f"{pct(times['main'], 0.5):.0f} ms, p90 {pct(times['main'], 0.9):.0f} ms, "
+          f"max {max(times['main']) * 1000:.0f} ms")
     return every
 
 

@@ -148,8 +148,9 @@ def main() -> None:
             jobs = [(players, args.seed + g, args.level, {"barons": args.barons}) for g in range(args.games)]
             by[players] = pool.map(play, jobs, chunksize=4)
             res = by[players]
-            print(f"\n{players} players ({time.perf_counter() - t:.0f} s): mean gold {statistics.mean(t for r in res for t in r['totals']):.1f}, "
-                  f"winning gold {statistics.mean(max(r['totals']) for r in res):.1f}, rounds "
+            mean = statistics.mean(t for r in res for t in r["totals"])
+            print(f"\n{players} players ({time.perf_counter() - t:.0f} s): mean gold {mean:.1f}, winning gold "
+                  f"{statistics.mean(max(r['totals']) for r in res):.1f}, rounds "
                   f"{statistics.mean(r['rounds'] for r in res):.1f}")
             print("  win share by place in the turn order:")
             print("\n".join(seats(res, players)))

@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from engine import quiz as asking
 from engine import rebuild, states_before
 from engine.coaching import summary
-from engine.data import deep
 from engine.protocol import Coach, Message, Picture, Quiz, Table
 from i18n import number
 
@@ -54,7 +53,7 @@ def effects(view: dict, seat: int, bodies: Sequence[str]) -> dict:
     """What a turn did by itself (plain data, kept with the review): gold now, tiles taken and lost, settlements
     built, the next card's expected gold."""
     before = turns.Scorer(view, seat).total()
-    s = deep(view)
+    s = kb.copy(view)
     events: list[dict] = []
     for b in bodies:
         kb.advance(s, b, events, settle=False)
@@ -67,7 +66,7 @@ def effects(view: dict, seat: int, bodies: Sequence[str]) -> dict:
 
 
 def worth_of(view: dict, seat: int, bodies: Sequence[str]) -> float:
-    s = deep(view)
+    s = kb.copy(view)
     for b in bodies:
         kb.advance(s, b, [], settle=False)
     return hard.worth(s, seat, hard.odds(view, seat))

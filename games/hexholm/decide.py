@@ -12,7 +12,6 @@ Picks ("k:" items) are one string each: "main", "sec:{n}", "tile:{kind}", "tile:
 
 from collections.abc import Sequence
 
-from engine.data import deep
 from engine.protocol import Button, Item, Menu, Message, Picture
 
 from . import words
@@ -166,7 +165,7 @@ def _after(view: dict, seat: int) -> Message:
     kinds = [k for k in dict.fromkeys(t["kind"] for t in kb.ready_tiles(view, seat)) if kb.tile_choices(view, seat, k)]
     uses = {k: turns.tile_uses(view, seat, k)[:MENU] for k in kinds[:4]}
     hexes: list[int] = []
-    for k, us in uses.items():
+    for _k, us in uses.items():
         for body, _g, _t in us:
             hexes += [int(x) for x in body.split(":")[1:]]
     mark = {h: letter(i) for i, h in enumerate(reading(hexes))}
@@ -193,7 +192,7 @@ def _after(view: dict, seat: int) -> Message:
 
 def _lost(view: dict, seat: int, body: str) -> list[str]:
     """The tile kinds a move would lose (its location left with none of the seat's settlements beside it)."""
-    s = deep(view)
+    s = kb.copy(view)
     events: list[dict] = []
     kb.advance(s, body, events, settle=False)
     return [e["kind"] for e in events if e["type"] == "tile_lost"]

@@ -5,6 +5,8 @@ whole board (`board`) or a window of it (`window`: a decision's crop), with hexe
 letters) and outlined (this turn's settlements). The terrain layer of a board is drawn once per size and kept."""
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -77,7 +79,29 @@ def whole(w: float) -> Grid:
     return Grid(0, SIDE - 1, 0, SIDE - 1, w, 0, 0)
 
 
-@style.memo
+def lru(size: int):
+    """Memoise a pure function of hashable arguments, keeping the `size` last used (a worker draws many games'
+    boards over its life: each layer is a megabyte or two)."""
+    def wrap(fn):
+        cache: OrderedDict = OrderedDict()
+        lock = threading.Lock()
+
+        def cached(*args):
+            with lock:
+                if args in cache:
+                    cache.move_to_end(args)
+                    return cache[args]
+            value = fn(*args)
+            with lock:
+                cache[args] = value
+                while len(cache) > size:
+                    cache.popitem(last=False)
+            return value
+        return cached
+    return wrap
+
+
+@lru(48)
 def _terrain_layer(text: str, r0: int, r1: int, c0: int, c1: int, w: float, lang: str,
                    bg: tuple[int, int, int]) -> tuple[Image.Image, int]:
     """The window's hexes in their terrain's colour, keeps and location marks on `bg` (RGB: pasted whole), and
@@ -91,7 +115,7 @@ def _terrain_layer(text: str, r0: int, r1: int, c0: int, c1: int, w: float, lang
         ch = text[h]
         kind = LETTER_LOCATION.get(ch)
         fill = LOCATION_FILL if kind else FILL[ch]
-        d.polygon(g.corners(h), fill=fill, outline=EDGE, width=max(1, int(g.w / 30)))
+        d.polygon(g.corners(h), fill=fill, outline=EDGE)
         cx, cy = g.centre(h)
         s = g.size
         if ch == PEAKS:
@@ -122,10 +146,29 @@ def tower(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     d.rectangle((cx - w * 0.12, y0 + h * 0.6, cx + w * 0.12, y0 + h), fill=(40, 34, 30))
 
 
+def _shape(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    if kind == "triangle":
+        return [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+
+
 def settlement(d: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, s: float) -> None:
+    """A seat's settlement: its colour and shape (render.style.PLAYERS), white-edged. Polygons are filled twice
+    (the edge, then the inside) rather than stroked: a wide stroke makes Pillow draw a mask of the whole
+    picture each time."""
     p = style.PLAYERS[seat % len(style.PLAYERS)]
     r = s * 0.5
-    style.shape(d, p["shape"], (cx - r, cy - r, cx + r, cy + r), p["fill"], (255, 255, 255), max(2, int(s / 9)))
+    w = max(2, int(s / 9))
+    if p["shape"] in ("circle", "square"):
+        style.shape(d, p["shape"], (cx - r, cy - r, cx + r, cy + r), p["fill"], (255, 255, 255), w)
+        return
+    d.polygon(_shape(p["shape"], cx, cy, r + w * 0.8), fill=(255, 255, 255))
+    d.polygon(_shape(p["shape"], cx, cy, r - w * 0.6), fill=p["fill"])
+
+
+def outline(d: ImageDraw.ImageDraw, points: list[tuple[float, float]], fill, width: int) -> None:
+    """A closed outline as lines (a polygon's wide stroke draws a mask of the whole picture)."""
+    d.line([*points, points[0], points[1]], fill=fill, width=width, joint="curve")
 
 
 def draw(cv: Canvas, g: Grid, view: dict, labels: Sequence[Sequence] = (), ring: Sequence[int] = (),
@@ -156,8 +199,8 @@ def draw(cv: Canvas, g: Grid, view: dict, labels: Sequence[Sequence] = (), ring:
             settlement(d, owner[h], cx, cy, g.size)
     for h in ring:
         if h in inside:
-            d.polygon(g.corners(h, g.size * 0.08), outline=(255, 255, 255), width=max(2, int(g.w / 10)))
-            d.polygon(g.corners(h, g.size * 0.2), outline=INK, width=max(1, int(g.w / 22)))
+            outline(d, g.corners(h, g.size * 0.08), (255, 255, 255), max(2, int(g.w / 10)))
+            outline(d, g.corners(h, g.size * 0.2), INK, max(1, int(g.w / 22)))
     size = max(18, int(g.w * 0.42))
     for h, text in labels:
         if h not in inside:

@@ -79,7 +79,7 @@ class HexholmRules(Rules):
             return Rejected("It is not that seat's turn.")
         if body not in kb.bodies(state, int(seat_s)):
             return Rejected("That choice is not available now.")
-        s = deep(state)
+        s = kb.copy(state)
         events: list[dict] = []
         kb.advance(s, body, events)
         s["seq"] += 1
@@ -91,7 +91,7 @@ class HexholmRules(Rules):
         if head != PLAN or not hexes or not all(x.isdigit() for x in hexes) or state["over"] \
                 or seat != state["turn"]:
             raise ValueError("not a build of this turn")
-        s = deep(state)
+        s = kb.copy(state)
         ids = []
         for x in hexes:
             if not kb.mandatory_open(s) or f"build:{x}" not in kb.bodies(s, seat):

@@ -32,12 +32,13 @@ FINISHED = 3          # the best turns so far finished with the tiles after the 
 CANDIDATES = 5        # the turn's main decision: this many candidate turns played out
 PLAYOUT_SHARE = 4     # a budget of B gives B / PLAYOUT_SHARE playouts in all
 PLAYOUT_FROM = 16     # under this budget, no playouts (the heuristic alone)
-WIN_BONUS = 5.0       # a playout won counts this much gold more
-DENY = 0.0            # the next player's expected gold next turn counts against
+WIN_BONUS = 8.0       # a playout won counts this much gold more
+WITHIN = 8.0          # only the candidates judged within this much of the best are played out
+DENY = 0.5            # the next player's expected gold next turn counts against
 import os as _os  # (experiments)
 
 for _k in ("TILE_TURN", "MOVE_TURN", "TILE_CAP", "ROOM", "AHEAD", "CANDIDATES", "PLAYOUT_SHARE", "PLAYOUT_FROM",
-           "WIN_BONUS", "FINISHED", "DENY"):
+           "WIN_BONUS", "FINISHED", "DENY", "WITHIN"):
     if _os.environ.get("KB_" + _k):
         globals()[_k] = type(globals()[_k])(float(_os.environ["KB_" + _k]))
 
@@ -153,7 +154,7 @@ def worth(view: dict, seat: int, chance: dict[str, float]) -> float:
 
 
 def _play(view: dict, bodies: list[str]) -> dict:
-    s = deep(view)
+    s = kb.copy(view)
     for body in bodies:
         kb.advance(s, body, [], settle=False)
     return s
@@ -273,8 +274,11 @@ def best_plan(view: dict, seat: int, seed: int, budget: Any = None) -> list[str]
     if not (kb.mandatory_open(view) and view["built"] == 0) or len(ranked) < 2 or budget < PLAYOUT_FROM:
         return ranked[0][1]
     # the turn's main decision: the best candidates played out to the end, the same twins for each
-    shown = [plan for _v, plan in ranked[:CANDIDATES]]
-    rounds = max(1, budget // PLAYOUT_SHARE // len(shown))
+    top = ranked[0][0]
+    shown = [plan for v, plan in ranked[:CANDIDATES] if v >= top - WITHIN]
+    if len(shown) < 2:  # the judgement leaves no doubt: no playouts
+        return ranked[0][1]
+    rounds = max(1, budget // PLAYOUT_SHARE // CANDIDATES)
     means = []
     for i, plan in enumerate(shown):
         total = sum(played_out(view, seat, plan, seed * 1009 + view["seq"] * 17 + r) for r in range(rounds))

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
+from engine.data import deep
 from engine.protocol import Action
 
 from . import scoring
@@ -179,8 +180,15 @@ def move_targets(state: Mapping[str, Any], seat: int, kind: str) -> list[tuple[i
         pool = b.of[state["card"]]
     else:
         pool = b.of[LAKE]
-    for f in mine:
-        for t in adjacent_if_possible(state, seat, pool, f if not MOVER_COUNTS else -1):
+    free = [h for h in pool if owner[h] < 0]
+    beside: dict[int, list[int]] = {}  # each free hex: the seat's settlements beside it
+    for h in free:
+        near = [n for n in NEIGH[h] if owner[n] == seat]
+        if near:
+            beside[h] = near
+    for f in mine:  # (the settlement moving does not count as one beside: R17, R18)
+        dests = [h for h, near in beside.items() if MOVER_COUNTS or len(near) > 1 or near[0] != f]
+        for t in dests or free:
             out.append((f, t))
     return out
 
@@ -238,6 +246,25 @@ def legal_actions(state: Mapping[str, Any], seat: int | None = None) -> list[Act
 
 def is_over(state: Mapping[str, Any]) -> bool:
     return bool(state["over"])
+
+
+def copy(state: Mapping[str, Any]) -> dict:
+    """A copy of a state that shares nothing changeable with it (faster than a deep copy: the board is text)."""
+    out = dict(state)
+    out["owner"] = list(state["owner"])
+    out["deck"] = list(state["deck"]) if "deck" in state else []
+    if "deck" not in state:
+        del out["deck"]
+    out["discard"] = list(state["discard"])
+    out["placed"] = list(state["placed"])
+    out["locations"] = [dict(x) for x in state["locations"]]
+    out["goals"] = list(state["goals"])
+    out["players"] = [{**p, "tiles": [dict(t) for t in p["tiles"]], "taken": list(p["taken"])}
+                      for p in state["players"]]
+    for key in ("config", "last", "sections", "result"):
+        if key in state:
+            out[key] = deep(state[key])
+    return out
 
 
 # ---- doing it --------------------------------------------------------------------------------------------

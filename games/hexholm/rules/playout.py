@@ -7,6 +7,7 @@ from typing import Any
 
 from .constants import BUILD_TILES
 from .engine import advance, build_targets, mandatory_open, ready_tiles
+from .scoring import section_counts
 from .turns import Scorer
 
 
@@ -22,36 +23,43 @@ def best_hex(sc: Scorer, cands: list[int]) -> tuple[int, int]:
     return best_h, best_v
 
 
-def greedy_turn(state: Any, limit: int) -> None:
-    """The player whose turn it is plays it greedily, to its end (at most `limit` actions)."""
+def greedy_turn(state: Any, limit: int, scorers: list[Scorer]) -> None:
+    """The player whose turn it is plays it greedily, to its end (at most `limit` actions); `scorers`: every
+    seat's, sharing the state's board (each settlement placed is recorded in its seat's)."""
     seat = int(state["turn"])
     turn = state["turn_no"]
+    sc = scorers[seat]
     events: list[dict] = []
     for _ in range(limit):
         if state["over"] or state["turn_no"] != turn:
             return
         if mandatory_open(state):
-            sc = Scorer(state, seat)
             h, _v = best_hex(sc, build_targets(state, seat, "build"))
             advance(state, f"build:{h}", events)
+            sc.record(h)
             continue
         body = "end"
+        placed = -1
         if state["players"][seat]["left"] > 0:
-            sc = Scorer(state, seat)
             now = sc.total()
             for kind in BUILD_TILES:
                 if any(t["kind"] == kind for t in ready_tiles(state, seat)):
                     h, v = best_hex(sc, build_targets(state, seat, kind))
                     if h >= 0 and v >= now:
                         body = f"{kind}:{h}"
+                        placed = h
                         break
         advance(state, body, events)
+        if placed >= 0:
+            sc.record(placed)
         events.clear()
 
 
 def play_out(state: Any, turns: int = 1000) -> None:
     """Plays the game on greedily, in place, for at most `turns` turns (to its end by default)."""
+    counts = section_counts(state["owner"], len(state["players"]))
+    scorers = [Scorer(state, seat, True, counts) for seat in range(len(state["players"]))]
     for _ in range(turns):
         if state["over"]:
             return
-        greedy_turn(state, 40)
+        greedy_turn(state, 40, scorers)

@@ -46,14 +46,18 @@ class Scorer:
     depends on one hex, a row or a section is kept up to date; groups are counted when asked (its total()
     equals scoring.gold's, tests/hexholm/test_turns.py)."""
 
-    def __init__(self, state: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, state: Mapping[str, Any], seat: int, shared: bool = False,
+                 counts: list[list[int]] | None = None) -> None:
+        """shared: the state's own list of owners is read and changed (a playout's scorers follow its board,
+        record() telling them of each settlement placed), and `counts` shared between the seats' scorers."""
         self.b: Board = board(state["board"])
-        self.owner: list[int] = list(state["owner"])
+        self.owner: list[int] = state["owner"] if shared else list(state["owner"])
         self.goals: list[str] = list(state["goals"])
         self.seat = seat
         self.players = len(state["players"])
         self.mine: list[int] = scoring.settlements(self.owner, seat)
-        self.counts: list[list[int]] = scoring.section_counts(self.owner, self.players)
+        self.counts: list[list[int]] = counts if counts is not None else \
+            scoring.section_counts(self.owner, self.players)
         self.local = local_values(self.b, self.goals)
         self.local_sum = sum(self.local[h] for h in self.mine)
         self.keep_index = {k: i for i, k in enumerate(self.b.keeps)}
@@ -76,6 +80,11 @@ class Scorer:
             i = self.keep_index.get(n, -1)
             if i >= 0:
                 self.near_keep[i] += 1
+
+    def record(self, h: int) -> None:
+        """The seat's settlement placed on h (the owners already say so, the shared counts not yet)."""
+        self.owner[h] = self.seat
+        self.put(h)
 
     def take(self, h: int) -> None:
         self.owner[h] = -1
