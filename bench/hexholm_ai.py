@@ -138,6 +138,12 @@ def timing(args) -> None:
           f"{pct(every['main'], 0.5):.0f} ms, p90 {pct(every['main'], 0.9):.0f} ms")
 
 
+def applied(s: dict, action_id: str) -> dict:
+    r = RULES.apply(s, action_id)
+    assert r.ok, action_id
+    return r.state
+
+
 def clicks_of_turn(s: dict, seat: int, seed: int) -> tuple[int, dict, bool]:
     """Plays the seat's turn as the easy AI would, counting a person's clicks on the decision; returns (clicks,
     the state after, whether the whole build was in the menu)."""
@@ -151,13 +157,14 @@ def clicks_of_turn(s: dict, seat: int, seed: int) -> tuple[int, dict, bool]:
         body = a.id.split(":", 1)[1]
         if body.startswith("build:"):
             msg = decide.decision(view, seat)
+            assert msg is not None
             plans = [i.act for c in msg.controls if isinstance(c, Menu) for i in c.items if "@b/" in i.act]
             # what the easy AI builds this turn (the rest of its build): the menu's item that starts with it
             want = next((p for p in plans if p.split("/")[1] == body.split(":")[1]), None)
             if want is not None and first:
                 ids = RULES.expand(s, seat, want.split("@", 1)[1])
                 for x in ids:
-                    s = RULES.apply(s, x).state
+                    s = applied(s, x)
                 clicks += 1
                 first = False
                 continue
@@ -169,10 +176,11 @@ def clicks_of_turn(s: dict, seat: int, seed: int) -> tuple[int, dict, bool]:
             clicks += 1
         else:  # a tile: one choice from its menu after the build, else its button, then its use
             msg = decide.decision(view, seat)
+            assert msg is not None
             offered = {i.act for c in msg.controls if isinstance(c, Menu) for i in c.items}
             clicks += 1 if a.id in offered else 2
         first = False
-        s = RULES.apply(s, a.id).state
+        s = applied(s, a.id)
     return clicks, s, in_menu
 
 

@@ -113,6 +113,7 @@ def _build(view: dict, seat: int, section: int | None) -> Message:
     left = min(BUILDS - view["built"], view["players"][seat]["left"])
     cands = reading(kb.build_targets(view, seat, "build"))
     gold = sum(kb.gold_now(view)[seat].values())
+    controls: list = []
     if section is not None:
         inside = [h for h in cands if SEC[h] == section]
         labels = [(h, letter(i)) for i, h in enumerate(inside)]
@@ -131,7 +132,7 @@ def _build(view: dict, seat: int, section: int | None) -> Message:
     for plan, gain, taken in ranked:
         desc = gains_text(gain, taken, view) + (" · " + _("ends your turn") if ends else "")
         items.append(Item(" + ".join(mark[h] for h in plan), f"{seat}@b/" + "/".join(map(str, plan)), clip(desc)))
-    controls: list = []
+    controls = []
     if items:
         controls.append(Menu(n_("Build it in one choice (best first)…", "Build all {n} in one choice (best first)…",
                                 left), items, row=0))
@@ -201,6 +202,7 @@ def _lost(view: dict, seat: int, body: str) -> list[str]:
 def _tile(view: dict, seat: int, kind: str, mover: int | None, section: int | None) -> Message:
     power = words.power(kind)
     back = Button(_("Back"), "k:main", row=4)
+    controls: list = []
     uses = turns.tile_uses(view, seat, kind)
     if kind not in MOVE_TILES:
         hexes = [int(b.split(":")[1]) for b, _g, _t in uses]
@@ -226,16 +228,16 @@ def _tile(view: dict, seat: int, kind: str, mover: int | None, section: int | No
     if mover is None:
         movers = reading(f for f, _t, _g, _x in pairs)
         mark = {h: letter(i) for i, h in enumerate(movers)}
-        best = pairs[:MENU]
-        dests = reading(t for _f, t, _g, _x in best)
+        moves = pairs[:MENU]
+        dests = reading(t for _f, t, _g, _x in moves)
         number = {h: str(i + 1) for i, h in enumerate(dests)}
         items = []
-        for f, t, g, taken in best:
+        for f, t, g, taken in moves:
             lost = _lost(view, seat, f"{kind}:{f}:{t}")
             desc = gains_text(g, taken, view) + ("" if not lost else " · " + _("loses: {names}", names=", ".join(
                 words.location(k) for k in lost)))
             items.append(Item(f"{mark[f]} → {number[t]}", f"{seat}:{kind}:{f}:{t}", clip(desc)))
-        controls: list = [Menu(_("A whole move, best first…"), items, row=0)]
+        controls = [Menu(_("A whole move, best first…"), items, row=0)]
         for k in range(0, min(len(movers), 2 * MENU), MENU):
             part = movers[k:k + MENU]
             controls.append(Menu(_("Or which settlement moves ({first}–{last})?", first=mark[part[0]],

@@ -51,12 +51,12 @@ def _palette() -> Image.Image:
                *(p["fill"] for p in style.PLAYERS)]
     flat = [*inks, *grounds, PANEL_EDGE, PB.EDGE, PB.GOLD, (210, 204, 190), (160, 150, 140), (110, 100, 92),
             (50, 44, 40), (40, 34, 30), (235, 245, 255), (245, 245, 245), PB.LABEL_EDGE]
-    colours = list(dict.fromkeys(flat))
+    colours: list[tuple[int, ...]] = list(dict.fromkeys(flat))
     for ink in inks[:3]:
         for ground in grounds:
             for k in range(1, 6):
                 t = k / 6
-                colours.append(tuple(round(a * t + b * (1 - t)) for a, b in zip(ink, ground, strict=True)))
+                colours.append(tuple(rounded(a * t + b * (1 - t)) for a, b in zip(ink, ground, strict=True)))
     colours = list(dict.fromkeys(colours))[:256]
     img = Image.new("RGB", (len(colours), 1))
     img.putdata(colours)

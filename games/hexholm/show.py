@@ -5,7 +5,7 @@ goals, everyone's gold so far), the private decision on a crop of the board (dec
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.protocol import Button, Mark, Message, Picture, SeatResult, Show, Table
+from engine.protocol import Button, Mark, Menu, Message, Picture, SeatResult, Show, Table
 
 from . import decide, words
 from . import help as rules_help
@@ -71,7 +71,7 @@ def panel(table: Table, view: dict) -> Message:
         s = p["seat"]
         mark = "👉 " if not view["over"] and s == view["turn"] else ""
         fields.append((f"{mark}{table.names[s]}", player_line(view, s, golds[s])))
-    controls = [Button(_("Decide (private)"), "decide", "primary", "✋", row=0),
+    controls: list[Button | Menu] = [Button(_("Decide (private)"), "decide", "primary", "✋", row=0),
                 Button(_("My next card"), "mine", "secondary", "🂠", row=0),
                 Button(_("Board"), "board", "secondary", "🗺️", row=0)]
     return Message(content=content, title=title(view), body="\n".join(lines), fields=fields,
