@@ -70,9 +70,16 @@ def play(job: tuple) -> dict:
             "times": times}
 
 
-def levels(pool, args) -> None:
+def levels(pool, args, hard: list[dict] | None) -> None:
     print(f"\nLevels: each against one easy seat (seats alternating), seeds {args.seed}..{args.seed + args.games - 1}")
     for level in ("random", "easy", "hard"):
+        if level == "hard" and hard is not None:  # (the one-to-one table's games: the same seeds and seats)
+            mine = [r["totals"][g % 2] for g, r in enumerate(hard)]
+            other = [r["totals"][1 - g % 2] for g, r in enumerate(hard)]
+            print(f"  {level:6s} mean {statistics.mean(mine):5.1f} gold  sd {statistics.pstdev(mine):4.1f}  "
+                  f"min {min(mine):3d}  max {max(mine):3d}  (the easy seat: {statistics.mean(other):5.1f}; "
+                  f"{len(hard)} games: the table's)")
+            continue
         t0 = time.perf_counter()
         jobs = [((level, "easy") if g % 2 == 0 else ("easy", level), args.seed + g, args.budget)
                 for g in range(args.games)]
@@ -85,7 +92,7 @@ def levels(pool, args) -> None:
               f"{time.perf_counter() - t0:.0f} s)")
 
 
-def table(pool, args, players: int) -> list[float]:
+def table(pool, args, players: int) -> list[dict]:
     jobs = []
     for g in range(args.games):
         lv = ["easy"] * players
@@ -119,7 +126,7 @@ def table(pool, args, players: int) -> list[float]:
           f"{pct(every, 0.9):.0f} ms; its turns' main decisions (playouts): {len(times['main'])}, median "
           f"{pct(times['main'], 0.5):.0f} ms, p90 {pct(times['main'], 0.9):.0f} ms, "
           f"max {max(times['main']) * 1000:.0f} ms")
-    return every
+    return res
 
 
 def timing(args) -> None:
@@ -215,12 +222,15 @@ def main() -> None:
     parts = args.only or ["levels", "table", "timing", "clicks"]
     print(f"Hexholm AI bench: hard's budget {args.budget}; {args.workers} workers; seeds from {args.seed}")
     with Pool(args.workers) as pool:
-        if "levels" in parts:
-            levels(pool, args)
+        one_to_one = None
         if "table" in parts:
             print("\nHard against easy")
             for players in (2, 3):
-                table(pool, args, players)
+                res = table(pool, args, players)
+                if players == 2:
+                    one_to_one = res
+        if "levels" in parts:
+            levels(pool, args, one_to_one)
     if "timing" in parts:
         timing(args)
     if "clicks" in parts:

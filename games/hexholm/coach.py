@@ -185,17 +185,27 @@ def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat:
     hexes: list[int] = []
     for k in keys:
         for body in plans[k]:
-            args = body.split(":")[1:]
-            hexes.append(int(args[-1]))
+            hexes.append(int(body.split(":")[-1]))
     mark = {h: decide.letter(i) for i, h in enumerate(decide.reading(hexes))}
     choices = []
     for i, k in enumerate(keys):
-        parts = []
+        parts: list[str] = []
+        builds: list[str] = []
         for body in plans[k]:
             verb, *args = body.split(":")
-            where = mark[int(args[-1])]
-            parts.append(where if verb == "build" else f"{words.location(verb)} {where}")
-        text = " + ".join(parts) or _("end the turn")
+            if verb == "build":
+                builds.append(mark[int(args[-1])])
+                continue
+            if builds:
+                parts.append(" + ".join(builds))
+                builds = []
+            if len(args) == 2:  # a move: from the settlement (its hex not lettered) to a letter
+                parts.append(f"{words.location(verb)} → {mark[int(args[1])]}")
+            else:
+                parts.append(f"{words.location(verb)} {mark[int(args[0])]}")
+        if builds:
+            parts.append(" + ".join(builds))
+        text = " · ".join(parts) or _("end the turn")
         choices.append((decide.clip(f"{'ABCD'[i]}. {text}"), ""))
     body = _("Your terrain: **{terrain}**. Which turn would you play? (the letters on the board)",
              terrain=words.marked(state["card"]))

@@ -324,7 +324,7 @@ def review(players: list[dict], curve: list[dict], seat: int, marks: list) -> by
     cv.d.rounded_rectangle((M, TITLE_H + 8, W - M, h - M), radius=14, fill=PANEL, outline=PANEL_EDGE, width=2)
     chart.legend(cv, M + 16, TITLE_H + 8 + 24, W - 2 * M - 32, players, seat, [T.player_name(p) for p in players],
                  LOOK, MIN)
-    groups = [chart.Group(i, i, _("Round {n}", n=c["round"])) for i, c in enumerate(curve)]
+    groups = [chart.Group(i, i, str(c["round"])) for i, c in enumerate(curve)]  # (rounds by number)
     plot = (78, TITLE_H + 44 + 34, W - M - 26, h - 60)
     chart.draw(cv, plot, [c["vp"] for c in curve], seat, groups, _("gold"), marks, LOOK, MIN)
     return _png(cv.finish())

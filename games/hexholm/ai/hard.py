@@ -1,12 +1,17 @@
-"""The hard AI: whole turns, judged by what they leave.
+"""The hard AI: whole turns, judged by what they leave, the closest ones played out to the end.
 
 Each call plans the rest of the turn: a tile used first or not (its best uses), the mandatory build (the whole
 builds the easy AI ranks best, weighed again with what they leave), then the tiles after it, each greedily.
-A turn's end is worth: the gold now, the tiles held (an extra settlement a turn while the game lasts), the
-room left beside the seat's settlements on each terrain, and the gold the next turn can add: for each terrain,
-the best three settlements built on it greedily, weighed by the chance the next card shows it (exact: the cards
-the seat has not seen, from the discards and the card in play). Only the seat's view is read; the first
-action of the best turn is played, and the next call plans again from there."""
+A turn's end is judged by: the gold now, the tiles held (an extra settlement a turn while the game lasts), the
+room left beside the seat's settlements on each terrain, the gold the next turn can add (for each terrain, the
+best three settlements built on it greedily, weighed by the chance the next card shows it: exact, from the cards
+the seat has not seen, the discards and the card in play), less half of what the next player can add on theirs;
+in the last round, the gold only. At the turn's main decision (its first, before anything is built), the turns
+judged within WITHIN gold of the best (CANDIDATES at most) are each played out to the end of the game from
+budget / 20 twins of the seat's view (the cards it has not seen dealt at random; the same twins for every
+candidate), every player greedy on gold (rules/playout.py), and the one with the best mean margin over the best
+other player (a win counting WIN_BONUS more) is played. Only the seat's view is read; the first action of the
+chosen turn is played, and the next call plans again from there (the playouts only at the main decision)."""
 
 from typing import Any
 
@@ -20,7 +25,7 @@ from ..rules.constants import BUILDS, CARDS_PER_TERRAIN, MOVE_TILES, TERRAINS
 from ..rules.engine import targets_on
 from ..rules.turns import Scorer
 
-BUDGET = 240          # the bot's default (rollouts, in other games): here it sets how many turns are looked at
+BUDGET = 240          # the bot's default (AI_HARD_BUDGET): budget / PLAYOUT_SHARE playouts at most a main decision
 TILE_TURN = 1.3       # a building tile held: gold per turn left
 MOVE_TURN = 0.6       # a moving tile held
 TILE_CAP = 8          # ... for at most this many turns
@@ -35,12 +40,6 @@ PLAYOUT_FROM = 16     # under this budget, no playouts (the heuristic alone)
 WIN_BONUS = 8.0       # a playout won counts this much gold more
 WITHIN = 8.0          # only the candidates judged within this much of the best are played out
 DENY = 0.5            # the next player's expected gold next turn counts against
-import os as _os  # (experiments)
-
-for _k in ("TILE_TURN", "MOVE_TURN", "TILE_CAP", "ROOM", "AHEAD", "CANDIDATES", "PLAYOUT_SHARE", "PLAYOUT_FROM",
-           "WIN_BONUS", "FINISHED", "DENY", "WITHIN"):
-    if _os.environ.get("KB_" + _k):
-        globals()[_k] = type(globals()[_k])(float(_os.environ["KB_" + _k]))
 
 
 def odds(view: dict, seat: int) -> dict[str, float]:
