@@ -8,7 +8,8 @@ board lettered as the buttons.
   settlement (a menu), then where (the letters), or a whole move from the menu of the best.
 - After the build: each usable tile, and End turn.
 Picks ("k:" items) are one string each: "main", "sec:{n}", "tile:{kind}", "tile:{kind}:sec:{n}",
-"tile:{kind}@{from}", "tile:{kind}@{from}:sec:{n}"."""
+"tile:{kind}@{from}". The host finds what a decision offers by building it and the decisions its pick buttons
+lead to (cogs/origin.py): every deeper pick is a menu's item, so a few decisions are built to check a pick."""
 
 from collections.abc import Sequence
 
@@ -250,13 +251,10 @@ def _tile(view: dict, seat: int, kind: str, mover: int | None, section: int | No
                                        "and then where.")]
         return Message(content="\n".join(lines), controls=controls, picture=_picture(view, seat, labels, head))
     mine = [(t, g, taken) for f, t, g, taken in pairs if f == mover]
-    shown = reading(t for t, _g, _x in mine if section is None or SEC[t] == section)
+    # (at most 4 menus of 25: more free lakes than that with none beside the player's other settlements, a
+    # Jetty's only case, is never seen on our boards; the first 100 in reading order are offered)
+    shown = reading(t for t, _g, _x in mine)[:4 * MENU]
     info = {t: (g, x) for t, g, x in mine}
-    if len(shown) > 3 * MENU:
-        controls = [_section_menu(f"tile:{kind}@{mover}:", shown, 0), back]
-        return Message(content=_("Many hexes: choose a part of the board first."), controls=controls,
-                       picture=_picture(view, seat, [], head, [mover]))
-    labels = [(h, letter(i)) for i, h in enumerate(shown)]
     targets = [(t, f"{seat}:{kind}:{mover}:{h}", gains_text(*info[h], view)) for h, t in labels]
     controls, _r = _rows([], 0, targets, 4)
     controls.append(Button(_("Another settlement"), f"k:tile:{kind}", row=4))
