@@ -47,13 +47,13 @@ log = logging.getLogger("bot")
 # the cogs, in the order they are loaded: the courier first (every other cog shows things through it)
 EXTENSIONS = ("cogs.courier", "cogs.table", "cogs.records", "cogs.coach", "cogs.play")
 
-PERMISSIONS = invite.NEEDED.value
+PERMISSIONS = invite.INVITE.value
 DAMAGED_GAME = N_("This game's saved record is damaged and can't be loaded, so nothing was changed. The bot's "
                   "operator has been told; the other games play on.")
 DAMAGED_READ = N_("Part of the saved data can't be read (the database is damaged), so I can't answer this. The "
                   "bot's operator has been told.")
-SIMULATOR = "python -m engine.simulate --players 3 --games 10 --seed 1 --seats easy,easy,easy"
-DEMO = "python -m render.demo --players 3 --seed 1 --out {out}"
+SIMULATOR = "every game the bot hosts, simulated"
+SHOWN_GAMES = 3  # simulated games of AIs per game in the showcase (the summary), then one game's pictures
 NO_TOKEN = f"""\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 
@@ -62,13 +62,14 @@ To run it:
      "Reset Token" and put the token in .env as DISCORD_TOKEN=... (see .env.example).
      No privileged intents are needed.
   2. Invite it with the scopes `bot` and `applications.commands` and the permissions
-     {", ".join(invite.names())}
-     (permission integer {PERMISSIONS}):
+     {", ".join(invite.names(invite.INVITE))}
+     (permission integer {PERMISSIONS}; without the thread ones, each game is played in its channel
+     instead of a thread of its own):
      {invite.invite_url("APPLICATION_ID")}
   3. Run `bash run.sh --sync` once to publish the slash commands (or set DEV_GUILD_ID to see
      them in one server at once), then `bash run.sh`.
 
-Meanwhile, here is the offline simulator: {SIMULATOR}
+Meanwhile, here is the offline simulator: {SIMULATOR}, and one game's pictures each.
 """
 
 
@@ -166,6 +167,9 @@ class GameBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         await self.sync_commands()
+        if self.settings.app_emoji:  # (in the background: a start waits for nothing it can do without)
+            from cogs import emoji
+            self._emoji = asyncio.get_running_loop().create_task(emoji.install(self))
 
     async def _tell_damaged(self, game_id: int, channel_id: int | None) -> None:
         """A damaged game found by the AI seats or the timers: its channel told once (the courier)."""
@@ -191,6 +195,8 @@ class GameBot(commands.Bot):
             log.error("could not sync the slash commands: %s", e)
 
     async def close(self) -> None:
+        from engine import symbols
+        symbols.install({})  # (the process may start another bot: each installs its own)
         if self.store is not None:
             self.leases.stop()
             self.timers.stop()
@@ -294,13 +300,24 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.http").setLevel(logging.WARNING)
 
 
-def run_simulator(out: str = "out/demo") -> int:
-    """Ten games of easy AIs, then the images of one of them (what the channel would show) in `out`."""
-    sys.stdout.flush()
-    rc = subprocess.call([sys.executable, "-m", *SIMULATOR.split()[2:]], cwd=ROOT)
-    demo = DEMO.format(out=out)
-    print(f"\nThe images of one game of easy AIs ({demo}):", flush=True)
-    return rc or subprocess.call([sys.executable, "-m", *demo.split()[2:]], cwd=ROOT)
+def showcase(out: str = "out/demo") -> int:
+    """Every game the bot hosts, for a newcomer: a few games of its AIs (the simulator's summary), then the
+    pictures of one (what its thread would show) in `out`/<game>."""
+    from engine import registry
+    rc = 0
+    for game in registry.games():
+        low, high = game.players
+        players = min(max(low, 3), high)
+        level = game.ai_levels[0] if game.ai_levels else "random"
+        sim = ["engine.simulate", "--game", game.key, "--players", str(players), "--games", str(SHOWN_GAMES),
+               "--seed", "1", "--seats", ",".join([level] * players)]
+        demo = ["render.demo", "--game", game.key, "--players", str(players), "--seed", "1", "--out",
+                f"{out}/{game.key}"]
+        print(f"\n== {game.texts._(game.name)}: {game.texts._(game.summary)}\n$ python -m {' '.join(sim)}", flush=True)
+        rc = subprocess.call([sys.executable, "-m", *sim], cwd=ROOT) or rc
+        print(f"$ python -m {' '.join(demo)}", flush=True)
+        rc = subprocess.call([sys.executable, "-m", *demo], cwd=ROOT) or rc
+    return rc
 
 
 def keep_start_up_objects() -> None:
@@ -328,7 +345,7 @@ def main(argv=None) -> int:
     settings.new_database = args.new_database
     if not settings.discord_token:
         print(NO_TOKEN, flush=True)
-        run_simulator(args.demo_out)
+        showcase(args.demo_out)
         return 2
     setup_logging(settings.log_level)
     bot = build(settings)

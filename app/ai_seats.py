@@ -85,7 +85,17 @@ class AiSeats:
             return False
         game = game_of(row)
         state = row.live
-        seats = [s for s in game.rules.deciders(state) if row.is_ai(s)]
+        deciders = game.rules.deciders(state)
+        for seat in deciders:  # a person with no choice: played for them at once, before any AI thinks
+            forced = None if row.is_ai(seat) else game.rules.forced(state, seat)
+            if forced is not None:
+                out = await self.commit(row, seat, state["seq"], forced, forced=True)
+                if out.code == "unavailable":
+                    await asyncio.sleep(RETRY)
+                elif not out.ok and out.code not in ("stale", "over"):
+                    raise RuntimeError(f"the forced action {forced} was refused: {out.message}")
+                return True
+        seats = [s for s in deciders if row.is_ai(s)]
         if not seats:
             return False
         seat = seats[0]  # simultaneous decisions: every AI seat in turn, at once, before people finish
@@ -103,16 +113,16 @@ class AiSeats:
             raise RuntimeError(f"the AI's action {action.id} was refused: {out.message}")
         return True  # a stale choice (someone acted meanwhile) is simply chosen again
 
-    async def commit(self, row, seat: int, version: int, action_id: str):
-        """Applies an AI seat's action; the channel then shows it, as after a click, but the panel only
-        once the AI's decision is over (the steps of one turn make one edit, not one each)."""
+    async def commit(self, row, seat: int, version: int, action_id: str, forced: bool = False):
+        """Applies an AI seat's action (or a person's forced one); the channel then shows it, as after a
+        click, but the panel only once the AI's decision is over (the steps of one turn make one edit)."""
         async with self.service.lock(row.channel_id):
-            out = await self.service.auto(row.id, seat, version, action_id)
+            out = await self.service.auto(row.id, seat, version, action_id, forced=forced)
         if out.ok:
             rules = game_of(row).rules
             key = rules.decision_key(out.state)
-            going_on = seat in rules.deciders(out.state) and key == rules.decision_key(out.before) and \
-                not rules.simultaneous(out.state)
+            going_on = not forced and seat in rules.deciders(out.state) and \
+                key == rules.decision_key(out.before) and not rules.simultaneous(out.state)
             if going_on:
                 self._going_on[row.id] = (seat, key)
             await self.after(row.id, row.channel_id, refresh=not going_on)

@@ -57,5 +57,5 @@ def finish(game: Game, row: GameRow, results: list[SeatResult], now: float) -> F
     else:
         for s in seats:
             s["rated"] = False
-    return Finish(row.guild_id, row.channel_id, now, seats, scopes(game, row.guild_id), rate if rated else None,
+    return Finish(row.guild_id, row.home, now, seats, scopes(game, row.guild_id), rate if rated else None,
                   game=game.key)

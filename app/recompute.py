@@ -58,7 +58,7 @@ async def backfill(store: Store) -> list[tuple[int, Finish]]:
             for s in seats:
                 s["rated"] = False
         at = await store.finished_time(gid)
-        out.append((gid, Finish(game.guild_id, game.channel_id, at or 0.0, seats, game=played.key)))
+        out.append((gid, Finish(game.guild_id, game.home, at or 0.0, seats, game=played.key)))
     return out
 
 

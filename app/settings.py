@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     ai_pause: float = Field(1.5, ge=0)          # seconds an AI turn takes at least (its thinking counted)
     ai_hard_budget: int = Field(240, ge=1)      # rollouts per decision of the hard AI (about 1 s)
+    # the games' symbols as application emoji, uploaded at start-up (cogs/emoji.py); off: Unicode
+    app_emoji: bool = True
+    # a person's turn mentions them only the first time in a game, or when they have not acted for this long
+    ping_idle_minutes: float = Field(10, ge=0)
     # worker processes for the hard AI: in a thread it would hold the GIL and slow every click
     # (0 = a thread of the bot's process, as in most tests)
     ai_processes: int = Field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1), ge=0)

@@ -94,7 +94,7 @@ def components_of(msg) -> list[dict]:
 async def new_table(env, bot, guild, world: World, name: str, start: bool):
     ann, bob, _eve = world.people
     ch = guild.create_text_channel(f"{world.key}-{name}-{len(world.channels)}")
-    res = await ann.slash(ch, f"play new {world.key}", timer=0)
+    res = await ann.slash(ch, f"play new {world.key}", where="channel", timer=0)
     lobby = res.response
     await bob.click(lobby, label="Join")
     if start:

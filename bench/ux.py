@@ -173,7 +173,7 @@ async def solo_game(seed: int, ais: int = 3) -> dict:
         guild = env.create_guild()
         ann = guild.add_member(env.create_user("ann"))
         channel = guild.create_text_channel("solo")
-        lobby = (await ann.slash(channel, "pioneer new")).response
+        lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
         for _ in range(ais):
             await ann.click(lobby, label="Add AI (easy)")
         await ann.click(lobby, label="Start the game")

@@ -11,7 +11,9 @@ missing Attach Files permission degrades to text, a deleted channel archives the
 courier's per-channel lock is taken before the game's action lock, never after."""
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
 from collections import OrderedDict
 
@@ -26,13 +28,16 @@ from app.workers import Workers, draw
 from db import GameRow, OutboxItem, StoreError
 from db.errors import DatabaseDamaged
 from engine import views
+from engine.protocol import Picture
 from i18n import N_, _, n_, use
 from ui import lobby as lobby_ui
-from ui import messages, texts
+from ui import messages, texts, v2
 from ui import results as results_ui
 from ui.texts import language
 
 from . import unread
+from .desks import Desks
+from .pings import Pings
 
 log = logging.getLogger("bot.courier")
 NO_FILES = N_("_(I need the **Attach Files** permission here to show the table image.)_")
@@ -45,16 +50,18 @@ def _is_panel(msg: discord.Message, game: GameRow) -> bool:
     """A live panel of this game: it carries the game's "board" button (every live panel has it; frozen
     panels have no buttons), or on a panel of before the verb the game's older panels had in its place."""
     ends = (":board", *(f":{v}" for v in game_of(game).legacy.verbs))
-    ids = [getattr(c, "custom_id", None) or "" for row in msg.components for c in getattr(row, "children", [])]
+    ids = [getattr(c, "custom_id", None) or "" for c in v2.components(msg)]
     return any(cid.startswith(f"pd:{game.id}:") and cid.endswith(ends) for cid in ids)
 
 
 def _signature(msg: discord.Message) -> tuple:
     emb = msg.embeds[0] if msg.embeds else None
-    return (msg.content or "", emb.title if emb else None, emb.footer.text if emb and emb.footer else None)
+    return (v2.text_of(msg), emb.title if emb else None, emb.footer.text if emb and emb.footer else None)
 
 
 WORKING_MAX = 6  # see Courier.working
+PICTURES_KEPT = 2048  # live panels whose picture's attachment is remembered (an id and a key each)
+ARCHIVED = 50083  # Discord's code for an edit in an archived thread (a post opens it again by itself)
 KEPT_REPLAYS = 16  # finished games' replays kept in memory (a few hundred KB each)
 
 
@@ -71,9 +78,16 @@ class Courier(commands.Cog):
         # chapter picture and no other command waits behind one
         self.slow = Workers("replay", min(1, bot.settings.render_processes))
         self.kept: OrderedDict[tuple, bytes] = OrderedDict()  # finished games' replays, drawn once
-        self._frozen: dict[int, tuple[int, dict, int]] = {}  # game id: the record just frozen (message, kwargs, seq)
+        self._frozen: dict[int, tuple[int, tuple, int]] = {}  # game id: the record just frozen (message, its
+        #                                                       heading and lines, seq)
+        # game id: (what the live panel's picture shows, its attachment's id once known): an edit that shows
+        # the same keeps it instead of uploading it again
+        self._pictures: OrderedDict[int, tuple[tuple, int | None]] = OrderedDict()
+        self.desks = Desks(self)  # the players' private messages that show their next decision (cogs/desks.py)
+        self.pings = Pings(self)  # who is mentioned when a game waits for them, who gets a direct message
 
     def cog_unload(self) -> None:  # type: ignore[override]  # discord.py accepts sync unload
+        self.pings.stop()
         self.workers.stop()
         self.slow.stop()
 
@@ -113,17 +127,27 @@ class Courier(commands.Cog):
         except (discord.NotFound, discord.Forbidden):
             return None
 
-    async def send(self, channel, game_id: int, png: bytes | None, filename: str, **kw):
-        """channel.send with an optional image; falls back to text without Attach Files.
-        Returns the message, or None when the channel is gone (the game is then archived)."""
+    async def send(self, channel, game_id: int, png: bytes | None, filename: str, alt: str = "",
+                   plain=None, **kw):
+        """channel.send with an optional image (an embed's, `png`; a V2 message carries its own in `files`);
+        falls back to text without Attach Files (`plain()`: the V2 message without its picture). Returns the
+        message, or None when the channel is gone (the game is then archived)."""
         try:
-            if png is not None:
+            if png is not None or kw.get("files"):
                 try:
-                    return await channel.send(file=discord.File(io.BytesIO(png), filename), **kw)
+                    if png is not None:
+                        kw["file"] = discord.File(io.BytesIO(png), filename, description=alt[:1024] or None)
+                    return await channel.send(**kw)
                 except discord.Forbidden:
-                    if kw.get("embed") is not None:
-                        kw["embed"].set_image(url=None)
-                    kw["content"] = (kw.get("content") or "") + "\n" + _(NO_FILES)
+                    kw.pop("file", None)
+                    if plain is not None:
+                        kw = plain()
+                        kw.pop("files", None)
+                        kw["view"].add_item(discord.ui.TextDisplay(_(NO_FILES)))
+                    else:
+                        if kw.get("embed") is not None:
+                            kw["embed"].set_image(url=None)
+                        kw["content"] = (kw.get("content") or "") + "\n" + _(NO_FILES)
             return await channel.send(**kw)
         except discord.NotFound:
             await self.service.archive(game_id, "channel deleted")
@@ -131,15 +155,21 @@ class Courier(commands.Cog):
             log.warning("cannot post in channel %s (game %s)", getattr(channel, "id", "?"), game_id)
         return None
 
-    async def _edit(self, channel, message_id: int | None, **kw) -> bool:
-        """Edits one of our messages; False when it is gone (or may not be edited)."""
+    async def _edit(self, channel, message_id: int | None, **kw) -> dict | None:
+        """Edits one of our messages: Discord's answer (raw data), or None when it is gone (or may not be
+        edited)."""
         if message_id is None:
-            return False
+            return None
         try:
-            await unread.edit_message(channel, message_id, **kw)
-            return True
+            try:
+                return await unread.edit_message(channel, message_id, **kw)
+            except discord.HTTPException as e:  # a game's thread archived after a week unused: opened again
+                if e.code != ARCHIVED or not isinstance(channel, discord.Thread):
+                    raise
+                await channel.edit(archived=False)
+                return await unread.edit_message(channel, message_id, **kw)
         except (discord.NotFound, discord.Forbidden):
-            return False
+            return None
 
     async def _delete(self, channel, message_id: int | None) -> None:
         if message_id is None:
@@ -166,7 +196,8 @@ class Courier(commands.Cog):
                     await self.deliver(game, ch)
             if refresh:
                 await self.refresh_panel(game_id, ch)
-        if game.status == "active" and any(p.ai for p in game.players):
+            await self.desks.refresh(game)  # (the state the change left: the deliveries change no state)
+        if game.status == "active":  # the AI seats' turns, and a person's forced move (Rules.forced)
             self.bot.ai.kick(game_id)
 
     async def deliver(self, game: GameRow, ch, recovering: bool = False) -> None:
@@ -203,6 +234,8 @@ class Courier(commands.Cog):
         if item.kind == "panel" and game.panel_message_id is not None:
             return None
         want = await self._signature(game, item)
+        if item.kind in ("results", "standings"):
+            ch = await self.home(game, ch)  # (a thread's game shows its end in the channel it was opened in)
         after = await self.service.store.last_shown(game.id) or game.lobby_message_id
         if item.kind == "image" and after:
             after -= 1  # (from the last shown message itself: the frozen record the picture may be on)
@@ -240,31 +273,34 @@ class Courier(commands.Cog):
 
     async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
         self._frozen.pop(game.id, None)
+        self._pictures.pop(game.id, None)  # (the next panel is a new message: its picture is uploaded anew)
         early = bool(item.data.get("ended_early")) or (item.data.get("heading") or {}).get("stage") == "ended"
         heading, lines = await self.service.day_record(game, item.seq, ended_early=early)
-        shown = messages.frozen(game, heading, lines, item.seq)
-        if await self._edit(ch, item.data["panel"], **shown):
-            self._frozen[game.id] = (item.data["panel"], shown, item.seq)  # the chapter's picture goes onto it
+        if await self._edit(ch, item.data["panel"], **messages.as_edit(messages.frozen(game, heading, lines,
+                                                                                     item.seq))):
+            self._frozen[game.id] = (item.data["panel"], (heading, lines), item.seq)  # its picture goes onto it
 
     async def _show_image(self, game: GameRow, ch, item: OutboxItem) -> int | None:
-        """The chapter's picture: on the record just frozen from the panel (one message per chapter), or a
+        """The chapter's picture: in the record just frozen from the panel (one message per chapter), or a
         message of its own (the game's first, or after a restart between the two)."""
         state = await self.service.state_at(game, item.seq)
         since = await self.service.store.previous_seq(game.id, "image", item.id)
         lines = await self.service.headlines(game, since, item.seq)
         png = await self.render(game, "round", *views.round_args(game_of(game), state, lines))
         caption = await self._caption(game, item)
+        shown = v2.Shown("round.png", texts.alt_text(caption, lines), png) if png is not None else None
         frozen = self._frozen.pop(game.id, None)
-        if frozen is not None and png is not None and frozen[2] == item.seq:  # (the same change's record)
-            mid, shown, _seq = frozen
-            shown["embed"].set_image(url="attachment://round.png")
-            if await self._edit(ch, mid, content=caption, embed=shown["embed"],
-                                attachments=[discord.File(io.BytesIO(png), "round.png")]):
+        if frozen is not None and shown is not None and frozen[2] == item.seq:  # (the same change's record)
+            mid, (heading, record), _seq = frozen
+            if await self._edit(ch, mid, **messages.as_edit(messages.frozen(game, heading, record, item.seq, shown,
+                                                                           caption))):
                 return mid
-        msg = await self.send(ch, game.id, png, "round.png", content=caption)
+        kw = messages.picture(caption, shown)
+        msg = await self.send(ch, game.id, None, "", plain=lambda: messages.picture(caption, None), **kw)
         return msg.id if msg else None
 
     async def _show_results(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        self.pings.forget(game.id)
         self._frozen.pop(game.id, None)
         state = await self.service.state_at(game, item.seq)
         png = await self.render(game, "results", *views.results_args(game_of(game), state))
@@ -274,17 +310,27 @@ class Courier(commands.Cog):
             rating = await self.service.store.rating(scope, r["player"])
             r["games"] = rating[2] if rating else 0
         shown = results_ui.results(game, state, png is not None, rows)
-        msg = await self.send(ch, game.id, png, "results.png", **shown)
+        home = await self.home(game, ch)
+        msg = await self.send(home, game.id, png, "results.png", alt=texts.results_alt(game, state), **shown)
         await self.clear_ping(game, ch)
         return msg.id if msg else None
 
     async def _show_standings(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+        self.pings.forget(game.id)
         self._frozen.pop(game.id, None)
+        home = await self.home(game, ch)
         if game.state is None and game.lobby_message_id:  # a lobby closed: its buttons go
-            await self._edit(ch, game.lobby_message_id, view=None)
+            await self._edit(home, game.lobby_message_id, **messages.as_edit(lobby_ui.lobby(game)))
         await self.clear_ping(game, ch)
-        msg = await self.send(ch, game.id, None, "", **results_ui.standings(game, item.data["reason"]))
+        msg = await self.send(home, game.id, None, "", **results_ui.standings(game, item.data["reason"]))
         return msg.id if msg else None
+
+    async def home(self, game: GameRow, ch):
+        """The channel of a game's lobby and results: the one its thread was opened in (that thread itself
+        when the channel can't be reached), else its own."""
+        if game.home_id is None or game.home_id == getattr(ch, "id", None):
+            return ch
+        return await self.channel(game.home_id) or ch
 
     async def _show_panel(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         if game.status != "active" or game.panel_message_id is not None:
@@ -293,17 +339,25 @@ class Courier(commands.Cog):
         return msg.id if msg else None
 
     async def _ping(self, game: GameRow, ch, items: list[OutboxItem], recovering: bool) -> None:
-        """One ping naming everyone of these items who still has to decide (nobody left: none)."""
+        """One ping naming everyone of these items who still has to decide and is to be mentioned (cogs/pings.py:
+        a reminder of a turn timer always; the turn, the first time or after a while); nobody: none, and an
+        older ping, about a decision made since, goes."""
         deciding = set(game_of(game).rules.deciders(game.live)) if game.status == "active" else set()
         seats = sorted({s for x in items for s in x.data["seats"] if s in deciding and not game.is_ai(s)})
+        due = items[0].data.get("reminder")
+        note = ""
+        if seats and not due:
+            seats, note = await self.pings.mentions(game, seats)
         text = None
         if seats:
-            due = items[0].data.get("reminder")
             text = texts.reminder_text(game, seats, due) if due else texts.ping_text(game, seats)
+            text += f"\n-# {note}" if note else ""
         mid = None
         if text:
             found = await self._posted_text(game, ch, text) if recovering else None
             mid = found.id if found else await self._post_ping(game, ch, text)
+        elif game.ping_message_id is not None:
+            await self.clear_ping(game, ch)
         await self.service.delivered([x.id for x in items], mid)
 
     async def _posted_text(self, game: GameRow, ch, text: str) -> discord.Message | None:
@@ -336,24 +390,76 @@ class Courier(commands.Cog):
             await self.service.ping_posted(game.id, None)
 
     # ---- the panel --------------------------------------------------------------------------------
+    async def panel_picture(self, game: GameRow) -> v2.Shown | None:
+        """The panel's picture: the game's own (its panel's Picture), else its round picture of the present
+        moment; the one the panel has already is kept when nothing it shows changed (no upload)."""
+        played = game_of(game)
+        with use(language(game)):
+            msg = messages.game_panel(game, any_language=True)
+            pic = msg.picture or Picture("round", views.round_args(played, game.live, []), "panel.png")
+            alt = texts.alt_text(texts.title(game), list(game.recent[-2:]))
+        key = (language(game), pic.name, hashlib.sha1(json.dumps(pic.args, sort_keys=True, default=str)
+                                                      .encode()).hexdigest())
+        hit = self._pictures.get(game.id)
+        if hit is not None and hit[0] == key and hit[1] is not None:
+            return v2.Shown(pic.filename, alt, kept=hit[1])
+        with use(language(game)):  # (a public picture: the game's language, whoever's click it follows)
+            png = await self.render(game, pic.name, *pic.args)
+        if png is None:
+            return None
+        self._pictures[game.id] = (key, None)
+        return v2.Shown(pic.filename, alt, png)
+
+    def _uploaded(self, game_id: int, answer, filename: str) -> None:
+        """The attachment id of the panel's picture just uploaded (Discord's answer: a Message or its data)."""
+        hit = self._pictures.get(game_id)
+        atts = getattr(answer, "attachments", None) if not isinstance(answer, dict) else answer.get("attachments")
+        found = next((a for a in atts or [] if (a["filename"] if isinstance(a, dict) else a.filename) == filename),
+                     None)
+        if hit is not None and found is not None:
+            self._pictures[game_id] = (hit[0], int(found["id"] if isinstance(found, dict) else found.id))
+            self._pictures.move_to_end(game_id)
+            while len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
+
     async def post_panel(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
-        msg = await self.send(ch, game.id, None, "", **messages.panel(game, note, await self.service.undo_seat(game)))
+        self._pictures.pop(game.id, None)  # (a new message: its picture is uploaded)
+        shown = await self.panel_picture(game)
+        undo = await self.service.undo_seat(game)
+        msg = await self.send(ch, game.id, None, "", plain=lambda: messages.panel(game, note, undo),
+                              **messages.panel(game, note, undo, shown))
         if msg is not None:
             await self.service.panel_posted(game.id, msg.id)
             game.panel_message_id = msg.id
+            if shown is not None:
+                self._uploaded(game.id, msg, shown.filename)
         return msg
 
     async def refresh_panel(self, game_id: int, ch) -> None:
-        """Edits the live panel to the latest state (re-posted if it was deleted). Runs under the game's
-        action lock, so edits reach Discord in the order of the moves. No-op while a new one is due."""
-        async with self.service.lock(ch.id), self.working:
+        """Edits the live panel to the latest state (re-posted if it was deleted), its picture drawn first
+        (outside the game's action lock: clicks do not wait for it). The edit runs under the lock, so edits
+        reach Discord in the order of the moves; a picture of a moment passed meanwhile is drawn again. No-op
+        while a new one is due."""
+        for _attempt in range(3):
             game = await self.service.game(game_id)
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return
-            undo = await self.service.undo_seat(game)
-            if not await self._edit(ch, game.panel_message_id, **messages.panel(game, undo=undo)):
-                with use(language(game)):
-                    await self.post_panel(game, ch, note=_("_(The previous panel was deleted.)_"))
+            shown = await self.panel_picture(game)
+            async with self.service.lock(ch.id), self.working:
+                now = await self.service.game(game_id)
+                if now is None or now.status != "active" or now.panel_message_id is None:
+                    return
+                if now.seq != game.seq or now.panel_message_id != game.panel_message_id:
+                    continue  # the game moved on while the picture was drawn: draw the present one
+                undo = await self.service.undo_seat(now)
+                answer = await self._edit(ch, now.panel_message_id,
+                                          **messages.as_edit(messages.panel(now, undo=undo, shown=shown)))
+                if answer is None:
+                    with use(language(now)):
+                        await self.post_panel(now, ch, note=_("_(The previous panel was deleted.)_"))
+                elif shown is not None and shown.png is not None:
+                    self._uploaded(game_id, answer, shown.filename)
+                return
 
     async def repost(self, game: GameRow) -> None:
         """/play board: a new panel at the bottom; the old one is deleted (or marked as moved)."""
@@ -481,10 +587,11 @@ class Courier(commands.Cog):
                 await self.service.archive(gid, "channel deleted")
                 return
             if game.status == "lobby":
-                if not game.lobby_message_id or not await self._exists(ch, game.lobby_message_id):
+                home = await self.home(game, ch)
+                if not game.lobby_message_id or not await self._exists(home, game.lobby_message_id):
                     with use(language(game)):
                         note = _("_(The lobby was posted again after a restart.)_")
-                    await self.post_lobby(game, ch, note=note)
+                    await self.post_lobby(game, home, note=note)
                 return
             with use(language(game)):
                 await self.deliver(game, ch, recovering=True)
@@ -501,7 +608,7 @@ class Courier(commands.Cog):
         """Whether the lobby's message is still in its channel."""
         if not game.lobby_message_id:
             return False
-        ch = await self.channel(game.channel_id)
+        ch = await self.channel(game.home)
         return ch is not None and await self._exists(ch, game.lobby_message_id)
 
     async def _exists(self, ch, message_id: int) -> bool:
@@ -524,10 +631,17 @@ class Courier(commands.Cog):
             await self.service.archive(game.id, "channel deleted")
 
     @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A game's thread was deleted: the game ends with nothing to show (as a deleted channel's)."""
+        await self.on_guild_channel_delete(discord.Object(payload.thread_id))
+
+    @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A deleted panel or lobby comes back (buttons must stay reachable)."""
         try:
             game = await self.service.in_channel(payload.channel_id)
+            if game is None:  # (a lobby in the channel its thread was opened in)
+                game = await self.service.store.open_lobby_in_home(payload.channel_id, payload.message_id)
         except StoreError:  # the channel's game can't be read (said once): nothing to bring back
             return
         if game is None or payload.message_id not in (game.panel_message_id, game.lobby_message_id):
@@ -542,7 +656,8 @@ class Courier(commands.Cog):
                     if fresh.status == "active" and fresh.panel_message_id == payload.message_id:
                         await self.post_panel(fresh, ch, note=_("_(The previous panel was deleted.)_"))
                     elif fresh.status == "lobby" and fresh.lobby_message_id == payload.message_id:
-                        await self.post_lobby(fresh, ch, note=_("_(The lobby was deleted: here it is again.)_"))
+                        await self.post_lobby(fresh, await self.home(fresh, ch),
+                                              note=_("_(The lobby was deleted: here it is again.)_"))
 
 
 async def setup(bot):

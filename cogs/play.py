@@ -15,6 +15,7 @@ from app.service.lobby import lobby_options
 from app.service.outcome import NOT_PLAYING
 from app.tables import game_of
 from db.errors import DatabaseDamaged
+from db.people import MODES
 from engine import registry, views
 from engine.protocol import Game
 from i18n import _
@@ -24,6 +25,7 @@ from ui import lobby as lobby_ui
 from ui.commands import NUMBER_MAX
 from ui.components import GameButton, view_of
 
+from . import threads
 from .replies import tell
 
 log = logging.getLogger("bot.commands")
@@ -33,20 +35,23 @@ REPOST_EVERY = 60.0  # seconds between two public re-posts of a channel's table
 def help_text(game: Game | None) -> str:
     """What the bot does, the games it has, how a table works; one game's own help and credit."""
     games = registry.games()
-    lines = [_("**Games**: {games}.", games=", ".join(f"**{g.texts._(g.name)}** ({g.players[0]}-{g.players[1]})"
-                                                      for g in games))]
-    if game is not None:
-        lines += ["", texts.help_text(game), "", "_" + game.texts._(game.credit) + "_"]
+    if game is not None:  # (one game's own help: the others are named by /play help alone)
+        lines = [texts.help_text(game), "", "_" + game.texts._(game.credit) + "_"]
     else:
-        lines += [f"• **{g.texts._(g.name)}**: {g.texts._(g.summary)}" for g in games]
+        lines = [_("**Games**: {games}.", games=", ".join(
+            f"**{g.texts._(g.name)}** ({texts.players_text(*g.players)})" for g in games))]
+        bullets = [f"• **{g.texts._(g.name)}**: {g.texts._(g.summary)}" for g in games]
+        if sum(len(b) + 1 for b in bullets) < 900:  # (with many games, their names say enough)
+            lines += bullets
     lines += ["",
-              _("**Start**: `/play new <game>` opens a table in this channel; players press **Join**; the host may "
-                "add AI players (solo play: you and AIs), change the options, and presses **Start**."),
+              _("**Start**: `/play new <game>` opens a table in this channel, and a thread of its own where the game "
+                "is played (so a channel holds many games); players press **Join**; the host may add AI players (solo "
+                "play: you and AIs), change the options, and presses **Start**."),
               _("**Turn timer** (chosen in `/play new` or in the lobby, 24 h by default): a reminder at half "
                 "time, then the AI decides for you."),
               _("**Commands**: `/play board` (the table), `/play mine` (your own things, privately), `/play rules` "
                 "(help and card texts), `/play log` (recent moves), `/play leave` (an AI takes your seat), "
-                "`/play end`."),
+                "`/play end`, `/play notify` (a direct message when a game waits for you)."),
               _("**After a game**: **Rematch** seats the same table again; **Review my game** shows where you lost "
                 "points; `/play stats`, `/play leaderboard`, `/play history` and `/play replay` keep the records.")]
     return "\n".join(lines)
@@ -83,7 +88,7 @@ class Play(commands.Cog):
 
     # ---- /play new -------------------------------------------------------------------------
     async def new(self, interaction: discord.Interaction, game: Game, chosen: dict, timer: int,
-                  language: str | None) -> None:
+                  language: str | None, where: str = "thread") -> None:
         perms = interaction.app_permissions
         missing = invite.missing(perms)
         if missing:
@@ -94,11 +99,16 @@ class Play(commands.Cog):
         if language is not None and language not in i18n.LOCALES:
             await tell(interaction, _("That language is not one I speak."))
             return
+        if where not in threads.WHERE:
+            await tell(interaction, _("That is not a place I offer: a thread of its own, a private thread, or this "
+                                      "channel."))
+            return
         options = lobby_options(game, chosen, timer)
         if isinstance(options, str):
             await tell(interaction, options)
             return
         options["language"] = language or i18n.supported(str(interaction.guild_locale or ""))
+        options["where"] = where
         user = interaction.user
         async with self.service.lock(interaction.channel_id):
             out = await self.service.new_lobby(game.key, interaction.guild_id, interaction.channel_id, user.id,
@@ -113,6 +123,8 @@ class Play(commands.Cog):
             msg = resp.resource
             if isinstance(msg, discord.InteractionMessage):
                 await self.service.lobby_posted(out.game.id, msg.id)
+            await threads.open_for(self.service, interaction, out.game,
+                                   msg if isinstance(msg, discord.Message) else None, where)
 
     async def busy(self, interaction: discord.Interaction, game) -> None:
         """/play new where a game is open: point to it; a lobby whose message is gone is posted again."""
@@ -127,25 +139,40 @@ class Play(commands.Cog):
                                   link=self.link(game)))
 
     def link(self, game) -> str:
-        mid = game.lobby_message_id if game.status == "lobby" else game.panel_message_id
-        kind = _("lobby") if game.status == "lobby" else _("panel")
-        if mid and game.guild_id:
-            return f"[{kind}](https://discord.com/channels/{game.guild_id}/{game.channel_id}/{mid})"
-        return _("game {id}", id=game.id)
+        return texts.panel_link(game)
 
     async def current(self, interaction: discord.Interaction, started: bool = True):
-        game = await self.service.in_channel(interaction.channel_id)
+        game = await self.service.in_channel(interaction.channel_id) or await self.from_threads(interaction)
         if game is None:
-            await tell(interaction, _("There is no game in this channel. Start one with `/play new`."))
             return None
         if started and game.status != "active":
             await tell(interaction, _("The game has not started yet: see the {link}.", link=self.link(game)))
             return None
         return game
 
+    async def from_threads(self, interaction: discord.Interaction):
+        """In a channel whose games are played in threads: the one game the command can mean (the one the person
+        plays in, or the only one); else None, after pointing to the threads (or to /play new)."""
+        here = await self.service.store.open_games_from(interaction.channel_id)
+        mine = [g for g in here if g.is_player(interaction.user.id)]
+        for some in (mine, here):
+            if len(some) == 1:
+                return some[0]
+        if here:
+            await tell(interaction, _("This channel's games are played in their threads: {threads}. Use the command "
+                                      "in the game's thread.", threads=" ".join(f"<#{g.channel_id}>" for g in here)))
+        else:
+            await tell(interaction, _("There is no game in this channel. Start one with `/play new`."))
+        return None
+
     async def latest(self, interaction: discord.Interaction):
         """The channel's running game; else its last game (finished ones too); None after telling why."""
-        game = await self.service.last_in_channel(interaction.channel_id)
+        game = await self.service.in_channel(interaction.channel_id)
+        if game is None and await self.service.store.open_games_from(interaction.channel_id):
+            game = await self.from_threads(interaction)
+            if game is None:
+                return None
+        game = game or await self.service.last_in_channel(interaction.channel_id)
         if game is None:
             await tell(interaction, _("There is no game in this channel. Start one with `/play new`."))
             return None
@@ -188,9 +215,14 @@ class Play(commands.Cog):
             await self.bot.table.mine(interaction, None, game=game)
 
     # ---- /play rules, /play help -----------------------------------------------------------------
-    async def rules(self, interaction: discord.Interaction, game: Game | None, topic: str | None) -> None:
-        if game is None:
+    async def rules(self, interaction: discord.Interaction, game: Game | None, topic: str | None,
+                    asked: bool = True) -> None:
+        if game is None and asked:
             await tell(interaction, _("That is not a game I host."))
+            return
+        game = game or await self._kind(interaction, None)
+        if game is None:
+            await self.which_game(interaction)
             return
         topics = game.show.topics
         if topics is None:
@@ -212,6 +244,22 @@ class Play(commands.Cog):
                 return [app_commands.Choice(name=label[:100], value=value[:100])
                         for label, value in game.show.topics.suggestions(current)]
         return suggest
+
+    # ---- /play notify ------------------------------------------------------------------------------
+    async def notify(self, interaction: discord.Interaction, how: str, minutes: int) -> None:
+        """How a person is told a game waits for them (cogs/pings.py): saved, and said back in plain words."""
+        if how not in MODES or not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 1440:
+            await tell(interaction, _("Choose off, after, or always (and from 1 to 1440 minutes)."))
+            return
+        await self.service.store.set_notify(interaction.user.id, how, minutes if how == "after" else 0)
+        self.bot.courier.pings.chose(interaction.user.id)
+        said = {"off": _("No direct messages: when a game waits for you, I mention you in its thread (the first "
+                         "time, and after you have been away a while)."),
+                "after": _("When a game has waited {minutes} minutes for you, I send you a direct message.",
+                           minutes=minutes),
+                "always": _("When a game waits for you, I send you a direct message instead of mentioning you.")}
+        await tell(interaction, said[how] + ("" if how == "off" else " " + _(
+            "If your direct messages are closed, I mention you in the game's thread instead.")))
 
     async def help(self, interaction: discord.Interaction, game: Game | None) -> None:
         await tell(interaction, help_text(game)[:2000])
@@ -247,10 +295,23 @@ class Play(commands.Cog):
 
     async def stats(self, interaction: discord.Interaction, game: Game | None, player, everywhere: bool,
                     post: bool) -> None:
-        await self.bot.records.stats(interaction, await self._kind(interaction, game), player, everywhere, post)
+        kind = await self._kind(interaction, game)
+        if kind is None:
+            await self.which_game(interaction)
+            return
+        await self.bot.records.stats(interaction, kind, player, everywhere, post)
 
     async def leaderboard(self, interaction: discord.Interaction, game: Game | None) -> None:
-        await self.bot.records.leaderboard(interaction, await self._kind(interaction, game))
+        kind = await self._kind(interaction, game)
+        if kind is None:
+            await self.which_game(interaction)
+            return
+        await self.bot.records.leaderboard(interaction, kind)
+
+    async def which_game(self, interaction: discord.Interaction) -> None:
+        """A command about one game, with none named and none played here: which one?"""
+        await tell(interaction, _("Which game? Name it with the command's `game` option: {games}.",
+                                  games=", ".join(f"**{texts.game_name(g)}**" for g in registry.games())))
 
     async def daily(self, interaction: discord.Interaction, game: Game | None) -> None:
         if game is None:  # the channel's last game if it has a game of the day, else the first that has
@@ -270,11 +331,14 @@ class Play(commands.Cog):
         await self.bot.records.replay(interaction, number)
 
     async def _kind(self, interaction: discord.Interaction, game: Game | None) -> Game | None:
-        """The game a record command is about: the one asked for, else this channel's last one."""
+        """The game a command is about: the one asked for, else this channel's last one, else the only one
+        installed; None: it must be asked."""
         if game is not None:
             return game
         last = await self._last(interaction)
-        return game_of(last) if last is not None else registry.games()[0]
+        if last is not None:
+            return game_of(last)
+        return registry.games()[0] if len(registry.games()) == 1 else None
 
     async def _last(self, interaction: discord.Interaction):
         """The channel's last game, or None (none, or its record can't be read: a record command needs no

@@ -46,10 +46,14 @@ class RecordsDesk(commands.Cog):
         refusal: no such game on this server, or not played to the end (nothing hidden shows early)."""
         if game_id is None:
             latest = await self.store.history(1, channel_id=interaction.channel_id)
-            if not latest:
+            last = None if latest else await self.bot.service.last_in_channel(interaction.channel_id)
+            if latest:
+                game_id = latest[0]["game_id"]
+            elif last is not None and last.status == "over":  # (a thread's game: its results are outside)
+                game_id = last.id
+            else:
                 await tell(interaction, _("No game has been played to the end in this channel yet."))
                 return None
-            game_id = latest[0]["game_id"]
         game = await self.store.game(game_id)
         if game is None or (game.guild_id or None) != (interaction.guild_id or None):
             await tell(interaction, _("There is no game {id} on this server.", id=game_id))

@@ -34,7 +34,7 @@ TABLES = (("games", "id", "id"), ("players", "game_id", "game_id, user_id"),
           ("outbox", "game_id", "id"), ("results", "game_id", "game_id, seat"),
           ("reviews", "game_id", "game_id, seat"))
 # tables of no one game, copied whole after the games (a player's rating sums up many games)
-WHOLE = (("ratings", "scope, player"),)
+WHOLE = (("ratings", "scope, player"), ("notify", "user_id"))
 
 
 class CopyError(RuntimeError):

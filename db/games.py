@@ -24,7 +24,7 @@ from .shards import Owned, owned_sql
 
 # the players come along as one JSON column: a game is read in one round trip
 _GAME_COLS = ("id, guild_id, channel_id, host_id, status, options, config, seed, state, seq, recent, "
-              "panel_message_id, lobby_message_id, end_reason, ping_message_id, game, ")
+              "panel_message_id, lobby_message_id, end_reason, ping_message_id, game, home_id, ")
 
 
 async def locked_status(db: Tx, game_id: int) -> str | None:
@@ -51,8 +51,8 @@ class Games(StoreBase):
         try:
             g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
                         json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
-                        row[11], row[12], row[13], row[14], game=row[15])
-            g.players = [Player(*p) for p in json.loads(row[16])]
+                        row[11], row[12], row[13], row[14], game=row[15], home_id=row[16])
+            g.players = [Player(*p) for p in json.loads(row[17])]
         except (ValueError, TypeError) as e:  # (the state itself is parsed on first use: GameRow.state)
             raise DatabaseDamaged(f"game {row[0]}: its saved row can't be read ({e})").about(row[0], row[2]) from e
         return g
@@ -64,6 +64,12 @@ class Games(StoreBase):
     @about_channel
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         return await self._fetch_game("channel_id=? AND status IN ('lobby','active')", (channel_id,))
+
+    @about_channel
+    async def open_lobby_in_home(self, channel_id: int, lobby_message_id: int) -> GameRow | None:
+        """The lobby whose message this is, in the channel its thread was opened in (None: none)."""
+        return await self._fetch_game("home_id=? AND status='lobby' AND lobby_message_id=?",
+                                      (channel_id, lobby_message_id))
 
     async def open_game_refs(self, owned: Owned | None = None) -> list[tuple[int, int]]:
         """(game id, channel id) of every lobby and running game (of the `owned` shards: db/shards.py):
@@ -80,8 +86,16 @@ class Games(StoreBase):
 
     @about_channel
     async def game_ids_in_channel(self, channel_id: int) -> list[int]:
-        return [r[0] for r in await self._rows("SELECT id FROM games WHERE channel_id=? ORDER BY id",
-                                               (channel_id,))]
+        """The games played in the channel or in the threads opened in it, oldest first."""
+        return [r[0] for r in await self._rows("SELECT id FROM games WHERE channel_id=? OR home_id=? ORDER BY id",
+                                               (channel_id, channel_id))]
+
+    @about_channel
+    async def open_games_from(self, channel_id: int) -> list[GameRow]:
+        """The lobbies and running games of the threads opened in this channel."""
+        rows = await self._rows("SELECT id FROM games WHERE home_id=? AND status IN ('lobby','active') ORDER BY id",
+                                (channel_id,))
+        return [g for r in rows if (g := await self.game(r[0])) is not None]
 
     @about_game
     async def actions(self, game_id: int, limit: int | None = None) -> list[dict]:
@@ -136,6 +150,14 @@ class Games(StoreBase):
                 raise ValueError(f"channel {channel_id}: the open game closed while a new one was opened")
             raise ChannelBusy(busy)
         return gid
+
+    async def move_to_thread(self, game_id: int, thread_id: int, home_id: int) -> bool:
+        """A lobby moves into the thread opened for it (its lobby message stays in `home_id`); False when it
+        is no longer a lobby."""
+        async def tx(db: Tx):
+            return await db.execute_one("UPDATE games SET channel_id=?, home_id=? WHERE id=? AND status='lobby'",
+                                        (thread_id, home_id, game_id))
+        return bool(await self._write(tx))
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
         async def tx(db: Tx):

@@ -379,6 +379,29 @@ STEPS: list[Step] = [
     ALTER TABLE results ADD COLUMN day TEXT;
     CREATE INDEX results_by_day ON results (game, day, total);
     """),
+    Step(
+        "a game in a thread of its own: the channel the thread was opened in (its lobby and results are there); "
+        "how each person wants to be told a game waits for them (/play notify)",
+        """
+    ALTER TABLE games ADD COLUMN home_id INTEGER;
+    CREATE INDEX games_by_home ON games (home_id);
+    CREATE TABLE notify (
+        user_id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL CHECK (mode IN ('off', 'after', 'always')),
+        minutes INTEGER NOT NULL DEFAULT 0,
+        closed INTEGER NOT NULL DEFAULT 0    -- 1: their direct messages were found closed (said once)
+    );
+    """,
+        """
+    ALTER TABLE games ADD COLUMN home_id BIGINT;
+    CREATE INDEX games_by_home ON games (home_id);
+    CREATE TABLE notify (
+        user_id BIGINT PRIMARY KEY,
+        mode TEXT NOT NULL CHECK (mode IN ('off', 'after', 'always')),
+        minutes INTEGER NOT NULL DEFAULT 0,
+        closed INTEGER NOT NULL DEFAULT 0
+    );
+    """),
 ]
 
 LATEST = len(STEPS)

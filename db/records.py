@@ -114,9 +114,11 @@ class Records(StoreBase):
                                                   (game_id,))]
 
     async def last_finished_game(self, channel_id: int, user_id: int) -> int | None:
-        """The newest game of the channel played to the end with this person at the table."""
-        rows = await self._rows("SELECT g.id FROM games g JOIN players p ON p.game_id=g.id WHERE g.channel_id=? "
-                                "AND g.status='over' AND p.user_id=? ORDER BY g.id DESC LIMIT 1", (channel_id, user_id))
+        """The newest game of the channel (or of a thread opened in it) played to the end with this person at the
+        table."""
+        rows = await self._rows("SELECT g.id FROM games g JOIN players p ON p.game_id=g.id WHERE (g.channel_id=? OR "
+                                "g.home_id=?) AND g.status='over' AND p.user_id=? ORDER BY g.id DESC LIMIT 1",
+                                (channel_id, channel_id, user_id))
         return rows[0][0] if rows else None
 
     # ---- a player ----------------------------------------------------------------------------

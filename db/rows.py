@@ -35,6 +35,7 @@ class GameRow:
     end_reason: str | None
     ping_message_id: int | None = None
     game: str = ""             # the key of the game it plays (engine/registry.py)
+    home_id: int | None = None  # the channel the game's thread was opened in (None: it lives in its channel)
     players: list[Player] = field(default_factory=list)
     _state: dict | None = None
 
@@ -62,6 +63,16 @@ class GameRow:
             if p.user_id == user_id:
                 return p.seat
         return None
+
+    @property
+    def home(self) -> int:
+        """The channel of its lobby and results: the one its thread was opened in, else its own."""
+        return self.home_id if self.home_id is not None else self.channel_id
+
+    def here(self, channel_id: int | None) -> bool:
+        """Whether a click or command in `channel_id` is in this game's place: its channel (a thread), or the
+        channel its thread was opened in (the lobby, the results)."""
+        return channel_id is not None and channel_id in (self.channel_id, self.home_id)
 
     def is_player(self, user_id: int) -> bool:
         return any(p.user_id == user_id for p in self.players)

@@ -18,6 +18,7 @@ from .faults import Health
 from .games import Games
 from .leases import FileLeases, PgLeases
 from .outbox import Outbox
+from .people import People
 from .postgres import PostgresBackend, check_url, redact
 from .records import Records
 from .sqlite import SqliteBackend
@@ -44,7 +45,7 @@ def parse_url(url: str) -> tuple[str, str]:
                      "postgresql://user:password@host:5432/database")
 
 
-class Store(Games, Outbox, Deadlines, Records):
+class Store(Games, Outbox, Deadlines, Records, People):
     def __init__(self, backend: SqliteBackend | PostgresBackend):
         self.backend = backend
         self.dialect = backend.dialect

@@ -6,9 +6,11 @@ import importlib
 import re
 
 from .protocol import Ai, Coach, Game, Rules, Show
+from .symbols import Emoji, full_name
 
 KEY = re.compile(r"[a-z][a-z0-9-]{1,31}")
 OPTION_LABEL = re.compile(r"[a-z0-9_-]{1,32}")
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
 REQUIRED = {Rules: ("new_game", "deciders", "legal_actions", "apply", "results"),
             Show: ("panel", "decision", "lines", "chapter", "heading"),
             Ai: ("choose",), Coach: ("decisions", "evaluate", "finish", "when")}
@@ -29,6 +31,7 @@ def problems(game: Game) -> list[str]:
         out.append(f"players {game.players}: 1 <= fewest <= most")
     out += _options(game)
     out += _levels(game)
+    out += _emoji(game)
     for part, base in ((game.rules, Rules), (game.show, Show), (game.ai, Ai), (game.coach, Coach)):
         if part is None:
             continue
@@ -43,6 +46,20 @@ def problems(game: Game) -> list[str]:
     out += _pictures(game.pictures)
     if not hasattr(game.texts, "_"):
         out.append("texts: the game's catalogue (i18n.Catalogue)")
+    return out
+
+
+def _emoji(game: Game) -> list[str]:
+    out = []
+    names = [e.name for e in game.emoji if isinstance(e, Emoji)]
+    if len(names) != len(game.emoji):
+        out.append("emoji: each an engine.symbols.Emoji")
+    if len(set(names)) != len(names):
+        out.append("emoji: two with the same name")
+    for n in names:
+        if not EMOJI_NAME.fullmatch(full_name(game.key, n)):
+            out.append(f"emoji {n!r}: letters, digits and _, its full name {full_name(game.key, n)!r} 2-32 "
+                       "characters (Discord's emoji names)")
     return out
 
 

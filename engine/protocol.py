@@ -71,6 +71,7 @@ class Option:
     description: str
     choices: tuple[Choice, ...]
     default: str
+    title: str = ""    # its name as the lobby shows it ("Pencil powers"); by default the label, capitalized
 
 
 @dataclass(frozen=True)
@@ -295,6 +296,13 @@ class Rules:
         (its timer runs on). By default a simultaneous decision lasts its stage, any other one action."""
         return (self.stage(state),) if self.simultaneous(state) else (self.stage(state), state["seq"])
 
+    def forced(self, state: State, seat: int) -> str | None:
+        """The action a person's decision leaves no choice but (one spot left, one hand), which the host plays
+        for them at once: nobody clicks for nothing. By default the only legal action, if there is one; a game
+        returns None where even a lone action deserves a look first."""
+        actions = self.legal_actions(state, seat)
+        return actions[0].id if len(actions) == 1 else None
+
     def undoable(self, before: State, action_id: str, after: State) -> bool:
         """Whether a person may take the action back: it revealed nothing (no die rolled, no card flipped
         or seen). The host adds its own conditions (the last move in effect is theirs, made by them, no
@@ -341,6 +349,11 @@ class Show:
 
     def title(self, view: View) -> str | None:
         """The title of the game's messages at this moment (None: the game's name)."""
+        return None
+
+    def record(self, events: Sequence[Event], names: Sequence[str]) -> list[str] | None:
+        """The lines a chapter's record keeps in the channel, what a player wants to see of it (a showdown
+        and its hands, the winner first; not every placement); None: a line per event (`lines`), as the log."""
         return None
 
     def mine(self, table: Table, view: View, seat: int) -> Message | None:
@@ -461,6 +474,7 @@ class Game:
     # SeatResult.detail["day"] is that tag make the day's board (/play daily)
     daily: Callable[[dt.date], str] | None = None
     legacy: Legacy = Legacy()
+    emoji: tuple = ()                 # symbols.Emoji: its symbols as application emoji (engine/symbols.py)
 
     @property
     def ai_levels(self) -> tuple[str, ...]:

@@ -6,9 +6,10 @@ decision, its own things, its table picture and its AI that seat's view. The con
 through these same functions (tests/conformance), so a panel or an AI that depends on a value its
 viewer may not see fails there."""
 
+import dataclasses
 from collections.abc import Sequence
 
-from .protocol import Game, Message, State, Table, View
+from .protocol import Game, Message, Picture, State, Table, View
 
 
 def public(game: Game, state: State) -> View:
@@ -27,7 +28,10 @@ def decision(game: Game, table: Table, state: State, seat: int, picked: Sequence
     """The seat's decision (None: it has none now)."""
     if seat not in game.rules.deciders(state):
         return None
-    return game.show.decision(table, of(game, state, seat), seat, picked)
+    msg = game.show.decision(table, of(game, state, seat), seat, picked)
+    if msg is not None and msg.picture is None:  # never a decision without its picture: the seat's own view
+        msg = dataclasses.replace(msg, picture=Picture("mine", mine_args(game, state, seat), "mine.png"))
+    return msg
 
 
 def mine(game: Game, table: Table, state: State, seat: int) -> Message | None:

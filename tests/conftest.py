@@ -45,6 +45,15 @@ TEST_DAY = (2026, 12, 3)
 
 
 @pytest.fixture(autouse=True)
+def unicode_symbols():
+    """The games' symbols are the process's (engine/symbols.py): a bot that installed its emoji leaves them
+    to no other test."""
+    yield
+    from engine import symbols
+    symbols.install({})
+
+
+@pytest.fixture(autouse=True)
 def fixed_game_seeds(request, monkeypatch):
     if os.environ.get("PIONEER_TEST_SEEDS") != "random":
         import datetime as dt
@@ -161,7 +170,8 @@ async def make_bot(db_url, tmp_path):
         without pause and the hard AI thinks briefly (settings override)."""
         if renderer == "cheap":
             renderer = CheapRenderer()
-        settings = {"ai_pause": 0.0, "ai_hard_budget": 4, "ai_processes": 0, "render_processes": 0, **settings}
+        settings = {"ai_pause": 0.0, "ai_hard_budget": 4, "ai_processes": 0, "render_processes": 0,
+                    "app_emoji": False, **settings}
         if "://" in db_url:  # (on SQLite the journal of clicks is next to the database file, in tmp_path too)
             settings.setdefault("click_journal", str(tmp_path / "clicks.jsonl"))
         bot = GameBot(Settings(database_url=db_url, sync=True, **settings), renderer=renderer)

@@ -15,6 +15,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import to_discord_message
 
 import games.pioneer_days.rules as engine
+from ui import v2
 
 ACTION = re.compile(r"pm:\d+:\d+:|pd:\d+:\d+:\d")  # a button that makes a move
 
@@ -79,14 +80,26 @@ def message(env, channel, message_id: int):
 
 
 def buttons(msg) -> list[dict]:
-    """Every component of a message (buttons and selects) as raw dicts, in display order."""
-    out = []
-    for row in msg.components:
-        for c in row.children:
-            out.append({"type": c.type.value, "custom_id": getattr(c, "custom_id", None),
-                        "label": getattr(c, "label", None),
-                        "options": [(o.label, o.value) for o in getattr(c, "options", [])]})
-    return out
+    """Every component of a message (buttons and selects) as raw dicts, in display order: in its action rows,
+    at the top or inside a container (Components V2)."""
+    return [{"type": c.type.value, "custom_id": getattr(c, "custom_id", None), "label": getattr(c, "label", None),
+             "options": [(o.label, o.value) for o in getattr(c, "options", [])]}
+            for c in v2.components(msg) if c.type.value in (2, 3)]
+
+
+def controls(msg) -> list:
+    """A message's buttons and selects (discord.py's components), in display order, wherever they sit."""
+    return [c for c in v2.components(msg) if c.type.value in (2, 3)]
+
+
+def text(msg) -> str:
+    """All the text a message shows (content, embeds, V2 text displays); of a response, its message's."""
+    return v2.text_of(getattr(msg, "message", None) or msg)
+
+
+def has_picture(msg) -> bool:
+    """Whether a message shows a picture (an attachment an embed or a V2 gallery points at)."""
+    return bool(msg.attachments)
 
 
 def first_action(msg) -> dict | None:
@@ -111,7 +124,7 @@ def first_choice(msg):
 async def start_game(env, channel, actors, **options):
     """/pioneer new by the first actor, the others join, the host starts. Returns the lobby result."""
     host = actors[0]
-    res = await host.slash(channel, "pioneer new", **options)
+    res = await host.slash(channel, "pioneer new", where="channel", **options)
     lobby = res.response
     for a in actors[1:]:
         await a.click(lobby, label="Join")
@@ -204,7 +217,7 @@ def answer(env, record) -> str:
     texts = []
     for mid in ids:
         try:
-            texts.append(env.backend.get_message(record.channel_id, mid).content)
+            texts.append(v2.text_of(to_discord_message(env, env.backend.get_message(record.channel_id, mid))))
         except Exception:
             pass
     return " | ".join(texts)
@@ -218,13 +231,23 @@ async def emit_clicks(env, payloads) -> list:
     return [r for r, _ in payloads]
 
 
+def _raw_components(payload: dict) -> list[dict]:
+    """Every component of a message payload, nested ones included (a V2 container's rows), flat."""
+    out: list[dict] = []
+    todo = list(payload.get("components") or [])
+    while todo:
+        c = todo.pop(0)
+        out.append(c)
+        todo[:0] = list(c.get("components") or []) + ([c["accessory"]] if c.get("accessory") else [])
+    return out
+
+
 def forge(msg_payload: dict, custom_id: str) -> dict:
     """The message payload with its first button's custom_id replaced (a modified client)."""
-    for row in msg_payload.get("components", []):
-        for c in row.get("components", []):
-            if c.get("type") == 2:
-                c["custom_id"] = custom_id
-                return msg_payload
+    for c in _raw_components(msg_payload):
+        if c.get("type") == 2:
+            c["custom_id"] = custom_id
+            return msg_payload
     raise AssertionError("no button to forge")
 
 
@@ -240,9 +263,15 @@ def carry(msg_payload: dict, custom_id: str, ctype: int = 2, values=()) -> dict:
         opts = list(values) or ["x"]
         made |= {"options": [{"label": v[:100], "value": v} for v in dict.fromkeys(opts)],
                  "min_values": 0, "max_values": 25}
-    rows = msg_payload.get("components") or [{}]
-    rows[0] = {"type": 1, "components": [made]}
-    msg_payload["components"] = rows
+    rows = next((c["components"] for c in _raw_components(msg_payload) if c.get("type") == 17), None)
+    if rows is None:  # (an older message: its rows at the top)
+        rows = msg_payload.get("components") or [{}]
+        msg_payload["components"] = rows
+    first = next((i for i, c in enumerate(rows) if c.get("type") == 1), None)
+    if first is None:
+        rows.append({"type": 1, "components": [made]})
+    else:
+        rows[first] = {"type": 1, "components": [made]}
     return msg_payload
 
 
@@ -371,9 +400,15 @@ def private(res) -> str:
     deferred click (a move is acknowledged before it is applied)."""
     texts = []
     if res.response is not None and res.response.ephemeral:
-        texts.append(res.response.content)
-    texts += [m.content for m in res.followups if m.ephemeral]
-    return " | ".join(texts)
+        texts.append(said(res.response))
+    texts += [said(m) for m in res.followups if m.ephemeral]
+    return " | ".join(t for t in texts if t)
+
+
+def said(response) -> str:
+    """A response's text: its content, or its V2 message's text displays."""
+    msg = getattr(response, "message", None)
+    return v2.text_of(msg) if msg is not None else (response.content or "")
 
 
 async def forged_slash(actor, channel, name: str, **options):

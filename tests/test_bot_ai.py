@@ -2,7 +2,7 @@
 
 import discord
 import pytest
-from simharness import message, people_deciding, play_step, private, start_game, table
+from simharness import controls, message, people_deciding, play_step, private, start_game, table, text
 
 import games.pioneer_days.rules as engine
 from games.pioneer_days.ai import choose
@@ -17,7 +17,7 @@ async def last_game(bot, channel):
 
 
 async def lobby_with_ais(env, channel, host, *levels, **options):
-    lobby = (await host.slash(channel, "pioneer new", **options)).response
+    lobby = (await host.slash(channel, "pioneer new", where="channel", **options)).response
     for level in levels:
         res = await host.click(lobby, label=f"Add AI ({level})")
         assert not res.ephemeral, res.response.content
@@ -58,7 +58,7 @@ async def test_solo_game_one_person_three_easy_ais_to_game_over(simcord_env, sim
     final = channel.history()[-1]
     assert final.embeds[0].title == "Game over"
     assert "🤖 Easy AI" in " ".join(f.name for f in final.embeds[0].fields)
-    panels = " ".join(e.description or "" for m in channel.history() for e in m.embeds)
+    panels = " ".join(text(m) for m in channel.history())
     assert "🤖 Easy AI 2 took" in panels
     assert not pings(channel), "no ping is left once the game is over"
 
@@ -66,7 +66,7 @@ async def test_solo_game_one_person_three_easy_ais_to_game_over(simcord_env, sim
 async def test_lobby_add_and_remove_ai_by_the_host_only(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new", timer=0)).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel", timer=0)).response
     res = await ann.click(lobby, label="Start the game")
     assert "add an AI" in private(res)  # alone: solo needs an AI
     for who, label in ((bob, "Add AI (easy)"), (bob, "Remove AI")):
@@ -76,11 +76,11 @@ async def test_lobby_add_and_remove_ai_by_the_host_only(simcord_env, simcord_bot
     assert "no AI player" in private(res)
     await ann.click(lobby, label="Add AI (easy)")
     await ann.click(lobby, label="Add AI (hard)")
-    text = message(env, channel, lobby.id).embeds[0].description
-    assert "2. 🤖 Easy AI 1\n" in text and "3. 🤖 Hard AI 2\n" in text  # the level is in the name: said once
+    said = text(message(env, channel, lobby.id))
+    assert "2. 🤖 Easy AI 1\n" in said and "3. 🤖 Hard AI 2\n" in said  # the level is in the name: said once
     await ann.click(lobby, label="Remove AI")  # the last one added goes
-    text = message(env, channel, lobby.id).embeds[0].description
-    assert "Easy AI 1" in text and "Hard AI 2" not in text
+    said = text(message(env, channel, lobby.id))
+    assert "Easy AI 1" in said and "Hard AI 2" not in said
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Add AI (hard)")
     res = await ann.click(lobby, label="Add AI (easy)")
@@ -115,7 +115,7 @@ async def test_a_person_and_a_hard_ai_play_a_few_days(simcord_env, make_bot, pro
             assert expected.id == r["action_id"]
         state = engine.apply(state, r["action_id"]).state
     panel = message(env, channel, g.panel_message_id)
-    assert "🤖 Hard AI 1" in " ".join(f.name for f in panel.embeds[0].fields)
+    assert "🤖 Hard AI 1" in text(panel)
     assert (bot.ai.workers.pool is not None) == bool(processes)  # the hard AI thought where it was told to
 
 
@@ -157,8 +157,11 @@ async def test_leave_gives_the_seat_to_an_ai_and_the_last_one_out_ends_the_game(
     assert last.embeds[0].title == "Game ended" and "🤖 bob" in last.embeds[0].fields[0].value
 
 
-async def test_the_next_person_is_pinged_and_the_previous_ping_deleted(simcord_env, simcord_bot):
-    env, bot = simcord_env, simcord_bot
+async def test_the_next_person_is_pinged_and_the_previous_ping_deleted(simcord_env, make_bot):
+    """The mechanics of the pings, with every turn mentioning (PING_IDLE_MINUTES=0: whom a ping names when
+    people play on is tests/test_bot_pings.py's)."""
+    env, bot = simcord_env, make_bot(ping_idle_minutes=0)
+    await env.restart_bot(bot)
     guild, channel, actors = table(env, 3)
     by_name = {a.name: a for a in actors}
     await start_game(env, channel, actors)
@@ -209,8 +212,8 @@ async def test_the_ai_pauses_on_its_turn_and_resumes_after_a_restart(simcord_env
         assert await play_step(env, bot, channel, [ann])
     assert engine.deciders(g.state) == [1] and g.state["stage"] == "turn"
     panel = message(env, channel, g.panel_message_id)
-    assert panel.content == "🤖 Easy AI 1 is playing…" and not any(
-        c.custom_id.startswith(f"pm:{g.id}:") for row in panel.components for c in row.children)
+    assert text(panel).startswith("🤖 Easy AI 1 is playing…") and not any(
+        c.custom_id.startswith(f"pm:{g.id}:") for c in controls(panel))
     await env.advance_time(25)
     assert (await current(bot, channel)).seq == g.seq  # a pause, so people can follow
     await env.advance_time(10)

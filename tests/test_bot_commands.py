@@ -1,5 +1,6 @@
 """The /pioneer commands, the lobby, ending a game, settings and start-up."""
 
+import importlib
 import os
 import re
 import subprocess
@@ -11,29 +12,33 @@ from simharness import (
     CheapRenderer,
     answer,
     click_payload,
+    controls,
     emit_clicks,
     message,
     play_step,
     private,
     start_game,
     table,
+    text,
 )
 
 from app.settings import SettingsError
-from bot import PERMISSIONS, ROOT, SIMULATOR, GameBot, Settings
+from bot import PERMISSIONS, ROOT, SHOWN_GAMES, SIMULATOR, GameBot, Settings
+from engine import registry
+from games import INSTALLED
 from games.pioneer_days.rules.cards import EQUIPMENT
 
 
 async def test_new_twice_in_a_channel_is_refused_with_a_pointer(simcord_env, simcord_bot):
     env = simcord_env
     guild, channel, actors = table(env, 2)
-    first = await actors[0].slash(channel, "pioneer new")
-    assert not first.ephemeral and first.response.embeds[0].title == "Pioneer Days — new table"
-    again = await actors[1].slash(channel, "pioneer new", sets="CD")
+    first = await actors[0].slash(channel, "pioneer new", where="channel")
+    assert not first.ephemeral and "## Pioneer Days — new table" in text(first.response)
+    again = await actors[1].slash(channel, "pioneer new", where="channel", sets="CD")
     assert again.ephemeral and "already has a game" in again.response.content
     assert f"/{channel.id}/{first.response.id}" in again.response.content  # a link to the lobby
     other = guild.create_text_channel("other")
-    assert not (await actors[1].slash(other, "pioneer new")).ephemeral
+    assert not (await actors[1].slash(other, "pioneer new", where="channel")).ephemeral
 
 
 async def test_lobby_rules(simcord_env, simcord_bot):
@@ -41,8 +46,9 @@ async def test_lobby_rules(simcord_env, simcord_bot):
     guild, channel, actors = table(env, 4)
     fifth = guild.add_member(env.create_user("eve"))
     host = actors[0]
-    lobby = (await host.slash(channel, "pioneer new", sets="BD", pioneers="unique", timer=600)).response
-    assert "B+D" in lobby.embeds[0].description and "10 min" in lobby.embeds[0].description
+    lobby = (await host.slash(channel, "pioneer new", where="channel", sets="BD", pioneers="unique",
+                              timer=600)).response
+    assert "B+D" in text(lobby) and "10 min" in text(lobby)
     res = await host.click(lobby, label="Start the game")
     assert "needs 2-4 players" in private(res)
     for a in actors[1:]:
@@ -51,12 +57,12 @@ async def test_lobby_rules(simcord_env, simcord_bot):
     assert "full" in private(await fifth.click(lobby, label="Join"))
     assert "host" in private(await host.click(lobby, label="Leave"))
     await actors[3].click(lobby, label="Leave")
-    assert "dee" not in message(env, channel, lobby.id).embeds[0].description
+    assert "dee" not in text(message(env, channel, lobby.id))
     res = await actors[1].click(lobby, label="Start the game")
     assert "Only the host" in private(res)
     await host.click(lobby, label="Start the game")
     started = message(env, channel, lobby.id)
-    assert not started.components and "started" in started.embeds[0].description
+    assert not controls(started) and "started" in text(started)
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.state["stage"] == "pioneer" and game.config["sets"] == ["B", "D"]
     assert game.options["timer"] == 600
@@ -65,14 +71,14 @@ async def test_lobby_rules(simcord_env, simcord_bot):
 async def test_the_host_changes_the_turn_timer_in_the_lobby(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
-    assert "Turn timer: **24 h**" in lobby.embeds[0].description
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
+    assert "Turn timer: **24 h**" in text(lobby)
     game = await bot.store.open_game_in_channel(channel.id)
     timer = f"pds:{game.id}:0:0"  # the lobby's first menu (the game's own options follow)
     res = await bob.select(lobby, ["v:timer:600"], custom_id=timer)
     assert "Only the host" in private(res)
     await ann.select(lobby, ["v:timer:600"], custom_id=timer)
-    assert "Turn timer: **10 min**" in message(env, channel, lobby.id).embeds[0].description
+    assert "Turn timer: **10 min**" in text(message(env, channel, lobby.id))
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.options["timer"] == 600
     for forged in ("timer:5", "timer:x"):  # a modified client offering a value the lobby does not
@@ -82,7 +88,7 @@ async def test_the_host_changes_the_turn_timer_in_the_lobby(simcord_env, simcord
     assert (await bot.store.open_game_in_channel(channel.id)).options["timer"] == 600
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start the game")
-    assert not message(env, channel, lobby.id).components  # no more changes once it started
+    assert not controls(message(env, channel, lobby.id))  # no more changes once it started
     game = await bot.store.open_game_in_channel(channel.id)
     due = await bot.store.deadlines(game.id)
     assert due and all(d["due_at"] - d["remind_at"] == 300 for d in due.values())
@@ -111,7 +117,7 @@ async def test_end_needs_the_host_or_manage_channels(simcord_env, simcord_bot):
     gid = (await bot.store.game_ids_in_channel(channel.id))[-1]
     g = await bot.store.game(gid)
     assert g.status == "ended"  # kept in the database
-    assert not (await actors[0].slash(channel, "pioneer new")).ephemeral
+    assert not (await actors[0].slash(channel, "pioneer new", where="channel")).ephemeral
 
 
 async def test_help_rules_and_autocomplete(simcord_env, simcord_bot):
@@ -178,7 +184,7 @@ async def test_board_and_wagon_after_the_game(simcord_env, simcord_bot):
     assert res.ephemeral and res.response.embeds[0].title == "Game over"
     assert res.response.attachments[0].filename == "results.png"
     res = await actors[1].slash(channel, "pioneer wagon")
-    assert res.ephemeral and "Gold tokens" in res.response.content  # the final wagon, values shown
+    assert res.ephemeral and "Gold tokens" in private(res)  # the final wagon, values shown
 
 
 async def test_dev_guild_gets_the_commands_at_start(simcord_env, db_path):
@@ -186,7 +192,7 @@ async def test_dev_guild_gets_the_commands_at_start(simcord_env, db_path):
     guild = env.create_guild(id=4242424242424242)
     channel = guild.create_text_channel("dev")
     user = guild.add_member(env.create_user("dev"))
-    bot = GameBot(Settings(database_path=db_path, dev_guild_id=guild.id), renderer=CheapRenderer())
+    bot = GameBot(Settings(database_path=db_path, dev_guild_id=guild.id, app_emoji=False), renderer=CheapRenderer())
     await env.restart_bot(bot)
     try:
         assert "pioneer help" in user.available_commands(channel)
@@ -227,20 +233,22 @@ def test_bad_settings_stop_the_bot_with_the_variable_named(tmp_path):
     assert r.returncode == 2 and "AI_PAUSE" in r.stderr and "valid number" in r.stderr
 
 
-def test_no_token_explains_runs_the_simulator_and_fails(tmp_path):
+def test_no_token_explains_and_shows_every_game_then_fails(tmp_path):
     env = {**os.environ, "DISCORD_TOKEN": ""}
     r = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--demo-out", str(tmp_path / "demo")],
-                       capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
+                       capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
     assert r.returncode == 2
     assert "applications.commands" in r.stdout and str(PERMISSIONS) in r.stdout
     explanation, _, simulated = r.stdout.partition(SIMULATOR)
     assert "offline simulator" in explanation
-    assert "10 games, 3 players" in simulated and "seats: easy, easy, easy" in simulated  # the summary
-    # and one game's images: the start, 20 day ends, 4 weeks of 3 wagons, the results, and more
-    # for each disaster and town visit
-    written = re.search(r"wrote (\d+) images to (\S+)", simulated)
-    assert written and int(written[1]) >= 34 and (tmp_path / "demo" / "results.png").is_file()
-    assert written[2] == str(tmp_path / "demo")  # nothing written into the repository
+    for game in (importlib.import_module(m).GAME for m in INSTALLED):  # each: its AIs' games, one game's pictures
+        shown = simulated.partition(f"== {game.name}:")[2]
+        assert shown, f"{game.key} is not shown"
+        level = game.ai_levels[0]
+        assert f"{SHOWN_GAMES} games" in shown and f"seats: {level}, {level}" in shown
+        written = re.search(r"wrote (\d+) images to (\S+)", shown)
+        assert written and int(written[1]) >= 3 and (tmp_path / "demo" / game.key / "results.png").is_file()
+        assert written[2] == str(tmp_path / "demo" / game.key)  # nothing written into the repository
 
 
 async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
@@ -250,7 +258,7 @@ async def test_new_refused_where_the_bot_cannot_post(simcord_env, simcord_bot):
         "read-only",
         overwrites={guild.me: discord.PermissionOverwrite(send_messages=False, embed_links=False)})
     host = guild.add_member(env.create_user("ann"))
-    res = await host.slash(channel, "pioneer new")
+    res = await host.slash(channel, "pioneer new", where="channel")
     assert "Send Messages" in private(res) and "Embed Links" in res.response.content
     assert await simcord_bot.store.open_game_in_channel(channel.id) is None
 
@@ -267,8 +275,8 @@ async def test_board_and_new_have_cooldowns(simcord_env, simcord_bot):
     assert "Slow down" not in private(await actors[1].slash(channel, "pioneer board"))
     other = guild.create_text_channel("other")
     for _ in range(2):
-        await actors[1].slash(other, "pioneer new")
-    assert "Slow down" in private(await actors[1].slash(other, "pioneer new"))
+        await actors[1].slash(other, "pioneer new", where="channel")
+    assert "Slow down" in private(await actors[1].slash(other, "pioneer new", where="channel"))
     assert {type(e).__name__ for e in env.errors} == {"CommandOnCooldown"}  # seen by SimCord, answered
 
 
@@ -299,3 +307,13 @@ async def test_ending_early_shows_no_gold_values(simcord_env, simcord_bot):
     vps = public_vp(game.state)
     for p in game.state["players"]:
         assert f"**{p['name']}** — {vps[p['seat']]} VP" in ended.fields[0].value
+
+
+@pytest.mark.parametrize("command", ["play rules", "play leaderboard", "play stats"])
+async def test_a_command_about_one_game_with_none_at_hand_asks_which(simcord_env, simcord_bot, command):
+    env = simcord_env
+    guild, channel, (ann,) = table(env, 1)
+    said = private(await ann.slash(channel, command))
+    assert said.startswith("Which game?") and all(g.name in said for g in registry.games())
+    named = await ann.slash(channel, command, game="next-station")  # named: answered for that game
+    assert not private(named).startswith("Which game?")

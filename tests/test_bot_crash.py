@@ -6,7 +6,19 @@ import os
 import sqlite3
 
 import pytest
-from simharness import first_action, forgetful, kill_switch, message, play_step, private, restart, start_game, table
+from simharness import (
+    controls,
+    first_action,
+    forgetful,
+    kill_switch,
+    message,
+    play_step,
+    private,
+    restart,
+    start_game,
+    table,
+)
+from simharness import text as shown
 
 import games.pioneer_days.rules as engine
 from db import DatabaseMissing, NotOurDatabase, Store
@@ -25,7 +37,7 @@ def results_messages(channel):
 
 
 def day_images(channel, text):
-    return [m for m in channel.history() if m.attachments and text in m.content]
+    return [m for m in channel.history() if m.attachments and text in shown(m)]
 
 
 async def play_until(env, bot, channel, actors, stop, limit=3000):
@@ -37,8 +49,9 @@ async def play_until(env, bot, channel, actors, stop, limit=3000):
     raise AssertionError("never reached")
 
 
-async def test_results_are_posted_after_a_crash_right_after_the_last_move(simcord_env, simcord_bot, make_bot):
-    env, bot = simcord_env, simcord_bot
+async def test_results_are_posted_after_a_crash_right_after_the_last_move(simcord_env, make_bot):
+    env, bot = simcord_env, make_bot(ping_idle_minutes=0)  # (every turn pinged: a ping to leave stale)
+    await env.restart_bot(bot)
     guild, channel, actors = table(env, 2)
     await start_game(env, channel, actors)
     kill_switch(bot, when=lambda g: g.status == "over")  # the process dies right after the last commit
@@ -101,10 +114,9 @@ async def test_a_day_image_is_posted_after_a_crash_right_after_the_day_ends(simc
     g = await current(new, channel)
     panel = message(env, channel, g.panel_message_id)
     assert channel.history()[-1].id in (g.panel_message_id, g.ping_message_id)  # the new panel is below it
-    assert f"move {g.seq}" in panel.embeds[0].footer.text
-    frozen = [m for m in channel.history() if m.embeds and m.embeds[0].title.startswith(
-        f"Week {day[0]}, day {day[1]}") and not m.components]
-    assert len(frozen) == 1 and "•" in frozen[0].embeds[0].description  # the day's record
+    assert f"move {g.seq}" in shown(panel)
+    frozen = [m for m in channel.history() if f"## Week {day[0]}, day {day[1]}\n" in shown(m) and not controls(m)]
+    assert len(frozen) == 1 and "•" in shown(frozen[0])  # the day's record
     again = await restart(env, new, make_bot)
     assert len(day_images(channel, caption)) == 1
     for _ in range(10):
@@ -124,8 +136,7 @@ async def test_a_day_image_posted_but_not_marked_is_not_posted_twice(simcord_env
     new = await restart(env, bot, make_bot)
     assert len(day_images(channel, caption)) == 1
     g = await current(new, channel)
-    panels = [m for m in channel.history() if m.components and m.embeds
-              and m.embeds[0].footer.text.startswith(f"Game {g.id} · move")]
+    panels = [m for m in channel.history() if controls(m) and f"Game {g.id} · move" in shown(m)]
     assert [m.id for m in panels] == [g.panel_message_id]  # one live panel, the one that was posted
     for _ in range(6):
         assert await play_step(env, new, channel, actors)

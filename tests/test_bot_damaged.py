@@ -117,7 +117,7 @@ async def test_a_damaged_game_is_named_once_and_everything_else_goes_on(simcord_
     assert "Topics" in private(await ann.slash(empty, "pioneer rules"))
     stats = await ann.slash(empty, "pioneer stats")
     assert stats.response.embeds and "record — ann" in stats.response.embeds[0].title
-    lobby = await ann.slash(empty, "pioneer new")
+    lobby = await ann.slash(empty, "pioneer new", where="channel")
     assert not lobby.ephemeral and (await current(new, empty)).status == "lobby"
     assert not any(t in caplog.text for t in TRACEBACKS), [r.getMessage() for r in caplog.records if r.exc_info]
 

@@ -6,7 +6,7 @@ component of the wrong type is answered; numbers past what Discord or the databa
 import logging
 
 import pytest
-from simharness import answer, message, play_step, private, send_forged, start_game, table
+from simharness import answer, controls, message, play_step, private, send_forged, start_game, table, text
 
 import games.pioneer_days.rules as engine
 from engine import registry
@@ -20,21 +20,20 @@ async def current(bot, channel):
 
 def ids_of(res) -> list[str]:
     """The custom_ids on a command's answer."""
-    return [c.custom_id for row in res.response.message.components for c in row.children]
+    return [c.custom_id for c in controls(res.response.message)]
 
 
 def shown(env, channel, mid):
     """What a message shows (its text, embeds and components), to tell whether a click changed it."""
     m = message(env, channel, mid)
-    return (m.content, [e.to_dict() for e in m.embeds],
-            [[getattr(c, "custom_id", None) for c in row.children] for row in m.components])
+    return (text(m), [e.to_dict() for e in m.embeds], [getattr(c, "custom_id", None) for c in controls(m)])
 
 
 async def active(env, bot, channel, actors, key="pioneer-days"):
     if key == "pioneer-days":
         await start_game(env, channel, actors)
     else:
-        lobby = (await actors[0].slash(channel, f"play new {key}")).response
+        lobby = (await actors[0].slash(channel, f"play new {key}", where="channel")).response
         for a in actors[1:]:
             await a.click(lobby, label="Join")
         await actors[0].click(lobby, label="Start the game")
@@ -97,7 +96,7 @@ async def test_a_lobby_button_sent_on_another_message_changes_nothing(simcord_en
     await ann.click(res.response, label="Yes, end the game")
     ended = [m for m in channel.history() if m.embeds and m.embeds[0].title == "Game ended"][0]
     await env.advance_time(31)
-    await ann.slash(channel, "pioneer new")
+    await ann.slash(channel, "pioneer new", where="channel")
     lobby = await current(bot, channel)
     assert lobby.status == "lobby" and lobby.id != first.id
     before = shown(env, channel, ended.id)
@@ -156,7 +155,7 @@ async def test_a_timer_that_is_no_whole_number_is_refused(simcord_env, simcord_b
 async def test_the_lobby_refuses_an_option_value_naming_the_choices(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
     game = await current(bot, channel)
     rec = await send_forged(env, ann, lobby, f"pd:{game.id}:0:opt:sets:AAB")
     assert "not a choice of `sets`" in answer(env, rec) and "A+B (first game), A+C" in answer(env, rec)
@@ -192,7 +191,7 @@ async def test_a_select_of_25_copies_of_one_move_is_refused(simcord_env, simcord
     game = await active(env, bot, channel, actors)
     panel = message(env, channel, game.panel_message_id)
     player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
-    select = next(c for row in panel.components for c in row.children if c.type.value == 3)
+    select = next(c for c in controls(panel) if c.type.value == 3)
     value = select.options[0].value
     for values in ([value] * 25, [value, select.options[1].value], ["m:0:nothing"], []):
         rec = await send_forged(env, player, panel, select.custom_id, values, as_is=True)
@@ -209,7 +208,7 @@ async def test_a_select_of_25_copies_of_one_move_is_refused(simcord_env, simcord
 async def test_a_lobby_menu_of_25_copies_is_refused(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
     game = await current(bot, channel)
     rec = await send_forged(env, ann, lobby, f"pds:{game.id}:0:0", ["v:timer:600"] * 25, as_is=True)
     assert "isn't a choice this menu offers" in answer(env, rec)
@@ -229,7 +228,7 @@ async def test_a_private_select_of_copies_is_refused(simcord_env, simcord_bot):
             actor = next(a for a in actors if a.id == game.user_at(seat))
             res = await actor.click(message(env, channel, game.panel_message_id), label="Decide (private)")
             msg = [res.response, *res.followups][-1]
-            found = next(((actor, msg, c) for row in msg.message.components for c in row.children
+            found = next(((actor, msg, c) for c in controls(msg.message)
                           if c.type.value == 3), None)
             if found:
                 break
@@ -250,7 +249,7 @@ async def test_a_component_of_the_wrong_type_is_answered(simcord_env, simcord_bo
     guild, channel, actors = table(env, 2)
     game = await active(env, bot, channel, actors)
     panel = message(env, channel, game.panel_message_id)
-    move = next(c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pm:"))
+    move = next(c.custom_id for c in controls(panel) if c.custom_id.startswith("pm:"))
     forged = [(move, ["x"], 3), (f"pd:{game.id}:{game.seq}:decide", ["x"], 3), (f"pds:{game.id}:{game.seq}:0", None, 2),
               (f"pdb:{guild.id}:0:n", ["x"], 3), (f"pm:{game.id}:{game.seq}:nonsense", None, 2),
               (move, ["x"], 5)]  # a user select
@@ -294,7 +293,7 @@ async def test_a_menu_of_before_the_value_prefixes_still_works(simcord_env, simc
     action id, "timer:{s}") on a message the bot posted then are the same options."""
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
     game = await current(bot, channel)
     rec = await send_forged(env, ann, lobby, f"pds:{game.id}:0:0", ["timer:600"])
     assert (await current(bot, channel)).options["timer"] == 600, answer(env, rec)
@@ -303,7 +302,7 @@ async def test_a_menu_of_before_the_value_prefixes_still_works(simcord_env, simc
     game = await current(bot, channel)
     panel = message(env, channel, game.panel_message_id)
     player = next(a for a in (ann, bob) if a.id == game.user_at(game.state["turn"]))
-    select = next(c for row in panel.components for c in row.children if c.type.value == 3)
+    select = next(c for c in controls(panel) if c.type.value == 3)
     old = select.options[0].value.removeprefix("m:")
     await send_forged(env, player, panel, select.custom_id, [old])
     assert (await current(bot, channel)).seq > game.seq
@@ -313,8 +312,8 @@ async def test_a_click_on_a_disabled_button_is_answered_and_changes_nothing(simc
     """No client of Discord's sends it (the leaderboard's ◀ on its first page); a modified one can."""
     env = simcord_env
     guild, channel, (ann, bob) = table(env, 2)
-    res = await ann.slash(channel, "play leaderboard")
-    back = res.response.message.components[0].children[0]
+    res = await ann.slash(channel, "play leaderboard", game="pioneer-days")
+    back = controls(res.response.message)[0]
     assert back.disabled
     before = shown(env, channel, res.response.id)
     rec = await send_forged(env, ann, res.response, back.custom_id, as_is=True)
@@ -346,7 +345,7 @@ async def test_a_pick_the_decision_never_offered_is_refused(simcord_env, simcord
     game = await active(env, bot, channel, actors, "next-station")
     res = await actors[0].click(message(env, channel, game.panel_message_id), label="Decide (private)")
     msg = [res.response, *res.followups][-1]
-    picks = [c.custom_id for row in msg.message.components for c in row.children
+    picks = [c.custom_id for c in controls(msg.message)
              if ":k:" in (getattr(c, "custom_id", None) or "")]
     rec = await send_forged(env, actors[0], msg, f"pd:{game.id}:{game.seq}:k:{item}")
     assert "isn't a choice this menu offers" in answer(env, rec)

@@ -8,6 +8,7 @@ import pytest
 from simharness import (
     answer,
     click_payload,
+    controls,
     emit_clicks,
     forge,
     forged_slash,
@@ -17,6 +18,7 @@ from simharness import (
     restart,
     start_game,
     table,
+    text,
 )
 
 import games.pioneer_days.rules as engine
@@ -57,14 +59,14 @@ async def test_a_deleted_lobby_comes_back(simcord_env, simcord_bot, make_bot):
     guild, channel, actors = table(env, 3)
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    lobby = (await actors[0].slash(channel, "pioneer new")).response
+    lobby = (await actors[0].slash(channel, "pioneer new", where="channel")).response
     await mod.delete(message(env, channel, lobby.id))
     game = await current(bot, channel)
     assert game.lobby_message_id not in (None, lobby.id)
     again = message(env, channel, game.lobby_message_id)
-    assert "deleted" in again.embeds[0].description
+    assert "deleted" in text(again)
     await actors[1].click(again, label="Join")
-    res = await actors[0].slash(channel, "pioneer new")  # points to the lobby that is there
+    res = await actors[0].slash(channel, "pioneer new", where="channel")  # points to the lobby that is there
     assert "already has a game" in private(res) and str(game.lobby_message_id) in private(res)
 
     # deleted while the bot was down: the next start posts it again
@@ -86,8 +88,8 @@ async def test_a_lobby_lost_before_its_message_was_recorded(simcord_env, simcord
     out = await bot.service.new_lobby("pioneer-days", guild.id, channel.id, actors[0].id, "ann",
                                       {"sets": ["A", "B"], "pioneers": "standard", "timer": 0})
     assert out.ok and out.game.lobby_message_id is None
-    res = await actors[1].slash(channel, "pioneer new")
-    assert not res.ephemeral and res.response.embeds[0].title == "Pioneer Days — new table"
+    res = await actors[1].slash(channel, "pioneer new", where="channel")
+    assert not res.ephemeral and "## Pioneer Days — new table" in text(res.response)
     game = await current(bot, channel)
     assert game.lobby_message_id == res.response.id
     await actors[1].click(res.response, label="Join")
@@ -101,7 +103,7 @@ async def test_a_flood_of_clicks_applies_one_and_answers_all(simcord_env, simcor
     game = await current(bot, channel)
     player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
     panel = message(env, channel, game.panel_message_id)
-    cids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pm:")]
+    cids = [c.custom_id for c in controls(panel) if c.custom_id.startswith("pm:")]
     payloads = [click_payload(env, player, panel, cids[i % 2]) for i in range(12)]
     # the table is busy writing a move while the flood arrives: every click passes its check (the
     # game has not moved yet), six queue for the table and the rest are turned away at once
@@ -172,7 +174,7 @@ async def test_an_old_private_choice_says_the_moment_has_passed(simcord_env, sim
             break
         assert await play_step(env, bot, channel, actors)
     actor, msg, _ = kept
-    cid = next(c.custom_id for row in msg.message.components for c in row.children
+    cid = next(c.custom_id for c in controls(msg.message)
                if c.custom_id.startswith("pm:"))
     res = await actor.click(msg, custom_id=cid)
     text = private(res) or res.response.content
@@ -184,7 +186,7 @@ async def test_buttons_made_before_games_were_packages_still_work(simcord_env, s
     (now the host's `mine`, by Pioneer Days' legacy_verbs), the lobby's AI buttons `aieasy`/`aihard`."""
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "pioneer new")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel")).response
     game = await bot.store.open_game_in_channel(channel.id)
     rec, payload = click_payload(env, ann, lobby, f"pd:{game.id}:0:aihard")
     payload["message"] = forge(payload["message"], f"pd:{game.id}:0:aihard")

@@ -1,7 +1,10 @@
 """The panel as a phone shows it: few controls, the likely choice first, effects where cards are offered,
 what strikes tonight."""
 
-from simharness import message, play_step, start_game, table
+import simharness
+from simharness import controls, message, play_step, start_game, table
+
+from ui import v2
 
 
 async def current(bot, channel):
@@ -20,14 +23,14 @@ async def test_the_turn_panel_fits_a_phone(simcord_env, simcord_bot):
         st = game.state
         if st["stage"] == "turn":
             panel = message(env, channel, game.panel_message_id)
-            rows = len(panel.components)
-            controls = sum(len(r.children) for r in panel.components)
-            assert rows <= 4 and controls <= 13, (rows, controls)
-            text = panel.embeds[0].description
+            rows = sum(1 for c in v2.components(panel) if c.type.value == 1)
+            shown = len(controls(panel))
+            assert rows <= 4 and shown <= 13, (rows, shown)
+            text = simharness.text(panel)
             assert "Dice:" in text and ("Tonight" in text or "No disaster can strike tonight" in text)
             seen_forecast |= "strike" in text and "if " in text
             if st["step"] == "pick":
-                menu = next(c for r in panel.components for c in r.children if c.type.value == 3)
+                menu = next(c for c in controls(panel) if c.type.value == 3)
                 assert 1 <= len(menu.options) <= 25
                 recruits = [o for o in menu.options if "Recruit" in o.label]
                 assert all(o.description for o in recruits)  # the effect of whoever is offered
@@ -44,13 +47,13 @@ async def test_a_take_only_click_then_the_uses_with_their_effects(simcord_env, s
     seat = game.state["turn"]
     player = next(a for a in actors if a.id == game.user_at(seat))
     panel = message(env, channel, game.panel_message_id)
-    take = next(c for r in panel.components for c in r.children
+    take = next(c for c in controls(panel)
                 if (getattr(c, "label", None) or "").startswith("Take "))
     await player.click(panel, custom_id=take.custom_id)
     game = await current(bot, channel)
     assert game.state["step"] == "use"
     panel = message(env, channel, game.panel_message_id)
-    labels = [c.label for r in panel.components for c in r.children if c.type.value == 2]
+    labels = [c.label for c in controls(panel) if c.type.value == 2]
     assert any(x.startswith("Income +$") for x in labels)
     await player.click(panel, label=next(x for x in labels if x.startswith("Income +$")))
     game = await current(bot, channel)

@@ -1,6 +1,6 @@
 """After a game: Rematch opens a lobby with the same table, once, and keeps working after a restart."""
 
-from simharness import play_step, private, restart, start_game, table
+from simharness import controls, message, play_step, private, restart, start_game, table, text
 
 
 async def end_now(channel, host):
@@ -12,7 +12,7 @@ async def end_now(channel, host):
 async def test_rematch_seats_the_same_table_once(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 3)
-    res = await actors[0].slash(channel, "pioneer new")
+    res = await actors[0].slash(channel, "pioneer new", where="channel")
     await actors[1].click(res.response, label="Join")
     await actors[0].click(res.response, label="Add AI (easy)")
     await actors[0].click(res.response, label="Start the game")
@@ -37,10 +37,10 @@ async def test_rematch_seats_the_same_table_once(simcord_env, simcord_bot):
     assert [p.user_id for p in new.players if not p.ai] == [actors[1].id]
     assert sorted(p.ai for p in new.players if p.ai) == ai_before == ["easy"]
     assert new.options == old.options
-    labels = [c.get("label") for row in res.response.components for c in row["components"]]
-    assert "Start the game" in labels  # the answer is the new lobby
-    assert f"<@{actors[0].id}>" in res.response.content and "invites you to a rematch" in res.response.content
-    assert f"<@{actors[2].id}>" not in res.response.content
+    shown = message(env, channel, res.response.id)
+    assert "Start the game" in [getattr(c, "label", None) for c in controls(shown)]  # the answer is the new lobby
+    assert f"<@{actors[0].id}>" in text(shown) and "invites you to a rematch" in text(shown)
+    assert f"<@{actors[2].id}>" not in text(shown)
     lobby_msg = channel.history()[-1]
     await actors[0].click(lobby_msg, label="Join")
     new = await bot.store.open_game_in_channel(channel.id)

@@ -11,6 +11,7 @@ from simharness import (
     ResponseClock,
     answer,
     click_payload,
+    controls,
     emit_clicks,
     first_action,
     forge,
@@ -19,6 +20,7 @@ from simharness import (
     private,
     start_game,
     table,
+    text,
 )
 
 import games.pioneer_days.rules as engine
@@ -121,7 +123,7 @@ async def test_two_simultaneous_clicks_apply_exactly_one(simcord_env, simcord_bo
         game = await current(bot, channel)
         player = actor_for(game, actors, game.state["turn"])
         panel = message(env, channel, game.panel_message_id)
-        ids = [c.custom_id for row in panel.components for c in row.children if c.custom_id.startswith("pm:")]
+        ids = [c.custom_id for c in controls(panel) if c.custom_id.startswith("pm:")]
         pair = [ids[0], ids[0]] if same else ids[:2]
         before = len(await bot.store.actions(game.id))
         records = await emit_clicks(env, [click_payload(env, player, panel, cid) for cid in pair])
@@ -205,7 +207,7 @@ async def test_deleted_panel_is_reposted(simcord_env, simcord_bot):
     await mod.delete(message(env, channel, game.panel_message_id))
     again = await current(bot, channel)
     assert again.panel_message_id not in (None, game.panel_message_id)
-    assert "previous panel was deleted" in message(env, channel, again.panel_message_id).embeds[0].description
+    assert "previous panel was deleted" in text(message(env, channel, again.panel_message_id))
     for _ in range(10):
         assert await play_step(env, bot, channel, actors)
 
@@ -227,8 +229,8 @@ async def test_without_attach_files_the_game_goes_on(simcord_env, simcord_bot):
     # Discord does when the permission is missing
     env.inject_error("POST", "/channels/*/messages", status=403, code=50013, message="Missing Permissions")
     await start_game(env, channel, actors)
-    day = next(m for m in channel.history() if "begins" in m.content)
-    assert not day.attachments and "Attach Files" in day.content
+    day = next(m for m in channel.history() if "begins" in text(m))
+    assert not day.attachments and "Attach Files" in text(day)
     for _ in range(15):
         assert await play_step(env, bot, channel, actors)
 

@@ -1,7 +1,7 @@
 """Turn timers on SimCord's virtual clock: the reminder at half time, the easy AI deciding when the time
 is up, simultaneous decisions, and deadlines that survive a restart (fired exactly once)."""
 
-from simharness import buttons, first_action, message, start_game, table
+from simharness import buttons, first_action, message, start_game, table, text
 
 import games.pioneer_days.rules as engine
 
@@ -53,7 +53,7 @@ async def test_reminder_at_half_time_then_the_easy_ai_decides(simcord_env, simco
     game = await current(bot, channel)
     assert seat not in engine.deciders(game.state) and game.seq > seq  # the AI finished the turn for them
     assert len(timed_out(game, late.name)) == 1
-    panel = message(env, channel, game.panel_message_id).embeds[0].description
+    panel = text(message(env, channel, game.panel_message_id))
     assert f"⏱ {late.name} ran out of time: the AI " in panel
     log = await bot.store.actions(game.id)
     assert [r["user_id"] for r in log if r["seq"] >= seq] == [0] * (game.seq - seq)  # moves by the bot

@@ -84,7 +84,7 @@ async def test_a_private_decision_taken_back_while_others_decide(simcord_env, si
     env, bot = simcord_env, simcord_bot
     _guild, channel, actors = table(env, 3)
     host = actors[0]
-    lobby = (await host.slash(channel, "play new next-station")).response
+    lobby = (await host.slash(channel, "play new next-station", where="channel")).response
     for a in actors[1:]:
         await a.click(lobby, label="Join")
     await host.click(lobby, label="Start the game")

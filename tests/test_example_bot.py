@@ -5,7 +5,7 @@ a panel, private decisions with their picture, a chapter's picture after each ro
 history, its own stats, a replay, and a restart in the middle of a round."""
 
 import pytest
-from simharness import message, private, restart, table
+from simharness import message, private, restart, table, text
 
 import games.example as example
 from engine import registry
@@ -41,9 +41,9 @@ async def decide_all(env, bot, channel, actors) -> int:
 async def test_a_test_game_registers_itself_and_plays_through_the_bot(simcord_env, simcord_bot, make_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
-    res = await ann.slash(channel, "play new fingers", rounds="2")
+    res = await ann.slash(channel, "play new fingers", where="channel", rounds="2")
     lobby = res.response
-    assert "Fingers — new table" in lobby.embeds[0].title and "Rounds: **2 rounds**" in lobby.embeds[0].description
+    assert "Fingers — new table" in text(lobby) and "Rounds: **2 rounds**" in text(lobby)
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Add AI (hard)")
     await ann.click(lobby, label="Start the game")
@@ -57,7 +57,7 @@ async def test_a_test_game_registers_itself_and_plays_through_the_bot(simcord_en
     game = await bot.store.game(game.id)
     assert game.state["round"] == 2 and game.state["shown"] == [[2, 2, game.state["shown"][0][2]]]
     history = channel.history()
-    assert any(m.content.startswith("**Round 1: over** · **Round 2 begins**") and m.attachments for m in history)
+    assert any(text(m).startswith("**Round 1: over** · **Round 2 begins**") and m.attachments for m in history)
     while await decide_all(env, bot, channel, [ann, bob]):
         await env.settle()
     game = await bot.store.game(game.id)
@@ -95,7 +95,7 @@ async def test_a_game_declares_its_own_ai_level(simcord_env, make_bot):
         bot = make_bot()
         await simcord_env.restart_bot(bot)
         guild, channel, (ann, bob) = table(simcord_env, 2)
-        lobby = (await ann.slash(channel, "play new fingers-levels")).response
+        lobby = (await ann.slash(channel, "play new fingers-levels", where="channel")).response
         await ann.click(lobby, label="Add AI (medium)")
         await bob.click(lobby, label="Join")
         await ann.click(lobby, label="Start the game")

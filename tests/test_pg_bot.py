@@ -25,6 +25,10 @@ from test_bot_robust import (  # noqa: F401
     test_crash_before_the_panel_edit_and_the_ping_is_repaired_at_start,
     test_two_simultaneous_clicks_apply_exactly_one,
 )
+from test_bot_threads import (  # noqa: F401
+    test_a_game_is_played_in_a_thread_of_its_own_and_its_results_come_back,
+    test_commands_in_the_channel_find_the_game_of_its_thread,
+)
 from test_bot_timers import test_a_pending_timer_fires_once_after_a_restart  # noqa: F401
 
 

@@ -49,6 +49,16 @@ TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in zip(
      locale_str("12 hours"), locale_str("24 hours")), TIMERS, strict=True)]
 
 
+WHERE_CHOICES = [app_commands.Choice(name=locale_str("a thread of its own"), value="thread"),
+                 app_commands.Choice(name=locale_str("a private thread (invite only)"), value="private"),
+                 app_commands.Choice(name=locale_str("this channel"), value="channel")]
+
+
+NOTIFY_CHOICES = [app_commands.Choice(name=locale_str("off: a mention in the game's thread"), value="off"),
+                  app_commands.Choice(name=locale_str("after some minutes of waiting"), value="after"),
+                  app_commands.Choice(name=locale_str("always, instead of the mention"), value="always")]
+
+
 def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=game_text(g.name), value=g.key) for g in registry.games()][:25]
 
@@ -93,18 +103,21 @@ def cooldown(rate: int, per: float, by: Callable):
 def new_command(c: Commands, game: Game, name: str) -> app_commands.Command:
     """`new` for one game: its options as choices, then the turn timer and the language."""
     params: list[tuple[str, type, object]] = [(o.key, str, None) for o in game.options]
-    params += [("timer", int, 86400), ("language", str, None)]
+    params += [("timer", int, 86400), ("language", str, None), ("where", str, "thread")]
     described = {o.key: game_text(o.description) for o in game.options}
     described |= {"timer": locale_str("Time per turn, then the AI decides (default 24 hours)"),
-                  "language": locale_str("The game's language (default: the server's)")}
+                  "language": locale_str("The game's language (default: the server's)"),
+                  "where": locale_str("A thread of its own (default), a private thread, or this channel")}
     choices: dict[str, list[app_commands.Choice[Any]]]  # (a game's options are str, the timer's int)
     choices = {o.key: [app_commands.Choice(name=game_text(ch.label), value=ch.value) for ch in o.choices][:25]
                for o in game.options}
-    choices |= {"timer": TIMER_CHOICES, "language": LANGUAGE_CHOICES}
-    renamed = {o.key: game_text(o.label) for o in game.options} | {"timer": cmd("timer"), "language": cmd("language")}
+    choices |= {"timer": TIMER_CHOICES, "language": LANGUAGE_CHOICES, "where": WHERE_CHOICES}
+    renamed = {o.key: game_text(o.label) for o in game.options} | {"timer": cmd("timer"), "language": cmd("language"),
+                                                                   "where": cmd("where")}
 
-    async def new(interaction: discord.Interaction, timer: int = 86400, language: str | None = None, **chosen):
-        await c.new(interaction, game, chosen, timer, language)
+    async def new(interaction: discord.Interaction, timer: int = 86400, language: str | None = None,
+                  where: str = "thread", **chosen):
+        await c.new(interaction, game, chosen, timer, language, where)
     return command(name, game_text(game.summary), new, params, described, choices, renamed,
                    (cooldown(2, 30.0, lambda i: (i.guild_id, i.user.id)),))
 
@@ -124,7 +137,7 @@ def shared_commands(c: Commands, fixed: Game | None) -> list[app_commands.Comman
         await c.mine(interaction)
 
     async def rules(interaction: discord.Interaction, topic: str | None = None, game: str | None = None):
-        await c.rules(interaction, c.pick(fixed, game), topic)
+        await c.rules(interaction, c.pick(fixed, game, default=False), topic, asked=game is not None)
 
     async def log_(interaction: discord.Interaction, count: int = 10):
         await c.log(interaction, count)
@@ -215,6 +228,15 @@ def play_group(c: Commands) -> app_commands.Group:
         new.add_command(new_command(c, g, g.key))
     for command_ in shared_commands(c, None):
         group.add_command(command_)
+
+    async def notify(interaction: discord.Interaction, how: str, minutes: int = 30):
+        await c.notify(interaction, how, minutes)
+    group.add_command(command(
+        "notify", locale_str("How I tell you a game waits for you: a direct message, or not"), notify,
+        [("how", str, inspect.Parameter.empty), ("minutes", app_commands.Range[int, 1, 1440], 30)],
+        {"how": locale_str("Off, after some minutes of waiting, or always"),
+         "minutes": locale_str("For 'after': how many minutes a game waits first (default 30)")},
+        {"how": NOTIFY_CHOICES}, checks=(cooldown(5, 60.0, lambda i: i.user.id),)))
     return group
 
 

@@ -209,23 +209,25 @@ def items_of(controls: list, gid: int, ver: int) -> list:
         if isinstance(c, Button):
             style = STYLES[c.style]
             if is_move(c.act):
-                out.append(MoveButton(gid, ver, Move.parse(c.act), c.label, style, c.emoji, row=c.row,
-                                      disabled=c.disabled))
+                item: Any = MoveButton(gid, ver, Move.parse(c.act), c.label, style, c.emoji, disabled=c.disabled)
             else:
-                out.append(GameButton(gid, ver, c.act, c.label, style, c.emoji, row=c.row, disabled=c.disabled))
+                item = GameButton(gid, ver, c.act, c.label, style, c.emoji, disabled=c.disabled)
         elif isinstance(c, Menu):
             opts = [option(i.label, value_of(i.act), i.description, i.emoji, i.default) for i in c.items]
-            out.append(GameSelect(gid, ver, selects, opts, c.placeholder, row=c.row, low=c.low, high=c.high))
+            item = GameSelect(gid, ver, selects, opts, c.placeholder, low=c.low, high=c.high)
             selects += 1
         else:
             raise TypeError(f"not a control: {c!r}")
+        item.hint = c.row  # (the row the game asked for: a V2 message lays out its rows itself, ui/v2.py)
+        out.append(item)
     return out
 
 
-def problems(controls: list, gid: int = 10 ** 14, ver: int = 10 ** 8) -> list[str]:
+def problems(controls: list, gid: int = 10 ** 14, ver: int = 10 ** 8, rows_of_five: bool = True) -> list[str]:
     """What in these controls would not fit Discord (the conformance suite asks it of every decision):
     more than 25 options in a menu, a text past its limit, a custom_id or value past 100 characters, two
-    components with one custom_id, more than 5 rows or 5 buttons in a row."""
+    components with one custom_id; in an older message (rows_of_five), more than 5 rows or 5 buttons in a
+    row (a V2 message lays its buttons out in rows of its own: ui/v2.py counts its components)."""
     out = []
     rows: dict[int, int] = {}
     ids: set[str] = set()
@@ -254,6 +256,8 @@ def problems(controls: list, gid: int = 10 ** 14, ver: int = 10 ** 8) -> list[st
         if cid in ids:
             out.append(f"two components with custom_id {cid!r}")
         ids.add(cid)
+        if not rows_of_five:
+            continue
         row = c.row if c.row is not None else next((r for r in range(6) if rows.get(r, 0) + width <= 5), 5)
         if not 0 <= row <= 4:
             out.append(f"row {row} (Discord has 5)")
@@ -275,9 +279,10 @@ def view_of(items: list) -> discord.ui.View:
     return view
 
 
-def menu_of(view: discord.ui.View, custom_id: str) -> tuple[frozenset[str], int, int] | None:
-    """The values, fewest and most picks of the select `custom_id` of a view the bot builds (None: none)."""
-    for it in view.children:
+def menu_of(view: discord.ui.View | discord.ui.LayoutView, custom_id: str) -> tuple[frozenset[str], int, int] | None:
+    """The values, fewest and most picks of the select `custom_id` of a view the bot builds, wherever it sits
+    (None: none)."""
+    for it in view.walk_children():
         sel = getattr(it, "item", it)
         if isinstance(sel, discord.ui.Select) and sel.custom_id == custom_id:
             return frozenset(o.value for o in sel.options), sel.min_values, sel.max_values

@@ -1,8 +1,10 @@
-"""A game's messages (engine/protocol.py Message) as Discord shows them: an embed or plain text, our
-persistent components with this game's custom ids, no mentions (pings are messages of their own).
+"""A game's messages (engine/protocol.py Message) as Discord shows them: Components V2 messages (ui/v2.py)
+with the game's picture inside, above our persistent components with this game's custom ids; no mentions
+(pings are messages of their own).
 
-The panel: one message per chapter of the game, edited in place after every move, frozen into that
-chapter's record when it ends (no buttons). Private messages: a seat's decision and its own things."""
+The panel: one message per chapter of the game, edited in place after every move, its picture the game's
+present moment; frozen into that chapter's record when it ends (no buttons, its heading, its lines and the
+chapter's picture). Private messages: a seat's decision (always with its picture) and its own things."""
 
 import dataclasses
 from collections import OrderedDict
@@ -17,38 +19,43 @@ from engine import views
 from engine.protocol import Button, Message
 from i18n import _
 
-from .components import clip, items_of, problems, view_of
-from .layout import BROWN, GREEN, fit
+from . import v2
+from .components import clip, items_of, problems
+from .layout import BROWN, GREEN
 from .texts import public, table_of
 from .texts import title as game_title
 
 COLOURS = {"green": GREEN, "brown": BROWN}
 
 
-def kwargs(msg: Message, gid: int, ver: int, note: str | None = None, extra_footer: str = "") -> dict:
-    """kwargs for send/edit: content, embed (None: plain text), view (None: no components)."""
+def kwargs(msg: Message, gid: int, ver: int, note: str | None = None, extra_footer: str = "",
+           shown: v2.Shown | None = None) -> dict:
+    """kwargs for send/edit: a V2 view (the message's text, its picture, its components); `files` the
+    picture's upload or the attachment kept (an edit: `attachments`)."""
     items = items_of(msg.controls, gid, ver)
-    content = msg.content
-    embed = None
     if msg.title is not None:
-        body = msg.body + (f"\n{note}" if note else "")
-        embed = discord.Embed(title=clip(msg.title, 256), description=fit(body, 4000) or None,
-                              colour=COLOURS[msg.colour])
-        for name, value in msg.fields[:25]:
-            embed.add_field(name=clip(name, 250), value=fit(value, 1024) or "—", inline=False)
+        head = f"## {clip(msg.title, 256)}\n{msg.body}" + (f"\n{note}" if note else "")
         footer = msg.footer + (f" · {extra_footer}" if extra_footer else "")
-        if footer:
-            embed.set_footer(text=clip(footer, 2048))
+        view = v2.view(top=msg.content, head=head, fields=[(n, v or "—") for n, v in msg.fields[:25]],
+                       footer=footer, colour=COLOURS[msg.colour], items=items, shown=shown)
     else:
-        content = fit(content + (f"\n{note}" if note else ""), 1900)
-    return {"content": content, "embed": embed, "view": view_of(items) if items else None,
-            "allowed_mentions": discord.AllowedMentions.none()}
+        view = v2.view(head=msg.content + (f"\n{note}" if note else ""), items=items, shown=shown)
+    return {"view": view, "files": v2.files(shown), "allowed_mentions": discord.AllowedMentions.none()}
+
+
+def as_edit(kw: dict) -> dict:
+    """Send kwargs as an edit's: the picture's file in `attachments` (none: the message's are dropped), no
+    content or embed left over from an older message (a V2 message has neither)."""
+    out = {k: v for k, v in kw.items() if k != "files"}
+    out["attachments"] = kw.get("files", [])
+    out["content"], out["embed"] = None, None
+    return out
 
 
 @public
-def panel(game: GameRow, note: str | None = None, undo: int | None = None) -> dict:
-    """kwargs for send/edit of the action panel (the game's own Show.panel); undo: the seat whose person
-    may take back the last move (the host's Undo button, where it fits)."""
+def panel(game: GameRow, note: str | None = None, undo: int | None = None, shown: v2.Shown | None = None) -> dict:
+    """kwargs for send of the action panel (the game's own Show.panel, with its picture `shown`); undo: the
+    seat whose person may take back the last move (the host's Undo button, where it fits)."""
     state = game.live
     msg = game_panel(game)
     # every live panel has the host's "board" verb: the courier finds the live panel by it
@@ -58,7 +65,7 @@ def panel(game: GameRow, note: str | None = None, undo: int | None = None) -> di
         add_if_fits(msg.controls, undo_button(game, undo))
     timer = game.options.get("timer", 0)
     extra = _("⏱ {time} per turn, then the AI decides", time=timer_text(timer)) if timer else ""
-    return kwargs(msg, game.id, state["seq"], note, extra)
+    return kwargs(msg, game.id, state["seq"], note, extra, shown)
 
 
 # The game's own panel of each game's present moment, built once: the courier shows it, and a click on
@@ -99,41 +106,51 @@ def undo_button(game: GameRow, seat: int) -> Button:
 
 
 def add_if_fits(controls: list, control: Button) -> None:
-    """Adds a host's control after the game's, unless Discord has no room left for it."""
-    if not problems([*controls, control]):
+    """Adds a host's control after the game's, unless Discord has no room left for it (a V2 message's 40
+    components: the game's, the host's frame of about ten)."""
+    if not problems([*controls, control], rows_of_five=False) and len(controls) < 25:
         controls.append(control)
 
 
 @public
-def frozen(game: GameRow, heading: str | None, lines: list[str], seq: int) -> dict:
+def frozen(game: GameRow, heading: str | None, lines: list[str], seq: int, shown: v2.Shown | None = None,
+           caption: str = "") -> dict:
     """The panel of a finished chapter, kept in the channel as its record (no buttons): its heading (None: a
-    game ended early) and one line per event of that chapter."""
+    game ended early), one line per event of that chapter, the chapter's picture and its caption once drawn."""
     body = "\n".join(f"• {x}" for x in lines) or "—"
-    emb = discord.Embed(title=clip(heading or _("Game ended"), 256), description=fit(body, 4000), colour=BROWN)
-    emb.set_footer(text=_("Game {id} · move {move}", id=game.id, move=seq))
-    return {"content": "", "embed": emb, "view": None}
+    view = v2.view(top=caption, head=f"## {clip(heading or _('Game ended'), 256)}\n{body}",
+                   footer=_("Game {id} · move {move}", id=game.id, move=seq), colour=BROWN, shown=shown)
+    return {"view": view, "files": v2.files(shown), "allowed_mentions": discord.AllowedMentions.none()}
 
 
-def private(game: GameRow, msg: Message) -> dict:
-    """kwargs of a private (ephemeral) message: a seat's decision or its own things."""
-    out = kwargs(msg, game.id, game.live["seq"])
+def picture(caption: str, shown: v2.Shown | None) -> dict:
+    """A chapter's picture as a message of its own (when no record of its chapter was frozen to carry it)."""
+    view = v2.view(top=caption, shown=shown) if shown is not None else v2.view(head=caption)
+    return {"view": view, "files": v2.files(shown), "allowed_mentions": discord.AllowedMentions.none()}
+
+
+def private(game: GameRow, msg: Message, shown: v2.Shown | None = None) -> dict:
+    """kwargs of a private (ephemeral) message: a seat's decision or its own things, with its picture."""
+    out = kwargs(msg, game.id, game.live["seq"], shown=shown)
     out.pop("allowed_mentions")
     return out
 
 
 def done(game: GameRow, line: str = "", undo: bool = False) -> dict:
-    """What replaces a private decision once it is made: what happened, who is still deciding (undo: with
-    the button that takes it back)."""
+    """What replaces a private decision once it is made and nothing is left to decide: what happened, who
+    is still deciding, that their next decision will show here (cogs/desks.py), and Decide for when it
+    can't (Discord lets the bot edit the message for 15 minutes); undo: with the button that takes it back."""
     state = game.live
     played = game_of(game)
     waiting = [game.display(s) for s in played.rules.deciders(state)] if played.rules.simultaneous(state) else []
     text = "✅ " + (line or _("Done."))
     if waiting:
         text += " " + _("Still deciding: {who}.", who=", ".join(waiting))
-    view = None
-    if undo:
-        view = view_of(items_of([Button(_("Undo"), "undo", "secondary", "↩")], game.id, state["seq"]))
-    return {"content": fit(text, 1900), "view": view, "embed": None}
+    buttons = [Button(_("Undo"), "undo", "secondary", "↩")] if undo else []
+    if not played.rules.is_over(state):
+        text += "\n-# " + _("Your next decision will show here.")
+        buttons.append(Button(_("Decide"), "decide", "primary", "✋"))
+    return {"view": v2.view(head=text, items=items_of(buttons, game.id, state["seq"])), "attachments": []}
 
 
 def title(game: GameRow) -> str:

@@ -51,6 +51,16 @@ def title(game: GameRow) -> str:
     return said or game_name(played)
 
 
+def panel_link(game: GameRow) -> str:
+    """A link to the game's live panel (its lobby's, before it starts) as markdown; its number without one."""
+    lobby = game.status == "lobby"
+    mid, channel = (game.lobby_message_id, game.home) if lobby else (game.panel_message_id, game.channel_id)
+    kind = _("lobby") if lobby else _("panel")
+    if mid and game.guild_id:
+        return f"[{kind}](https://discord.com/channels/{game.guild_id}/{channel}/{mid})"
+    return _("game {id}", id=game.id)
+
+
 @public
 def ping_text(game: GameRow, seats: list[int]) -> str:
     """The short message that notifies people of their new decision (an edited panel notifies no one).
@@ -101,12 +111,39 @@ def options_text(game: Game, options: dict) -> str:
     if said is not None:
         return said
     return " · ".join(
-        game.texts._(o.label).capitalize() + ": **"
+        option_title(game, o) + ": **"
         + game.texts._(next((c.label for c in o.choices if c.value == options.get(o.key, o.default)), o.default))
         + "**" for o in game.options)
+
+
+def players_text(low: int, high: int) -> str:
+    """How many play a game: "for 2 players", "for 1-4 players"."""
+    return n_("for {n} player", "for {n} players", high) if low == high else \
+        _("for {low}-{high} players", low=low, high=high)
+
+
+def option_title(game: Game, option) -> str:
+    """An option's name as the lobby shows it ("Pencil powers")."""
+    return game.texts._(option.title) if option.title else game.texts._(option.label).capitalize()
 
 
 def help_text(game: Game) -> str:
     """The game in a few lines (its Topics), else its summary."""
     topics = game.show.topics
     return topics.help() if topics is not None else game.texts._(game.summary)
+
+
+def alt_text(head: str, lines: list[str]) -> str:
+    """A picture's alt text (what a screen reader says of it): its caption and the lines of what happened,
+    without markdown."""
+    text = " ".join(x for x in [head, *lines] if x).replace("**", "").replace("__", "")
+    return text[:1024]
+
+
+def results_alt(game: GameRow, state: dict) -> str:
+    """The results picture's alt text: the game's name and each seat's place and score."""
+    played = game_of(game)
+    res = sorted(played.rules.results(state), key=lambda r: (r.rank, r.seat))
+    with use(language(game)):
+        return alt_text(game_name(played), [f"{r.rank}. {game.display(r.seat)} {points(played, r.total)}"
+                                            for r in res])

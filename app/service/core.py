@@ -35,6 +35,12 @@ class ServiceCore:
         # the game has already moved past (the next move came before the courier showed it) is read here
         # instead of being rebuilt by replaying the whole log. Versions only grow (an undo makes a new one).
         self._saved: OrderedDict[tuple[int, int], str] = OrderedDict()
+        # game id: seat: when its person last acted (unix seconds), for whom to ping (cogs/pings.py); in memory:
+        # after a restart each person is pinged once more at most
+        self.acted: dict[int, dict[int, float]] = {}
+
+    def last_acted(self, game_id: int, seat: int) -> float | None:
+        return self.acted.get(game_id, {}).get(seat)
 
     def plan(self, game: GameRow, before: dict | None, after: dict) -> tuple[dict, list]:
         """The deadlines after a change ({seat: None to keep the running one, or a new (seq, due, remind)})

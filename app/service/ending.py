@@ -49,6 +49,7 @@ class Ending(ServiceCore):
         if not await self.store.end_game(game_id, by, reason,
                                          outbox.ended(game.state, game.panel_message_id, reason)):
             return refuse("over", _("This game is already over."), game)
+        self.acted.pop(game_id, None)
         return Outcome(True, game=await self.store.game(game_id))
 
     async def archive(self, game_id: int, reason: str) -> None:

@@ -47,7 +47,7 @@ class Lobby(ServiceCore):
         of that game), its AI seats are seated at once, the other people are invited (Outcome.fresh: their
         user ids) and take their seats with Join when they want to."""
         old = await self.store.game(game_id)
-        if old is None or old.channel_id != channel_id:
+        if old is None or not old.here(channel_id):
             return refuse("elsewhere", _("This button belongs to a game in another channel."))
         if old.status not in ("over", "ended"):
             return refuse("running", _("This game is not over yet."), old)

@@ -42,7 +42,7 @@ class Play(ServiceCore):
         game = await self.store.game(game_id)
         if game is None:
             return refuse("missing", _("This button does not belong to a game in this channel."))
-        if game.channel_id != channel_id:
+        if not game.here(channel_id):
             return refuse("elsewhere", _("This button belongs to a game in another channel."))
         if game.status in ("over", "ended"):
             return refuse("over", _("This game is over."), game)
@@ -93,17 +93,20 @@ class Play(ServiceCore):
         return None
 
     @guarded
-    async def auto(self, game_id: int, seat: int, version: int, action_id: str, timed_out: bool = False):
-        """An action chosen by the bot: for an AI seat, or for a person whose time ran out. The choice
-        was computed from state `version`: it must still be current (or, during simultaneous
-        decisions, still valid for this seat)."""
+    async def auto(self, game_id: int, seat: int, version: int, action_id: str, timed_out: bool = False,
+                   forced: bool = False):
+        """An action chosen by the bot: for an AI seat, for a person whose time ran out, or for a person who
+        has no choice but this one (forced: Rules.forced). The choice was computed from state `version`: it
+        must still be current (or, during simultaneous decisions, still valid for this seat)."""
         game = await self.store.game(game_id)
         if game is None or game.status != "active":
             return refuse("over", _("This game is over."), game)
         state = game.live
         if seat not in game_of(game).rules.deciders(state):
             return refuse("stale", _("The game has moved on."), game)
-        if not timed_out and not game.is_ai(seat):
+        if forced and game_of(game).rules.forced(state, seat) != action_id:
+            return refuse("stale", _("The game has moved on."), game)
+        if not timed_out and not forced and not game.is_ai(seat):
             return refuse("not_ai", _("That seat is played by a person."), game)
         # as for people: others deciding meanwhile do not change this seat's simultaneous decision
         if state["seq"] != version and not await self._still_valid(game, seat, version):
@@ -166,6 +169,10 @@ class Play(ServiceCore):
             return refuse("stale", moved_on, game)
         self._last[game.id] = (new["seq"], undo.LastMove(seat, user_id, len(rows), may_undo, state["seq"],
                                                          tuple(due) if due else None))
+        if over:
+            self.acted.pop(game.id, None)
+        elif by_person:
+            self.acted.setdefault(game.id, {})[seat] = self.clock()
         self._notify(plan)
         self._keep(game.id, new["seq"], saved)
         game.state_json, game._state, game.seq = saved, new, new["seq"]  # (the text: what the row now holds)

@@ -64,7 +64,9 @@ class Reading(ServiceCore):
         rec = recs[-1] if ended_early and recs and recs[-1].close_seq is None else chapters.closed_before(recs, seq)
         if rec is None:
             return None, []
-        return (None if ended_early else show.heading(rec.facts)), story(show, rec.events, names(game))
+        kept = show.record(rec.events, names(game))
+        return (None if ended_early else show.heading(rec.facts)), \
+            kept if kept is not None else story(show, rec.events, names(game))
 
     async def chapter_ended(self, game: GameRow, seq: int) -> dict | None:
         """The facts of the chapter that the move ending at version `seq` ended (its picture's caption)."""

@@ -40,7 +40,7 @@ class TakeBack(Reading):
         game = await self.store.game(game_id)
         if game is None:
             return refuse("missing", _("This button does not belong to a game in this channel."))
-        if game.channel_id != channel_id:
+        if not game.here(channel_id):
             return refuse("elsewhere", _("This button belongs to a game in another channel."))
         if game.status != "active":
             return refuse("over", _("This game is over."), game)

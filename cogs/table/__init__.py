@@ -21,6 +21,7 @@ from app import collector
 from app.tables import game_of
 from engine.moves import BadMove, Move
 from i18n import _
+from ui import v2
 from ui.components import BUTTON, MOVE, SELECT, Chosen, parse_value
 from ui.quiz import ASK, PICK
 from ui.stats import BOARD
@@ -47,11 +48,8 @@ def handled_by_components(interaction: discord.Interaction) -> bool:
     cid, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(cid, str) or not any(p.fullmatch(cid) for p in OURS) or interaction.message is None:
         return False
-    for row in interaction.message.components:
-        for c in getattr(row, "children", [row]):
-            if getattr(c, "custom_id", None) == cid and c.type.value == ctype:
-                return True
-    return False
+    return any(getattr(c, "custom_id", None) == cid and c.type.value == ctype
+               for c in v2.components(interaction.message))  # (in rows, or nested in a V2 container)
 
 
 class Table(TakeBack, PrivateViews, LobbyClicks, Confirmations, commands.Cog):

@@ -5,6 +5,7 @@ from typing import Any
 
 import discord
 
+from .. import desks
 from ..replies import update
 
 log = logging.getLogger("bot.table")
@@ -24,3 +25,8 @@ class TableBase:
             log.warning("could not answer interaction %s (%s): the channel is updated instead",
                         interaction.id, e)
             return False
+
+    async def private_kwargs(self, game, msg) -> dict:
+        """A private message of the game's (send kwargs), its picture drawn first."""
+        return await desks.private_kwargs(self.bot.courier, game, msg)
+

@@ -32,7 +32,7 @@ class Confirmations(TableBase):
 
     async def cancel(self, interaction: discord.Interaction, gid: int, text: str) -> None:
         game = await self.service.game(gid)
-        if game is None or game.channel_id != interaction.channel_id:
+        if game is None or not game.here(interaction.channel_id):
             text = _("This button belongs to a game in another channel.")
         elif game.status in ("over", "ended"):
             text = _("This game is already over.")
@@ -44,7 +44,7 @@ class Confirmations(TableBase):
 
     async def confirm_end(self, interaction: discord.Interaction, gid: int) -> None:
         game = await self.service.game(gid)
-        if game is None or game.channel_id != interaction.channel_id:
+        if game is None or not game.here(interaction.channel_id):
             await tell(interaction, _("This button belongs to a game in another channel."))
             return
         if game.status not in ("lobby", "active"):
@@ -68,7 +68,7 @@ class Confirmations(TableBase):
 
     async def confirm_leave(self, interaction: discord.Interaction, gid: int) -> None:
         game = await self.service.game(gid)
-        if game is None or game.channel_id != interaction.channel_id:
+        if game is None or not game.here(interaction.channel_id):
             await tell(interaction, _("This button belongs to a game in another channel."))
             return
         if not await acknowledge(interaction):

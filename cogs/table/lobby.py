@@ -5,9 +5,10 @@ import discord
 
 from i18n import _, use
 from ui import lobby as lobby_ui
+from ui import messages
 from ui.texts import language
 
-from .. import origin
+from .. import origin, threads
 from ..replies import ELSEWHERE, UNKNOWN, acknowledge, tell
 from .base import TableBase
 from .busy import BUSY, QUEUE_MAX
@@ -19,7 +20,7 @@ class LobbyClicks(TableBase):
             await tell(interaction, _(UNKNOWN))
             return
         game = await self.service.game(gid)
-        if game is None or game.channel_id != interaction.channel_id:
+        if game is None or not game.here(interaction.channel_id):
             await tell(interaction, _("This button does not belong to a game in this channel."))
             return
         if game.status != "lobby":
@@ -57,8 +58,11 @@ class LobbyClicks(TableBase):
                 await tell(interaction, out.message)
                 return
             with use(language(out.game)):
-                note = _("**The game has started below.**") if act == "start" else None
-            await self.answer(interaction, **lobby_ui.lobby(out.game, note=note))
+                note = _("**The game has started below.**") if act == "start" and out.game.home_id is None \
+                    else None
+            await self.answer(interaction, **messages.as_edit(lobby_ui.lobby(out.game, note=note)))
+        if act == "join":
+            await threads.add_player(self.bot, out.game, user.id)
         if act == "start":
             await self.bot.courier.after(gid, out.game.channel_id)
 
@@ -70,13 +74,18 @@ class LobbyClicks(TableBase):
             if not out.ok:
                 await tell(interaction, out.message)
                 return
-            shown = lobby_ui.lobby(out.game)
+            invite = ""
             if out.fresh:  # the rest of the table is asked, not seated: each joins when they want to
                 with use(language(out.game)):
-                    shown["content"] = _("{who}: {host} invites you to a rematch. Press **Join** to take your "
-                                         "seat.", who=" ".join(f"<@{u}>" for u in out.fresh), host=user.mention)
+                    invite = _("{who}: {host} invites you to a rematch. Press **Join** to take your seat.",
+                               who=" ".join(f"<@{u}>" for u in out.fresh), host=user.mention)
+            shown = lobby_ui.lobby(out.game, top=invite)
+            if out.fresh:
                 shown["allowed_mentions"] = discord.AllowedMentions(users=[discord.Object(u) for u in out.fresh])
             resp = await interaction.response.send_message(**shown)
-            if isinstance(resp.resource, discord.InteractionMessage):
-                await self.service.lobby_posted(out.game.id, resp.resource.id)
+            msg = resp.resource
+            if isinstance(msg, discord.InteractionMessage):
+                await self.service.lobby_posted(out.game.id, msg.id)
+            await threads.open_for(self.service, interaction, out.game, msg if isinstance(msg, discord.Message)
+                                   else None, out.game.options.get("where", "channel"))
 

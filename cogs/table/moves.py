@@ -1,7 +1,5 @@
 """Moves: a click that plays (acknowledged first, checked, then applied under the table's lock), its
-refusal, and what replaces a player's private message after their choice (the next step with its picture)."""
-
-import io
+refusal, and what replaces a player's private message after their choice."""
 
 import discord
 
@@ -45,20 +43,17 @@ class Moves(TableBase):
         if lock.queued >= QUEUE_MAX:
             await tell(interaction, _(BUSY))
             return
-        answered = False
         async with lock, self.bot.courier.working:
             out = await self.service.act(gid, cid, user, ver, action, click=interaction.id)
-            if out.ok:
-                game = out.game
-                if private:
-                    await self.answer(interaction, **{"attachments": [], **await self.private_followup(out)})
-                elif msg is not None and msg.id == game.panel_message_id:  # no new panel is due
-                    answered = await self.answer(interaction, **messages.panel(game, undo=await
-                                                                               self.service.undo_seat(game)))
         if not out.ok:  # outside the lock: the courier takes it to repair the panel
             await self.refused(interaction, out)
             return
-        await self.bot.courier.after(gid, game.channel_id, refresh=not answered)
+        game = out.game
+        if private:  # (the panel is edited by the courier, its picture drawn first)
+            kw, showing = await self.private_followup(out)
+            if await self.answer(interaction, **kw):  # the player's desk: their next decision shows there
+                self.bot.courier.desks.keep(game, out.seat, interaction, showing)
+        await self.bot.courier.after(gid, game.channel_id)
 
     async def refused(self, interaction: discord.Interaction, out) -> None:
         await tell(interaction, out.message)
@@ -67,21 +62,16 @@ class Moves(TableBase):
                 and msg.id == out.game.panel_message_id:
             await self.bot.courier.after(out.game.id, out.game.channel_id)  # the panel itself is behind
 
-    async def private_followup(self, out) -> dict:
-        """What replaces a player's private message after their choice: their next step of the same
-        decision, or what happened (and who is still deciding), with Undo while it can be taken back."""
+    async def private_followup(self, out) -> tuple[dict, bool]:
+        """What replaces a player's private message after their choice (an edit), and whether it shows a
+        decision: their next step (or next decision) with its picture, or what happened (and who is still
+        deciding), with Undo while it can be taken back."""
         game = out.game
         played = game_of(game)
         with i18n.at_table(language(game)):  # the reader's language (the channel's names beside)
             nxt = views.decision(played, table_of(game), game.live, out.seat)
-            if nxt is not None:  # the next step, with its own picture (its choices lettered as its buttons)
-                kw = messages.private(game, nxt)
-                png = await self.bot.courier.render(game, nxt.picture.name, *nxt.picture.args) \
-                    if nxt.picture is not None else None
-                if png is not None and nxt.picture is not None:
-                    kw["attachments"] = [discord.File(io.BytesIO(png), nxt.picture.filename)]
-                return kw
             line = " ".join(played.show.lines(out.events, names(game)))
+        if nxt is not None:
+            return messages.as_edit(await self.private_kwargs(game, nxt)), True
         undo = await self.service.undo_seat(game) == out.seat
-        return messages.done(game, line if not played.rules.simultaneous(game.live) else "", undo)
-
+        return messages.done(game, line if not played.rules.simultaneous(game.live) else "", undo), False

@@ -25,7 +25,7 @@ class PrivateViews(TableBase):
     async def _game_for(self, interaction, gid: int, finished: bool = False):
         """The button's game if it is running (or finished, when `finished`); else None, after telling why."""
         game = await self.service.game(gid)
-        if game is None or game.channel_id != interaction.channel_id:
+        if game is None or not game.here(interaction.channel_id):
             await tell(interaction, _("This button does not belong to a game in this channel."))
             return None
         if game.status != "active" and not (finished and game.status in ("over", "ended")):
@@ -59,24 +59,21 @@ class PrivateViews(TableBase):
             await tell(interaction, _("You have nothing to decide right now.")
                        + (" " + _("Waiting for {who}.", who=", ".join(waiting)) if waiting else ""))
             return
-        await self._private(interaction, game, msg)
+        here = origin.is_private(interaction, game, made_by="click")  # (Decide on their desk: in place)
+        if await self._private(interaction, game, msg, edit=here):
+            self.bot.courier.desks.keep(game, seat, interaction, True)
 
-    async def _private(self, interaction: discord.Interaction, game, msg, edit: bool = False) -> None:
-        """A private message of the game's (a decision, a seat's own things), its picture drawn first."""
-        kw = messages.private(game, msg)
-        png = None
-        if msg.picture is not None:
-            if not await acknowledge(interaction, ephemeral=True, thinking=not edit):
-                return
-            png = await self.bot.courier.render(game, msg.picture.name, *msg.picture.args)
-        files = [discord.File(io.BytesIO(png), msg.picture.filename)] if png is not None and msg.picture else []
-        if edit:
-            await update(interaction, attachments=files, **kw)
-        elif interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, files=files,
-                                            **{k: v for k, v in kw.items() if v is not None})
+    async def _private(self, interaction: discord.Interaction, game, msg, edit: bool = False) -> bool:
+        """A private message of the game's (a decision, a seat's own things), its picture drawn first; False
+        if Discord no longer takes the answer."""
+        if msg.picture is not None and not await acknowledge(interaction, ephemeral=True, thinking=not edit):
+            return False
+        kw = await self.private_kwargs(game, msg)
+        if edit or interaction.response.is_done():  # (deferred: the answer takes the "thinking…" one's place,
+            await update(interaction, **messages.as_edit(kw))  # so that it is the one a desk edits later)
         else:
             await tell(interaction, **kw)
+        return True
 
     async def pick(self, interaction: discord.Interaction, gid: int, items: list[str]) -> None:
         """Items picked (a multi-select, or a pick button): the decision is shown again with them picked."""
@@ -96,7 +93,8 @@ class PrivateViews(TableBase):
         if msg is None:
             await tell(interaction, _("That choice is from an earlier moment: the game has moved on."))
             return
-        await self._private(interaction, game, msg, edit=True)
+        if await self._private(interaction, game, msg, edit=True):
+            self.bot.courier.desks.keep(game, seat, interaction, True)
 
     async def board(self, interaction: discord.Interaction, gid: int, game=None) -> None:
         """The full detailed board, privately (the public chapter image is made for phones); for a finished

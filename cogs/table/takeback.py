@@ -31,7 +31,9 @@ class TakeBack(Moves):
         async with self.service.lock(cid):
             out = await self.service.undo(gid, cid, interaction.user.id, ver, click=interaction.id)
             if out.ok and private:
-                await self.answer(interaction, **{"attachments": [], **await self.private_followup(out)})
+                kw, showing = await self.private_followup(out)
+                if await self.answer(interaction, **kw):
+                    self.bot.courier.desks.keep(out.game, out.seat, interaction, showing)
         if not out.ok:
             await self.refused(interaction, out)
             return

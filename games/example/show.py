@@ -18,7 +18,7 @@ class FingersShow(Show):
                     lambda k: _("**Scoring**: each round everyone shows 1 to 3 fingers at once, privately; a count "
                                 "nobody else shows scores that many points."),
                     lambda: _("**Fingers**: 2-4 players show 1 to 3 fingers at once; a count nobody else shows "
-                              "scores. Press **Decide** for your own choice."))
+                              "scores. Press **Decide** for your own choice; **Full board** shows the table."))
 
     def panel(self, table: Table, view: dict) -> Message:
         waiting = RULES.deciders(view)

@@ -10,6 +10,7 @@ from .coach import COACH
 from .lang import N_, TEXTS
 from .play import RULES, day_tag
 from .show import SHOW
+from .words import EMOJI
 
 ON_OFF = (Choice("off", N_("off")), Choice("on", N_("on")))
 
@@ -23,9 +24,11 @@ GAME = Game(
     players=(1, 4),
     options=(
         Option("map", N_("map"), N_("Larkhaven, or today's map (the same for every server today)"),
-               (Choice("larkhaven", N_("Larkhaven")), Choice("daily", N_("today's map"))), "larkhaven"),
-        Option("objectives", N_("objectives"), N_("Shared objectives: 2 of 5 goals, +10 each"), ON_OFF, "off"),
-        Option("powers", N_("powers"), N_("Pencil powers: a power per pencil, once a round"), ON_OFF, "off"),
+               (Choice("larkhaven", N_("Larkhaven")), Choice("daily", N_("today's map"))), "larkhaven", N_("Map")),
+        Option("objectives", N_("objectives"), N_("Shared objectives: 2 of 5 goals, +10 each"), ON_OFF, "off",
+               N_("Shared objectives")),
+        Option("powers", N_("powers"), N_("Pencil powers: a power per pencil, once a round"), ON_OFF, "off",
+               N_("Pencil powers")),
     ),
     levels=(EASY, HARD),
     rules=RULES,
@@ -35,4 +38,5 @@ GAME = Game(
     texts=TEXTS,
     coach=COACH,
     daily=day_tag,
+    emoji=tuple(EMOJI.values()),
 )

@@ -22,14 +22,20 @@ def _states(config: Mapping, seed: int, actions: Sequence[str]) -> list[dict]:
     return states_before(RULES, config, seed, actions)
 
 
+def _blind(state: dict, seat: int) -> bool:
+    """A pencil to choose on an empty map (no section drawn yet)."""
+    return state["stage"] == "pencil" and not any(ln["sections"] for ln in state["players"][seat]["lines"].values())
+
+
 class StationCoach(Coach):
     def decisions(self, config: Mapping, seed: int, actions: Sequence[str], seat: int) -> list:
-        """The seat's decisions that had a choice: (index in the log, round, card). Not the solo pencils'
-        order: chosen on the empty map, where our maps' colours are worth alike (R39), so the look-ahead's
-        differences there are only its noise."""
+        """The seat's decisions that had a choice: (index in the log, round, card). Not a solo pencil chosen on
+        the empty map (the pencils' order, R11; edition 1's first round's pencil), where our maps' colours are
+        worth alike (R39), so the look-ahead's differences there are only its noise; edition 1's later pencils,
+        each chosen at its round's start on the map as it is then, are reviewed."""
         out = []
         for i, (s, a) in enumerate(zip(_states(config, seed, actions), actions, strict=True)):
-            if int(a.split(":")[0]) == seat and len(ns.legal_actions(s, seat)) > 1 and s["stage"] != "pencil":
+            if int(a.split(":")[0]) == seat and len(ns.legal_actions(s, seat)) > 1 and not _blind(s, seat):
                 out.append({"at": i, "round": s["round"], "card": len(s["flipped"]), "chapter": [s["round"]]})
         return out
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from .lang import _, n_
 from .rules import scoring
+from .rules.edition import edition
 from .rules.maps import load
 
 DRAWS = ("draw", "jdraw", "sdraw", "again")
@@ -23,12 +24,13 @@ def effects(state: dict, seat: int, action_id: str) -> dict:
     a, b = int(args[0]), int(args[1])
     line = p["lines"][p["colour"]]
     k = m.section_of[(a, b)]
-    before = scoring.line_parts(m, line["stations"], line["sections"], p["circled"])
-    after = scoring.line_parts(m, [*line["stations"], b], [*line["sections"], k], p["circled"])
-    others = [ln for c, ln in p["lines"].items() if c != p["colour"] and ln["sections"]]
+    ed = edition(state)
+    before = scoring.line_parts(m, line["stations"], line["sections"], p["circled"], ed=ed)
+    after = scoring.line_parts(m, [*line["stations"], b], [*line["sections"], k], p["circled"], ed=ed)
+    others = [ln for c, ln in p["lines"].items() if c != p["colour"] and scoring.through(ln, ed)]
     out.update(gain=int(after["points"] - before["points"]), crossing=bool(m.crosses_river[k]),
                tourist=bool(m.tourist[b]), interchange=any(b in ln["stations"] for ln in others),
-               district=after["districts"] > before["districts"])  # (one passed through counts: R25)
+               district=after["districts"] > before["districts"])  # (one passed through counts: R25, edition 2)
     return out
 
 

@@ -91,8 +91,8 @@ def help_text() -> str:
         _("**Play**: the panel shows the flipped card. Press **Decide**: your own map comes privately, the "
           "stations you can reach numbered on it and on the buttons; press a number, or **Pass**. When many "
           "stations can be reached, choose the start first. A pencil power is offered when you can use it."),
-        _("After each round a picture shows every map and its score; `/play rules` explains the rules by "
-          "topic.")])
+        _("**My map** shows your map privately at any time, **Full board** every map. After each round a "
+          "picture shows every map and its score; `/play rules` explains the rules by topic.")])
 
 
 TOPICS = Topics(TOPIC_KEYS, topic_name, topic, help_text, lambda k: _("Topic: {name}", name=topic_name(k)))

@@ -32,6 +32,7 @@ from pathlib import Path
 from .ai import greedy
 from .rules import engine
 from .rules.constants import ANY, COLOURS, SIZE, SYMBOLS
+from .rules.edition import CURRENT
 from .rules.maps import DIRECTIONS, MAPS, Map, build, district_of, problems
 
 Point = tuple[int, int]
@@ -245,7 +246,8 @@ def _points(m: Map, samples: range) -> dict[str, list[int]]:
     """Each colour's line points in one round per sample: the solo player takes that colour's pencil and
     the easy AI draws (the rules' engine, on plain states, as the host would play them)."""
     out: dict[str, list[int]] = {c: [] for c in COLOURS}
-    config = {"players": 1, "names": ["solo"], "map": TRIAL, "objectives": False, "powers": False}
+    config = {"players": 1, "names": ["solo"], "map": TRIAL, "objectives": False, "powers": False,
+              "edition": CURRENT}  # (a map is made for the rules of new games)
     events: list[dict] = []
     with _trial(m):
         for i in samples:

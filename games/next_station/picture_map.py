@@ -263,10 +263,10 @@ def line_widths(cell: float) -> tuple[float, float]:
 
 
 def draw(cv: Canvas, xy: tuple[int, int], m: Map, player: dict, cell: int, current: str | None,
-         numbered: Sequence[tuple[int, str]] = (), counted: str | None = None) -> None:
+         numbered: Sequence[tuple[int, str]] = (), counted: tuple[str, int] | None = None) -> None:
     """A player's map at xy on the canvas (SIZE * cell px square): their lines (`current`, this round's
     colour, emphasised), their circled station, `numbered` [(station, label)] as badges, and the districts
-    the line of colour `counted` passes through, numbered."""
+    the line passes through numbered, `counted` (its colour, the game's edition: which it counts, R25)."""
     c = cell * SS
     img = base(m.key, cell).copy()
     d = ImageDraw.Draw(img)
@@ -303,7 +303,7 @@ def draw(cv: Canvas, xy: tuple[int, int], m: Map, player: dict, cell: int, curre
         x, y = at(m, circled, c)
         for r, ink, width in ((0.52 * c, INK, round(0.1 * c)), (0.5 * c, LINE[current], round(0.055 * c))):
             d.ellipse((x - r, y - r, x + r, y + r), outline=ink, width=width)
-    tags = _district_tags(d, m, cell, player["lines"].get(counted), counted) if counted else []
+    tags = _district_tags(d, m, cell, player["lines"].get(counted[0]), *counted) if counted else []
     badges = _badges(d, m, cell, numbered)
     cv.img.paste(img.reduce(SS), xy)
     for (bx, by), label, size, ink in tags:
@@ -328,13 +328,13 @@ def tag_spots(key: str) -> dict[int, tuple[int, int]]:
     return out
 
 
-def _district_tags(d: ImageDraw.ImageDraw, m: Map, cell: int, line: dict | None, colour: str):
+def _district_tags(d: ImageDraw.ImageDraw, m: Map, cell: int, line: dict | None, colour: str, ed: int):
     """Numbers the districts the line passes through (R25), in reading order: a disc of the line's colour
     where it has a station, a white one ringed in its colour where it only crosses (SS x); returns where
     each number goes (1 x), its text, size and ink."""
     if line is None:
         return []
-    stopped, crossed = scoring.districts(m, line["stations"], line["sections"])
+    stopped, crossed = scoring.districts(m, line["stations"], line["sections"], ed=ed)
     spots = tag_spots(m.key)
     c = cell * SS
     out = []

@@ -11,6 +11,7 @@ from . import picture_map as PM
 from .lang import N_, _
 from .rules import scoring
 from .rules.constants import ROUNDS, UNDERGROUNDS_PER_ROUND
+from .rules.edition import edition
 from .rules.maps import Map
 
 W = 800           # every picture: a phone shows it about 400 px wide
@@ -161,8 +162,9 @@ def shown_round(state: dict) -> tuple[int, bool]:
     return r - 1, False
 
 
-def line_of(m: Map, p: dict, r: int) -> tuple[str | None, dict | None, bool]:
-    """(colour, parts, scored) of the player's line of round r (None: no pencil yet)."""
+def line_of(m: Map, p: dict, r: int, ed: int) -> tuple[str | None, dict | None, bool]:
+    """(colour, parts, scored) of the player's line of round r (None: no pencil yet), counted as edition `ed`
+    does."""
     if len(p["used"]) < r:
         return None, None, False
     colour = p["used"][r - 1]
@@ -170,7 +172,7 @@ def line_of(m: Map, p: dict, r: int) -> tuple[str | None, dict | None, bool]:
         return colour, p["scored"][colour], True
     line = p["lines"][colour]
     circled = p["circled"] if colour == p["colour"] else None
-    return colour, scoring.line_parts(m, line["stations"], line["sections"], circled), False
+    return colour, scoring.line_parts(m, line["stations"], line["sections"], circled, ed=ed), False
 
 
 def formula(parts: dict) -> str:
@@ -178,8 +180,8 @@ def formula(parts: dict) -> str:
     return f"{parts['districts']} × {parts['most']} + 2 × {parts['crossings']} = {parts['points']}"
 
 
-def interchange_count(m: Map, p: dict) -> int:
-    return len(scoring.interchanges(m, p["lines"]))
+def interchange_count(m: Map, p: dict, ed: int) -> int:
+    return len(scoring.interchanges(m, p["lines"], ed=ed))
 
 
 def side_column(cv: Canvas, x: int, y: int, w: int, h: int, m: Map, state: dict, p: dict, you: bool) -> None:
@@ -195,7 +197,7 @@ def side_column(cv: Canvas, x: int, y: int, w: int, h: int, m: Map, state: dict,
         cy += 34
     cy += 8
     for r in range(1, len(p["used"]) + 1):
-        colour, parts, scored = line_of(m, p, r)
+        colour, parts, scored = line_of(m, p, r, edition(state))
         if colour is None or parts is None:
             continue
         if colour == p["colour"] and not scored:
@@ -210,7 +212,7 @@ def side_column(cv: Canvas, x: int, y: int, w: int, h: int, m: Map, state: dict,
     cy += 6
     cv.d.line((x, cy, x + w, cy), fill=PANEL_EDGE, width=2)
     cy += 10
-    rows = [(_("Tourists"), str(p["crossed"])), (_("Interchanges"), str(interchange_count(m, p)))]
+    rows = [(_("Tourists"), str(p["crossed"])), (_("Interchanges"), str(interchange_count(m, p, edition(state))))]
     for label, value in rows:
         vw = T.width(value, "bold", 22)
         put(cv, (x, cy + 12), label, "cond", MIN, INK_SOFT, w - vw - 8)

@@ -28,6 +28,7 @@ from .picture_parts import (
     title_band,
 )
 from .rules import scoring
+from .rules.edition import edition
 from .rules.maps import Map, load
 
 SMALL_CELL = 38      # the maps, two a row
@@ -41,7 +42,8 @@ def image(state: dict) -> Image.Image:
     """The scores after the game: each player's whole score by rank (the winners highlighted), the shared
     objectives, then every map, small, two a row."""
     m = load(state["map"])
-    result = state.get("result") or [{"seat": p["seat"], **scoring.sheet(m, p, state["objectives"]), "rank": 0,
+    ed = edition(state)
+    result = state.get("result") or [{"seat": p["seat"], **scoring.sheet(m, p, state["objectives"], ed=ed), "rank": 0,
                                       "winner": False} for p in state["players"]]
     rows = sorted(result, key=lambda r: (r["rank"], r["seat"]))
     players = state["players"]
@@ -61,7 +63,7 @@ def image(state: dict) -> Image.Image:
         put(cv, (M + 42, y), label, "bold", 28, INK, W - 2 * M - 50)
     y += 30
     for r in rows:
-        _result_row(cv, y, m, players[r["seat"]], r, bool(state["objectives"]))
+        _result_row(cv, y, m, players[r["seat"]], r, bool(state["objectives"]), ed)
         y += RES_ROW + 10
     y += objectives_line(cv, M + 4, y, W - 2 * M - 8, state["objectives"]) + 8
     for i, r in enumerate(rows):
@@ -76,7 +78,7 @@ def image(state: dict) -> Image.Image:
     return cv.finish()
 
 
-def _result_row(cv: Canvas, y: int, m: Map, p: dict, r: dict, objectives: bool) -> None:
+def _result_row(cv: Canvas, y: int, m: Map, p: dict, r: dict, objectives: bool, ed: int) -> None:
     """A player's whole score: rank, name, the four lines, tourists, interchanges, objectives, total."""
     d = cv.d
     win = r["winner"]
@@ -101,7 +103,7 @@ def _result_row(cv: Canvas, y: int, m: Map, p: dict, r: dict, objectives: bool) 
     if p["used"]:
         cv.text((x, ly), f"= {r['lines']}", "bold", 24, INK_SOFT, anchor="lm")
     cy = y + 112
-    changes = len(scoring.interchanges(m, p["lines"]))
+    changes = len(scoring.interchanges(m, p["lines"], ed=ed))
     cells = [(_("Tourists"), str(r["tourists"]), n_("({n} site)", "({n} sites)", p["crossed"])),
              (_("Interchanges"), str(r["interchanges"]), n_("({n} station)", "({n} stations)", changes))]
     if objectives:

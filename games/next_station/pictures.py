@@ -55,6 +55,7 @@ from .picture_parts import (
     you_tag,
 )
 from .rules import scoring
+from .rules.edition import edition, passes_count
 from .rules.maps import Map, load
 
 TABLE_CELL = 60      # a map in the table: 600 px, its side column beside it
@@ -120,7 +121,7 @@ def _sheet(cv: Canvas, y: int, m: Map, state: dict, viewer: int | None) -> int:
             paste_chip(cv, p["colour"], COLS["pencil"], cy - 11, 56, 22)
         elif pencils:  # (solo: the pencil is being chosen)
             put(cv, (COLS["pencil"], cy), _("to choose"), "cond", MIN, INK_SOFT, COLS["line"] - COLS["pencil"] - 6)
-        colour, parts, scored = line_of(m, p, r)
+        colour, parts, scored = line_of(m, p, r, edition(state))
         if colour is not None and parts is not None:
             paste_chip(cv, colour, COLS["line"], cy - 11, 44, 22)
             put(cv, (COLS["line"] + 56, cy), formula(parts), "condbold" if scored else "cond", 24,
@@ -141,10 +142,13 @@ def _table_image(state: dict, viewer: int | None, title: str, lines: Sequence[st
     map_px = 10 * TABLE_CELL
     powers = state.get("powers") or {}
     r, _live = shown_round(state)
-    shown = [line_of(m, p, r)[0] for p in state["players"]]
+    ed = edition(state)
+    shown = [line_of(m, p, r, ed)[0] for p in state["players"]]
     note = T.fit(_("The numbers on a map count the districts its round {n} line passes through (a white one: "
-                   "crossed without a stop, it counts too).", n=r), "cond", 20, MIN, W - 2 * M - 8, 2) \
-        if any(shown) else None
+                   "crossed without a stop, it counts too).", n=r) if passes_count(ed) else
+                 _("The numbers on a map count the districts its round {n} line has a station in (this game plays "
+                   "the earlier rules: a district only crossed does not count).", n=r),
+                 "cond", 20, MIN, W - 2 * M - 8, 2) if any(shown) else None
     note_h = rounded(note[0] * 1.2) * len(note[1]) + 8 if note else 0
     obj_h = objectives_line(Canvas(Image.new("RGB", (1, 1))), M, 0, W - 2 * M, state["objectives"], measure=True)
     top = TITLE_H + 12 + _story_h(story) + (70 if show_cards else 0)
@@ -174,7 +178,7 @@ def _table_image(state: dict, viewer: int | None, title: str, lines: Sequence[st
         you = p["seat"] == viewer
         edge = YOU if you else PANEL_EDGE
         cv.d.rectangle((M - 4, y - 4, W - M + 3, y + map_px + 3), fill=PANEL, outline=edge, width=4 if you else 2)
-        PM.draw(cv, (M, y), m, p, TABLE_CELL, p["colour"], counted=colour)
+        PM.draw(cv, (M, y), m, p, TABLE_CELL, p["colour"], counted=(colour, ed) if colour else None)
         side_column(cv, SIDE_X, y + 6, W - M - 6 - SIDE_X, map_px - 12, m, state, p, you)
         y += map_px + 16
     return cv.finish()
@@ -203,7 +207,7 @@ def _own_sheet(cv: Canvas, y: int, m: Map, state: dict, p: dict) -> int:
     put(cv, (M + 14, y + 20), _("Your lines"), "condbold", 20, INK_SOFT, W // 2)
     cy = y + 40
     for r in range(1, len(p["used"]) + 1):
-        colour, parts, scored = line_of(m, p, r)
+        colour, parts, scored = line_of(m, p, r, edition(state))
         if colour is None or parts is None:
             continue
         paste_chip(cv, colour, M + 14, cy + 4, 56, 24)
@@ -215,7 +219,7 @@ def _own_sheet(cv: Canvas, y: int, m: Map, state: dict, p: dict) -> int:
     if not p["used"]:
         put(cv, (M + 14, cy + 16), _("No pencil yet"), "cond", 22, INK_SOFT, W // 2)
         cy += 40
-    whole = scoring.sheet(m, p, state["objectives"])
+    whole = scoring.sheet(m, p, state["objectives"], ed=edition(state))
     cells = [(_("Lines"), whole["lines"]), (_("Tourists"), whole["tourists"]),
              (_("Interchanges"), whole["interchanges"])]
     if state["objectives"]:

@@ -12,7 +12,9 @@ from . import words
 from .ai.greedy import line_value
 from .lang import N_, _, n_
 from .rules import engine as ns
+from .rules import scoring
 from .rules.constants import COLOURS, ROUNDS, UNDERGROUNDS_PER_ROUND
+from .rules.edition import edition, pencils_first
 from .rules.maps import load
 
 NUMBERED = 20     # numbered buttons at most (4 rows of 5); more choices: the start station first
@@ -49,8 +51,10 @@ def sheet_line(state: dict, p: dict) -> str:
     bits = [_("**{points}** so far", points=p["total"])]
     if p["colour"] is not None and p["colour"] in p["lines"]:
         line = p["lines"][p["colour"]]
-        bits.append(_("{colour} line: {stations} stations, {points} points now", colour=words.colour(p["colour"]),
-                      stations=len(line["stations"]), points=line_value(m, p)))
+        stations, points = len(line["stations"]), int(line_value(m, p, edition(state)))
+        bits.append(_("{colour} line: {stations}, {points}", colour=words.colour(p["colour"]),
+                      stations=n_("{n} station", "{n} stations", stations),
+                      points=n_("{n} point now", "{n} points now", points)))
     bits.append(n_("{n} tourist site", "{n} tourist sites", p["crossed"]))
     power = ns.power_of(state, p)
     if power:
@@ -60,16 +64,18 @@ def sheet_line(state: dict, p: dict) -> str:
 
 def panel(table: Table, state: dict) -> Message:
     lines = []
-    if state["stage"] == "pencil":
+    if state["stage"] == "pencil" and not pencils_first(edition(state)):  # (edition 1: this round's pencil)
+        lines.append(_("Round {round}: choose your pencil (private).", round=state["round"]))
+    elif state["stage"] == "pencil":
         lines.append(_("Before the first card, the order of the pencils (private): round {round}'s now.",
-                       round=ns.pencil_round(state["players"][0])))
+                       round=ns.pencil_round(state, state["players"][0])))
     elif state["stage"] == "build" and state["card"] is None:
         lines.append(_("Every card of the round is answered: before it is scored, the circle power may still "
                        "be used."))
     elif state["card"] is not None:
         lines.append(card_line(state))
         lines.append(_("Everyone draws at once: press **Decide** for your own map and choices."))
-    flipped = " ".join(words.SYMBOL_MARK[c["symbol"]] for c in state["flipped"])
+    flipped = " ".join(words.mark(c["symbol"]) for c in state["flipped"])
     if flipped:
         lines.append(_("Flipped this round: {cards}", cards=flipped))
     if state["objectives"]:
@@ -99,12 +105,13 @@ def _gain(state: dict, seat: int, a: int, b: int) -> int:
     m = load(state["map"])
     p = state["players"][seat]
     line = p["lines"][p["colour"]]
-    before = line_value(m, p)
+    ed = edition(state)
+    before = line_value(m, p, ed)
     k = m.section_of[(a, b)]
     line["stations"].append(b)
     line["sections"].append(k)
     try:
-        return int(line_value(m, p) - before)
+        return int(line_value(m, p, ed) - before)
     finally:
         line["stations"].pop()
         line["sections"].pop()
@@ -112,15 +119,17 @@ def _gain(state: dict, seat: int, a: int, b: int) -> int:
 
 def _choice_text(state: dict, seat: int, n: str, a: int, b: int) -> str:
     m = load(state["map"])
-    bits = [f"{words.SYMBOL_MARK[m.symbol[b]]} {words.symbol(m.symbol[b])}"]
+    bits = [f"{words.mark(m.symbol[b])} {words.symbol(m.symbol[b])}"]
     gain = _gain(state, seat, a, b)
-    bits.append(n_("+{n} point now", "+{n} points now", gain) if gain >= 0 else _("{n} points now", n=gain))
+    bits.append(n_("+{n} point now", "+{n} points now", gain) if gain >= 0 else
+                n_("−{n} point now", "−{n} points now", -gain))
     if m.crosses_river[m.section_of[(a, b)]]:
         bits.append(_("river crossing"))
     if m.tourist[b]:
         bits.append(_("tourist site"))
     p = state["players"][seat]
-    if any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and ln["sections"]):
+    if any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and
+           scoring.through(ln, edition(state))):
         bits.append(_("interchange"))
     return f"**{n}** → " + ", ".join(bits)
 
@@ -137,10 +146,12 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
             power = state["powers"].get(colour)
             label = words.colour(colour) + (f" · {words.power(power)}" if power else "")
             buttons.append(Button(label, a, "primary", row=0))
-        return Message(content=_("**Your pencils' order, before the first card: choose round {round}'s pencil.** "
-                                 "You draw with them in this order; each line starts at its departure (the "
-                                 "square of its colour on your map).", round=ns.pencil_round(p)),
-                       controls=buttons, picture=Picture("mine", (state, seat), "map.png"))
+        text = _("**Your pencils' order, before the first card: choose round {round}'s pencil.** You draw with "
+                 "them in this order; each line starts at its departure (the square of its colour on your map).",
+                 round=ns.pencil_round(state, p)) if pencils_first(edition(state)) else \
+            _("**Round {round}: choose your pencil.** Its line starts at its departure (the square of its colour "
+              "on your map).", round=state["round"])  # (edition 1: this round's pencil)
+        return Message(content=text, controls=buttons, picture=Picture("mine", (state, seat), "map.png"))
     closing = p["pending"]["step"] == "circle"  # (the round's cards all answered: only the circle is left)
     mode = "circle" if closing else next((x[5:] for x in picked if x.startswith("mode:")), "draw")
     start = next((int(x[5:]) for x in picked if x.startswith("from:") and x[5:].isdigit()), None)
@@ -210,9 +221,10 @@ def mine(table: Table, state: dict, seat: int) -> Message:
     for colour in COLOURS:
         if colour in p["scored"]:
             s = p["scored"][colour]
-            lines.append(_("{colour}: {districts} districts × {most} + 2 × {crossings} crossings = {points}",
-                           colour=words.colour(colour), **{k: s[k] for k in ("districts", "most", "crossings",
-                                                                             "points")}))
+            lines.append(_("{colour}: {districts} × {most} + 2 × {crossings} = {points}", colour=words.colour(colour),
+                           districts=n_("{n} district", "{n} districts", s["districts"]), most=s["most"],
+                           crossings=n_("{n} crossing", "{n} crossings", s["crossings"]),
+                           points=n_("{n} point", "{n} points", s["points"])))
     return Message(content="\n".join(lines), picture=Picture("mine", (state, seat), "map.png"))
 
 
@@ -260,8 +272,10 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
         win = [names[s] for s in e["winners"]]
         top = max(e["totals"])
         if len(win) == 1:
-            return _("Game over: {names} wins with {points} points.", names=win[0], points=top)
-        return _("Game over: a shared victory for {names}, {points} points.", names=_(" and ").join(win), points=top)
+            return n_("Game over: {names} wins with {n} point.", "Game over: {names} wins with {n} points.", top,
+                      names=win[0])
+        return n_("Game over: a shared victory for {names}, {n} point.",
+                  "Game over: a shared victory for {names}, {n} points.", top, names=_(" and ").join(win))
     return None
 
 
@@ -304,7 +318,7 @@ class StationShow(Show):
     def ping(self, view: dict, who: str) -> str:
         if view["stage"] == "pencil":
             return _("{who}: choose your pencil for round {round} (private) — see the panel ↑", who=who,
-                     round=ns.pencil_round(view["players"][0]))
+                     round=ns.pencil_round(view, view["players"][0]))
         card = view["card"]
         if card is None:  # (the round's end: the circle power's last chance)
             return _("{who}: circle a station before the round is scored, or pass (private) — see the panel ↑",

@@ -1,9 +1,29 @@
 """Next Station's words: cards, symbols, colours, powers, objectives, solo bands, in the current language."""
 
+from functools import partial
+
+from engine import symbols
+
 from .lang import _
 
+KEY = "next-station"
 SYMBOL_MARK = {"circle": "●", "triangle": "▲", "square": "■", "pentagon": "⬟", "any": "✱", "joker": "★",
                "switch": "🔀"}
+
+
+def _draw(kind: str) -> bytes:
+    from .picture_emoji import draw  # (Pillow only when the host uploads them)
+    return draw(kind)
+
+
+# the stations' symbols as application emoji (engine/symbols.py): some phones draw ⬟ poorly or not at all
+EMOJI = {k: symbols.Emoji(k, SYMBOL_MARK[k], partial(_draw, k)) for k in ("circle", "triangle", "square",
+                                                                            "pentagon", "joker")}
+
+
+def mark(s: str) -> str:
+    """A station's symbol as a message shows it: its application emoji once the bot has it, else Unicode."""
+    return symbols.text(KEY, EMOJI[s]) if s in EMOJI else SYMBOL_MARK[s]
 COLOUR_MARK = {"blue": "🟦", "pink": "🟪", "green": "🟩", "orange": "🟧"}
 
 
@@ -15,7 +35,7 @@ def symbol(s: str) -> str:
 def card(c: dict) -> str:
     """"■ square (underground)"."""
     kind = _("underground") if c["kind"] == "underground" else _("street")
-    return f"{SYMBOL_MARK[c['symbol']]} {symbol(c['symbol'])} ({kind})"
+    return f"{mark(c['symbol'])} {symbol(c['symbol'])} ({kind})"
 
 
 def colour(c: str | None) -> str:

@@ -21,9 +21,10 @@ GAME = Game(
               "The cards, pictures and texts of this bot are its own."),
     players=(2, 4),
     options=(
-        Option("sets", N_("sets"), N_("Two townsfolk sets (A+B for a first game)"), SET_CHOICES, "AB"),
+        Option("sets", N_("sets"), N_("Two townsfolk sets (A+B for a first game)"), SET_CHOICES, "AB",
+               N_("Townsfolk sets")),
         Option("pioneers", N_("pioneers"), N_("standard: everyone plays the Pioneer side; unique: choose from two"),
-               (Choice("standard", N_("standard")), Choice("unique", N_("unique"))), "standard"),
+               (Choice("standard", N_("standard")), Choice("unique", N_("unique"))), "standard", N_("Pioneers")),
     ),
     levels=(EASY, HARD, Level("cautious", N_("cautious"), N_("Cautious AI {n}"), lobby=False)),
     rules=RULES,

@@ -1,5 +1,5 @@
-"""/pioneer rules: help by topic and every card, tile, town or pioneer by name (texts from the engine), in
-the current language; names are found in every language we have."""
+"""/play rules (and /pioneer rules): help by topic and every card, tile, town or pioneer by name (texts from the
+engine), in the current language; names are found in every language we have."""
 
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import FACE_CHANGE_COST, INCOME, TRACK_END, WAGONS
@@ -7,10 +7,9 @@ from games.pioneer_days.rules.describe import all_cards, card
 from i18n import LOCALES, use
 from i18n.topics import Topics, fold
 
-# one home for what each disaster does (the rules topic, /pioneer rules Storm)
 from .lang import N_, _, p_
 
-# one home for what each disaster does (the rules topic, /pioneer rules Storm)
+# one home for what each disaster does (the rules topic, /play rules Storm)
 DISASTER_RULES = {
     "storm": N_("**Storm** (🟦 B blue track): for each wagon, pay 1 wood or it takes a damage token (-2 VP, "
                 "2 spaces fewer); goods that no longer fit go back to the supply (you choose which)."),
@@ -33,7 +32,7 @@ TOPIC_WORDS = {
 
 
 def topic_name(key: str) -> str:
-    """A topic's name in the current language (typed or offered by /pioneer rules)."""
+    """A topic's name in the current language (typed or offered by /play rules)."""
     return {"goal": p_("rules topic", "goal"), "turn": p_("rules topic", "turn"),
             "actions": p_("rules topic", "actions"),
             "wagons": p_("rules topic", "wagons"), "disasters": p_("rules topic", "disasters"),
@@ -70,7 +69,7 @@ def topic(key: str) -> str:
         return _("Wagons hold your goods: small = {small} spaces for ${small_cost}, large = {large} spaces for "
                  "${large_cost}. A space holds one kind: 1 gold token, 1 equipment tile, 2 wood or 2 medicine. "
                  "Cattle, townsfolk and favors take no space. A damage token covers 2 spaces (-2 VP). Gold token "
-                 "values are secret: open **My wagon** or `/pioneer wagon` to see yours.",
+                 "values are secret: open **My wagon** or `/play mine` to see yours.",
                  small=WAGONS["small"]["spaces"], small_cost=WAGONS["small"]["cost"],
                  large=WAGONS["large"]["spaces"], large_cost=WAGONS["large"]["cost"])
     if key == "disasters":
@@ -134,12 +133,13 @@ def help_text() -> str:
     return "\n".join([
         _("**Pioneer Days** is a dice-drafting game for 2-4 players: draft dice, fill your wagons, survive "
           "disasters and satisfy towns over four weeks."), "",
-        _("**Play**: the panel at the bottom of the channel is where you play. On your turn, choose a die and "
-          "its use in one menu (or take a die first with its button). During disasters and town visits press "
-          "**Decide** to choose privately. After each day an image shows what happened, the dice, the "
-          "disasters, everyone's goods and the townsfolk for hire."),
-        _("**My wagon** (or `/pioneer wagon`) shows your wagon privately, with your gold values; "
-          "`/pioneer rules` explains a rules topic or any card, tile, town or pioneer.")])
+        _("**Play**: the panel at the bottom of the channel is where you play; its picture shows the day: the "
+          "dice, the disasters, everyone's goods and the townsfolk for hire. On your turn, choose a die and its "
+          "use in one menu (or take a die first with its button). During disasters and town visits press "
+          "**Decide** to choose privately. When a day ends, its panel stays as the day's record, with the day's "
+          "picture."),
+        _("**My wagon** (or `/play mine`) shows your wagon privately, with your gold values; **Full board** the "
+          "whole table; `/play rules` explains a rules topic or any card, tile, town or pioneer.")])
 
 
 class CardTopics(Topics):

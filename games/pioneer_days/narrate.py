@@ -3,6 +3,7 @@
 Pass only public events here (engine.public_event(ev, None)): gold token values never appear,
 even if an event still carried them."""
 
+from games.pioneer_days.rules.constants import DAMAGE_VP
 from games.pioneer_days.rules.words import DIE, LETTER, die, disaster, face, name, res_list
 
 from .lang import _, n_
@@ -108,6 +109,8 @@ def event_text(ev: dict, names: list[str]) -> str | None:
         return disaster_summary(ev, names)
     if t == "town_visited":
         return town_summary(ev, names)
+    if t == "majority_moved":
+        return majority_text(ev, names)
     if t == "game_over":
         win = [names[s] for s in ev["winners"]]
         top = max(r["total"] for r in ev["players"])
@@ -124,7 +127,7 @@ def _diff(before: dict, after: dict) -> str:
             bits.append(("+" if d > 0 else "-") + res_list({k: abs(d)}))
     if after["damage"] > before["damage"]:
         n = after["damage"] - before["damage"]
-        bits.append(n_("{n} damage", "{n} damage", n))
+        bits.append(n_("{n} damage ({vp} VP)", "{n} damage ({vp} VP)", n, vp=f"−{-DAMAGE_VP * n}"))
     lost = [t for t in before["townsfolk"] if t not in after["townsfolk"]]
     if lost:
         bits.append(_("lost {names}", names=", ".join(name("townsfolk", t) for t in lost)))
@@ -155,6 +158,25 @@ def town_summary(ev: dict, names: list[str]) -> str:
                           favors="+" + res_list({"favor": p["favors"]})))
         parts.append(names[p["seat"]] + " " + (", ".join(bits) or _("nothing")))
     return _("Town visit (week {week}): {players}.", week=ev["week"], players="; ".join(parts))
+
+
+def majority_text(ev: dict, names: list[str]) -> str:
+    """The favors' majority bonus moved (a town visit): who has the most favors now, who gained the bonus and
+    who lost it: the reason a player's VP changed on the others' choices."""
+    def who(seats: list[int]) -> str:
+        return _(" and ").join(names[s] for s in seats)
+    has, vp = ev["after"], ev["vp"]
+    gained = [s for s in has if s not in ev["before"]]
+    lost = [s for s in ev["before"] if s not in has]
+    out = [n_("{names} now has the most favors ({favors}).", "{names} now share the most favors ({favors}).",
+              len(has), names=who(has), favors=ev["favors"])]
+    if gained:
+        out.append(n_("{names} gains the majority bonus (+{vp} VP).",
+                      "{names} gain the majority bonus (+{vp} VP each).", len(gained), names=who(gained), vp=vp))
+    if lost:
+        out.append(n_("{names} loses the majority bonus (−{vp} VP).",
+                      "{names} lose the majority bonus (−{vp} VP each).", len(lost), names=who(lost), vp=vp))
+    return " ".join(out)
 
 
 def action_line(events: list, names: list[str]) -> str:

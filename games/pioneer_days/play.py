@@ -15,6 +15,8 @@ from .rules.constants import SIMULTANEOUS
 from .rules.flow import make_config
 from .rules.twin import twin
 
+EDITION = 2  # 2: the days' ends kept for their pictures (issue 38); games begun before play on as edition 1
+
 # the results' categories (rules/scoring.py) as the records keep them; "game" is "in_game" there
 CATEGORIES = (("gold", "gold"), ("favors", "favors"), ("majority", "majority"), ("townsfolk", "townsfolk"),
               ("equipment", "equipment"), ("damage", "damage"), ("game", "in_game"))
@@ -31,7 +33,7 @@ def sets_of(value: Any) -> list[str]:
 class PioneerRules(Rules):
     def config(self, options: Mapping[str, Any], names: Sequence[str]) -> dict:
         return dict(make_config(players=len(names), sets=sets_of(options.get("sets", "AB")),
-                                pioneers=options.get("pioneers", "standard"), names=list(names)))
+                                pioneers=options.get("pioneers", "standard"), names=list(names), edition=EDITION))
 
     def reads_option(self, key: str, value: Any) -> bool:
         """Games of before the choices were strings kept their two sets as a list (["A", "B"])."""

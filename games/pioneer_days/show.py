@@ -12,8 +12,9 @@ from .lang import N_, _, n_
 from .rules import words
 from .seen import playable
 
-# the events a day's picture sums up (a disaster that struck, the town visit, the day that begins)
-HEADLINES = ("disaster_triggered", "town_visited", "day_started", "game_over")
+# the events a day's picture sums up: the die left at its end, a disaster that struck, the town visit and the
+# favors' majority it moved (the picture shows the day that ended: the next day's dice are on the new panel)
+HEADLINES = ("disaster_triggered", "town_visited", "majority_moved", "game_over")
 
 
 class PioneerShow(Show):
@@ -65,13 +66,14 @@ class PioneerShow(Show):
         if t == "week_started":
             return Mark(begins={"week": event["week"]})
         if t == "day_started":
-            return Mark(begins={"week": event["week"], "day": event["day"], "start": event["start"]}, headline=True)
+            return Mark(begins={"week": event["week"], "day": event["day"], "start": event["start"]})
         if t == "disaster_started":
             return Mark(sets={"disaster": event["disaster"]})
         if t == "town_visited":
             return Mark(sets={"town": event["week"]}, headline=True)
         if t == "disaster_advanced":
-            return Mark(ends=event["why"] == "leftover", headline=bool(event["triggered"]))
+            leftover = event["why"] == "leftover"  # (the day's picture says which die was left, and what struck)
+            return Mark(ends=leftover, headline=leftover or bool(event["triggered"]))
         if t == "game_over":
             return Mark(ends=True, over=True, headline=True)
         return Mark(headline=True) if t in HEADLINES else None

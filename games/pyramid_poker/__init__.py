@@ -21,10 +21,10 @@ GAME = Game(
     options=(
         Option("blocks", N_("blocks"), N_("Blind: you see each block as you place it (the rule); open: you see "
                                           "your 15 and choose"),
-               (Choice("blind", N_("blind")), Choice("open", N_("open"))), "blind"),
+               (Choice("blind", N_("blind")), Choice("open", N_("open"))), "blind", N_("Blocks")),
         Option("match", N_("match"), N_("One game (win 2 of 3 hands), or a match to 7 or 11 points"),
                (Choice("basic", N_("one game")), Choice("to7", N_("to 7 points")),
-                Choice("to11", N_("to 11 points"))), "basic"),
+                Choice("to11", N_("to 11 points"))), "basic", N_("Match length")),
     ),
     levels=(EASY, HARD),
     rules=RULES,

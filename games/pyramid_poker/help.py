@@ -64,8 +64,9 @@ def help_text() -> str:
         _("**Pyramid Poker** is a card game for 2 players: build a pyramid of hidden cards together, then take "
           "it apart into three poker hands."), "",
         _("**Play**: on your turn press **Decide**: your own view of the pyramid comes privately, the spots or "
-          "blocks you may choose numbered on it and on the buttons. **My pyramid** shows your blocks' faces at "
-          "any time; the table picture comes after the building and at each showdown."),
+          "blocks you may choose numbered on it and on the buttons. The panel's picture shows the pyramid as "
+          "everyone sees it; **My pyramid** shows your blocks' faces at any time, **Table** the whole table with "
+          "your blocks face up; each showdown stays in the channel with its picture."),
         _("`/play rules` explains the rules by topic. Play a single game, or a match to 7 or 11 points; an AI "
           "can take the other seat.")])
 

@@ -3,7 +3,7 @@ everyone sees it, the hands face up, the match), the private decision (decide.py
 the story in chapters (each game's building, then its taking apart and showdown), help."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.protocol import Button, Mark, Message, Picture, SeatResult, Show, Table
 
@@ -57,7 +57,11 @@ def doing(state: dict) -> str:
 
 def panel(table: Table, state: dict) -> Message:
     lines = [match_line(state), pyramid_line(state)]
-    if state["stage"] != "over":
+    ai = state["stage"] != "over" and table.ai[state["turn"]]
+    if ai:  # the bot plays this seat: nothing for people to press but their own views
+        lines.append(_("{seat} **{who}** {doing}.", seat=words.SEAT_MARK[state["turn"]], who=table.names[state["turn"]],
+                       doing=doing(state)))
+    elif state["stage"] != "over":
         lines.append(_("{seat} **{who}** {doing}: press **Decide** (private).", seat=words.SEAT_MARK[state["turn"]],
                        who=table.names[state["turn"]], doing=doing(state)))
     if state["discards"]:
@@ -72,11 +76,16 @@ def panel(table: Table, state: dict) -> Message:
         fields = [(f"{words.SEAT_MARK[s]} {table.names[s]}",
                    n_("{n} block left to place", "{n} blocks left to place", len(state["supply"][s])))
                   for s in range(2)]
-    content = "" if state["stage"] == "over" else _("Your turn, {who}.", who=table.mentions[state["turn"]])
+    if state["stage"] == "over":
+        content = ""
+    elif ai:
+        content = _("{who} is playing…", who=table.names[state["turn"]])
+    else:
+        content = _("Your turn, {who}.", who=table.mentions[state["turn"]])
+    decide_ = [] if ai else [Button(_("Decide (private)"), "decide", "primary", "✋", row=0)]
     return Message(content=content, title=title(state), body="\n".join(lines), fields=fields,
                    footer=_("Game {id} · move {move}", id=table.id, move=state["seq"]), colour="green",
-                   controls=[Button(_("Decide (private)"), "decide", "primary", "✋", row=0),
-                             Button(_("My pyramid"), "mine", "secondary", "🔺", row=0),
+                   controls=[*decide_, Button(_("My pyramid"), "mine", "secondary", "🔺", row=0),
                              Button(_("Table"), "board", "secondary", "🖼️", row=0)])
 
 
@@ -133,16 +142,18 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
         return showdown_text(e, names)
     if t == "match_over":
         if len(e["winners"]) == 1:
-            return _("{who} wins the match ({a}–{b}).", who=names[e["winners"][0]], a=e["totals"][0],
-                     b=e["totals"][1])
-        return _("The match is shared ({a}–{b}).", a=e["totals"][0], b=e["totals"][1])
+            w = e["winners"][0]  # (the winner's score first)
+            return _("{who} wins the match, {a} to {b}.", who=names[w], a=words.number(e["totals"][w]),
+                     b=words.number(e["totals"][1 - w]))
+        return _("The match is shared, {a} to {b}.", a=words.number(e["totals"][0]), b=words.number(e["totals"][1]))
     return None
 
 
 def showdown_text(e: dict, names: Sequence[str]) -> str:
     bits = []
     for h, w in enumerate(e["winners"]):
-        a, b = (words.hand_class(e["classes"][s][h]) for s in (0, 1))
+        first = 0 if w is None else w  # (the winner's hand first)
+        a, b = (words.hand_class(e["classes"][s][h]) for s in (first, 1 - first))
         if w is None:
             bits.append(_("hand {n} tied ({a} against {b})", n=h + 1, a=a, b=b))
         else:
@@ -150,6 +161,79 @@ def showdown_text(e: dict, names: Sequence[str]) -> str:
     head = (_("Game {game}: {who} wins", game=e["game"], who=names[e["winner"]]) if e["winner"] is not None
             else _("Game {game} is a draw", game=e["game"]))
     return head + ": " + "; ".join(bits) + "."
+
+
+def building_record(events: Sequence[dict], names: Sequence[str]) -> list[str]:
+    """A building chapter as its record keeps it: the match and the game begun, who built how many blocks
+    (not each placement), the pyramid complete."""
+    out: list[str] = []
+    placed = [0, 0]
+    for e in events:
+        if e["type"] == "placed":
+            placed[e["seat"]] += 1
+        elif e["type"] in ("match_started", "game_started"):
+            out.append(cast(str, event_text(e, names)))
+    first = next((e["first"] for e in events if e["type"] == "game_started"), 0)
+    for s in (first, 1 - first):  # (in the order they built)
+        if placed[s]:
+            out.append(n_("{who} placed {n} block.", "{who} placed {n} blocks.", placed[s], who=names[s]))
+    out += [cast(str, event_text(e, names)) for e in events if e["type"] == "taking_started"]
+    return out
+
+
+def hands_record(e: dict, names: Sequence[str], seat: int) -> str:
+    """A player's three hands at the showdown, on one line: each hand's cards (those that make it first) and
+    its class; a hand won marked ✓."""
+    bits = []
+    for h, cards in enumerate(e["hands"][seat]):
+        what = words.hand_class(e["classes"][seat][h])
+        if e["winners"][h] is None:
+            what = _("{what}, tie", what=what)
+        mark = " ✓" if e["winners"][h] == seat else ""
+        bits.append(_("hand {n}: {cards} ({what})", n=h + 1, cards=words.cards(words.ordered(cards)), what=what)
+                    + mark)
+    return f"{words.SEAT_MARK[seat]} **{names[seat]}**: " + " · ".join(bits)
+
+
+def advanced(e: dict) -> bool:
+    """Whether a showdown is of a match to 7 or 11 points (its totals add up its points; a single game's stay 0)."""
+    return e["game"] > 1 or (any(e["totals"]) and list(e["totals"]) == list(e["points"]))
+
+
+def showdown_record(e: dict, names: Sequence[str]) -> list[str]:
+    """A game's showdown as its record keeps it, the winner first: the result in hands (and points in a
+    match), then each player's three hands."""
+    w = e["winner"]
+    order = (w, 1 - w) if w is not None else (0, 1)
+    won = e["won"]
+    if w is None:
+        head = n_("Game {game} is a draw, {n} hand each.", "Game {game} is a draw, {n} hands each.", won[0],
+                  game=e["game"])
+    else:
+        head = n_("Game {game}: {who} wins, {a} hand to {b}.", "Game {game}: {who} wins, {a} hands to {b}.",
+                  won[w], game=e["game"], who=names[w], a=won[w], b=won[1 - w])
+    out = [head, *(hands_record(e, names, s) for s in order)]
+    if advanced(e):
+        pts = " · ".join(_("{who} {points} (match: {total})", who=names[s], points=words.signed(e["points"][s]),
+                           total=words.number(e["totals"][s])) for s in order)
+        out.append(_("Points of this game: {points}", points=pts))
+    return out
+
+
+def taking_record(events: Sequence[dict], names: Sequence[str]) -> list[str]:
+    """A taking-apart chapter as its record keeps it: the showdown and each player's three hands, the winner
+    first, and the match's end (not each block taken)."""
+    out: list[str] = []
+    for e in events:
+        if e["type"] == "showdown":
+            out += showdown_record(e, names)
+        elif e["type"] == "match_over":
+            out.append(cast(str, event_text(e, names)))
+    if not out:  # (a game ended before its showdown: how far the taking went)
+        taken = [sum(1 for e in events if e["type"] in ("taken", "joker") and e["seat"] == s) for s in (0, 1)]
+        out = [n_("{who} took {n} block.", "{who} took {n} blocks.", taken[s], who=names[s]) for s in (0, 1)
+               if taken[s]]
+    return out
 
 
 class PokerShow(Show):
@@ -177,6 +261,12 @@ class PokerShow(Show):
 
     def lines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
         return [x for x in (event_text(e, names) for e in events) if x]
+
+    def record(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
+        """A building chapter: who built how many blocks; a taking-apart one: the showdown and the hands."""
+        if any(e["type"] in ("taken", "joker", "kept", "to_hand", "showdown") for e in events):
+            return taking_record(events, names)
+        return building_record(events, names)
 
     def chapter(self, event: dict) -> Mark | None:
         """Each game of a match is two chapters: building the pyramid, then taking it apart to the showdown."""

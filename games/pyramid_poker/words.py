@@ -1,9 +1,10 @@
 """Pyramid Poker's words: cards, hand classes, hands, match kinds, in the current language."""
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .lang import _
-from .rules.cards import class_name, is_joker, rank
+from .rules.cards import class_name, is_joker, rank, value
 from .rules.constants import HAND_SIZE
 
 SUIT_MARK = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -22,6 +23,23 @@ def card(code: str | None) -> str:
 
 def cards(codes: Sequence[str]) -> str:
     return " ".join(card(c) for c in codes) if codes else "—"
+
+
+def ordered(codes: Sequence[str]) -> list[str]:
+    """A hand's cards as a player reads them: those that make its class first (the pair, the three), then
+    the others, high to low."""
+    counts = Counter(value(c) for c in codes if not is_joker(c))
+    return sorted(codes, key=lambda c: (0, 0) if is_joker(c) else (counts[value(c)], value(c)), reverse=True)
+
+
+def number(n: int) -> str:
+    """A score: "7", "−5" (a minus sign, not a hyphen)."""
+    return str(n) if n >= 0 else f"−{-n}"
+
+
+def signed(n: int) -> str:
+    """A score won or lost: "+3", "−2", "0"."""
+    return f"+{n}" if n > 0 else number(n)
 
 
 def hand_class(name: str) -> str:

@@ -17,6 +17,7 @@ from conformance import test_conformance_rules as rule_checks
 from conformance import test_conformance_secrecy as secrecy_checks
 from engine import checks, registry, rng
 from engine.protocol import Action, Applied, Button, Choice, Item, Menu, Option, Rejected, Rules, Show, ranked
+from engine.symbols import Emoji
 from games.example import pictures as fine_pictures
 from games.example.ai import FingersAi
 from games.example.rules import RULES, FingersRules
@@ -88,6 +89,13 @@ class IllegalButton(FingersShow):
         return msg
 
 
+class ManyButtons(FingersShow):
+    def panel(self, table, state):  # 30 buttons: past a V2 message's 40 components with its frame
+        msg = super().panel(table, state)
+        msg.controls += [Button(f"{i}", "decide", row=i // 5) for i in range(30)]
+        return msg
+
+
 class BigMenu(FingersShow):
     def decision(self, table, state, seat, picked=()):
         msg = super().decision(table, state, seat, picked)
@@ -152,6 +160,7 @@ BROKEN = {
     "unseeded": ({"rules": Unseeded()}, DETERMINISM),
     "illegal-button": ({"show": IllegalButton()}, FITS),
     "big-menu": ({"show": BigMenu()}, FITS),
+    "many-buttons": ({"show": ManyButtons()}, FITS),
     "tiny-text": ({"pictures": pictures_with(mine=_tiny_text)}, PHONE),
     "silent-picture": ({"pictures": pictures_with(table=_silent)}, PHONE),
     "heavy-picture": ({"pictures": pictures_with(results=_heavy)}, PHONE),
@@ -235,6 +244,7 @@ BAD_DESCRIPTORS = {
         "panel": FingersShow.panel, "decision": FingersShow.decision, "lines": FingersShow.lines})()},
     "rules that are not Rules": {"rules": object()},
     "a key with spaces": {"key": "my game"},
+    "an emoji name Discord refuses": {"emoji": (Emoji("die face", "⚀", lambda: b""),)},
 }
 
 

@@ -1,5 +1,6 @@
 """The conformance suite, what Discord shows: every panel, private decision and a seat's own things fits
-Discord (25 options a menu, texts and custom ids within their limits, 5 rows, 5 buttons a row) and offers
+Discord (25 options a menu, texts and custom ids within their limits; a Components V2 message with its
+picture: 40 components and 4,000 characters of text, as discord.py counts them) and offers
 only legal moves; every picture it shows a player (the chapter's, the table, a seat's own, a decision's,
 the results, the replay, the coach's chart) is under 200 KB with no essential text under 9 px when a
 phone shows it 400 px wide and no character its font has no glyph for (an empty box); every text of the
@@ -21,7 +22,7 @@ from engine import chapters, record, registry, views
 from engine.moves import BadMove, Move
 from engine.protocol import Button, Menu, Message
 from render import named
-from ui import components, messages
+from ui import components, messages, v2
 
 GAMES = keys()
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
@@ -45,7 +46,9 @@ def acts_of(msg: Message) -> list[str]:
 
 def check_message(game, msg: Message, state: dict, gid: int) -> list[str]:
     """What is wrong with one of the game's messages: Discord's limits, and moves it must not offer."""
-    problems = components.problems(msg.controls, gid, state["seq"])
+    problems = components.problems(msg.controls, gid, state["seq"], rows_of_five=False)
+    problems += v2.limits(messages.kwargs(msg, gid, state["seq"], "A note under it.", "the timer's line",
+                                          v2.Shown("picture.png", "alt", b"png"))["view"])
     if len(msg.content) > 2000:
         problems.append(f"content over 2000 characters ({len(msg.content)})")
     if msg.title is not None:

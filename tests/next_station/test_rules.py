@@ -350,9 +350,9 @@ def test_R23_R24_a_lines_points_multiply_the_departure_counting():
     same = [t for t, _k in m.neighbours[dep] if m.district[t] == m.district[dep]]
     if same:
         t = same[0]
-        parts = scoring.line_parts(m, [dep, t], [m.section_of[(dep, t)]])
+        parts = scoring.line_parts(m, [dep, t], [m.section_of[(dep, t)]], ed=2)
         assert parts["districts"] == 1 and parts["most"] == 2
-    parts = scoring.line_parts(m, [dep], [])
+    parts = scoring.line_parts(m, [dep], [], ed=2)
     assert parts == {**parts, "districts": 1, "most": 1, "points": 1}  # the departure alone counts
     # six districts, at most three stations in one, one crossing: 6 x 3 + 2 = 20 (the rulebook's example)
     assert 6 * 3 + 2 * 1 == 20
@@ -362,15 +362,16 @@ def test_R25_a_district_a_section_passes_through_counts_without_a_station():
     m = load(MAP)
     k = m.section_of[(m.central, 6)]  # the central station (4,5) to the corner (0,9): over (3,6) (2,7) (1,8)
     assert [m.district[s] for s in (m.central, 6)] == [4, 11]
-    parts = scoring.line_parts(m, [m.central, 6], [k])
+    parts = scoring.line_parts(m, [m.central, 6], [k], ed=2)
     assert parts["districts"] == 3 and parts["most"] == 1 and parts["points"] == 3
     assert m.passes[k] == {4, 6, 11}
-    assert scoring.districts(m, [m.central, 6], [k]) == ({4, 11}, {6})
+    assert scoring.districts(m, [m.central, 6], [k], ed=2) == ({4, 11}, {6})
     crossing = [k for k, (a, b) in enumerate(m.sections) if m.passes[k] - {m.district[a], m.district[b]}]
     assert len(crossing) >= 5  # the map has sections over a district without stopping there
     for k in crossing:
         a, b = m.sections[k]
-        assert scoring.line_parts(m, [a, b], [k])["districts"] == len(m.passes[k]) > len({m.district[a], m.district[b]})
+        assert scoring.line_parts(m, [a, b], [k], ed=2)["districts"] == len(m.passes[k]) > \
+            len({m.district[a], m.district[b]})
 
 
 def test_R25_a_diagonal_touching_a_corner_of_districts_does_not_pass_through_them():
@@ -399,10 +400,10 @@ def test_R28_interchanges_by_their_colours():
     m = load(MAP)
     lines = {"blue": {"stations": [1, 2, 3], "sections": [0, 1]}, "pink": {"stations": [3, 4], "sections": [2]},
              "green": {"stations": [3, 2], "sections": [3]}, "orange": {"stations": [9, 5], "sections": [4]}}
-    assert scoring.interchanges(m, lines) == {3: 3, 2: 2}
+    assert scoring.interchanges(m, lines, ed=2) == {3: 3, 2: 2}
     assert INTERCHANGE_POINTS == {2: 2, 3: 5, 4: 9}
     p = {"lines": lines, "scored": {}, "crossed": 0}
-    assert scoring.sheet(m, p, [])["interchanges"] == 5 + 2
+    assert scoring.sheet(m, p, [], ed=2)["interchanges"] == 5 + 2
 
 
 def test_R28_a_line_with_no_section_goes_through_no_station():
@@ -411,13 +412,13 @@ def test_R28_a_line_with_no_section_goes_through_no_station():
     dep = m.departures["pink"]
     b, k = m.neighbours[dep][0]
     lines = {"blue": {"stations": [b, dep], "sections": [k]}, "pink": {"stations": [dep], "sections": []}}
-    assert scoring.interchanges(m, lines) == {}
+    assert scoring.interchanges(m, lines, ed=2) == {}
     p = {"lines": lines, "scored": {}, "crossed": 0}
-    assert scoring.sheet(m, p, [])["interchanges"] == 0
+    assert scoring.sheet(m, p, [], ed=2)["interchanges"] == 0
     c, j = next((c, j) for c, j in m.neighbours[dep] if c != b)
     lines["pink"] = {"stations": [dep, c], "sections": [j]}  # once it leaves, its departure is one
-    assert scoring.interchanges(m, lines) == {dep: 2}
-    assert scoring.line_parts(m, [dep], [])["points"] == 1  # (its own points: the departure counts, R24)
+    assert scoring.interchanges(m, lines, ed=2) == {dep: 2}
+    assert scoring.line_parts(m, [dep], [], ed=2)["points"] == 1  # (its own points: the departure counts, R24)
 
 
 def test_R29_R30_the_total_and_the_tie_break():
@@ -436,10 +437,12 @@ def test_R31_two_shared_objectives_ten_points_each_when_met():
     assert len(s["objectives"]) == 2
     m = load(MAP)
     every = {c: {"stations": list(range(m.stations)), "sections": []} for c in COLOURS[:1]}
-    assert scoring.objective_met(m, "every_district", every) and scoring.objective_met(m, "every_tourist", every)
-    assert scoring.objective_met(m, "whole_centre", every) and not scoring.objective_met(m, "interchanges", every)
+    assert scoring.objective_met(m, "every_district", every, ed=2)
+    assert scoring.objective_met(m, "every_tourist", every, ed=2)
+    assert scoring.objective_met(m, "whole_centre", every, ed=2)
+    assert not scoring.objective_met(m, "interchanges", every, ed=2)
     p = {"lines": every, "scored": {}, "crossed": 0}
-    assert scoring.sheet(m, p, ["every_district", "interchanges"])["objectives"] == 10
+    assert scoring.sheet(m, p, ["every_district", "interchanges"], ed=2)["objectives"] == 10
 
 
 def test_R32_a_pencil_power_once_per_round():
@@ -534,7 +537,7 @@ def test_R36_circle_a_station_counts_twice_in_its_district():
     s2, _ = apply(s, f"0:circle:{dep}")
     assert s2["players"][0]["circled"] == dep and 0 in RULES.deciders(s2)  # still draws or passes
     m = load(MAP)
-    assert scoring.line_parts(m, [dep], [], dep)["most"] == 2
+    assert scoring.line_parts(m, [dep], [], dep, ed=2)["most"] == 2
 
 
 def _last_card(s, seat=0):
@@ -567,7 +570,8 @@ def test_R36_the_station_of_the_rounds_last_section_may_be_circled():
     scored = next(e for e in events if e["type"] == "round_scored")["lines"][0]
     m = load(MAP)
     line = s["players"][0]["lines"][p["colour"]]
-    assert scored == {"seat": 0, "colour": p["colour"], **scoring.line_parts(m, line["stations"], line["sections"], to)}
+    parts = scoring.line_parts(m, line["stations"], line["sections"], to, ed=2)
+    assert scored == {"seat": 0, "colour": p["colour"], **parts}
     assert s["players"][0]["scored"][p["colour"]]["circled"] == to and s["round"] == 2
 
 

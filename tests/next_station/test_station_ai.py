@@ -17,8 +17,11 @@ from games.next_station.rules.maps import load
 TINY = 12  # hard's budget in these tests: rollouts per decision
 
 
-def new(players: int = 1, seed: int = 1, objectives: bool = False, powers: bool = False, map_key="larkhaven"):
+def new(players: int = 1, seed: int = 1, objectives: bool = False, powers: bool = False, map_key="larkhaven",
+        edition: int = 2):
     config = ns.config_of(players, [f"p{i}" for i in range(players)], map_key, objectives, powers)
+    if edition == 1:  # (a game begun before editions: its config has none)
+        del config["edition"]
     return ns.new_game(config, seed)[0]
 
 
@@ -34,9 +37,9 @@ def easy_turn(s: dict, seed: int = 0) -> None:
             step(s, seat, ai.choose(s, seat, "easy", seed=seed).id)
 
 
-def states(players: int, seed: int, objectives: bool, powers: bool):
+def states(players: int, seed: int, objectives: bool, powers: bool, edition: int = 2):
     """(state, seat) at every decision of a game of easy AIs."""
-    s = new(players, seed, objectives, powers)
+    s = new(players, seed, objectives, powers, edition=edition)
     while s["stage"] != "over":
         for seat in ns.deciders(s):
             yield s, seat
@@ -108,8 +111,8 @@ def test_circles_at_the_rounds_end(level):
                 else:
                     assert got.id.split(":")[1] == "circle"
                     line = p["lines"][p["colour"]]
-                    before = scoring.line_parts(m, line["stations"], line["sections"])
-                    after = scoring.line_parts(m, line["stations"], line["sections"], int(got.id.split(":")[2]))
+                    before = scoring.line_parts(m, line["stations"], line["sections"], ed=2)
+                    after = scoring.line_parts(m, line["stations"], line["sections"], int(got.id.split(":")[2]), ed=2)
                     assert after["points"] == before["points"] + before["districts"]
                     return
                 step(s, 0, got.id)
@@ -149,18 +152,20 @@ def test_blind_to_the_deck():
     assert checked > 10
 
 
+@pytest.mark.parametrize("edition", [1, 2])
 @pytest.mark.parametrize("players,seed,powers", [(1, 12, True), (3, 13, True), (1, 14, False)])
-def test_model_matches_the_engine(players, seed, powers):
+def test_model_matches_the_engine(players, seed, powers, edition):
     """The fast model's sections for a card (plain, with the joker or the switch power, a double's second
-    one) are the engine's, and its line's points, tourist sites and interchanges are scoring's."""
+    one) are the engine's, and its line's points, tourist sites and interchanges are scoring's, in either
+    edition of the rules."""
     m = load("larkhaven")
     b = board("larkhaven")
     checked = 0
-    for s, seat in states(players, seed, True, powers):
+    for s, seat in states(players, seed, True, powers, edition):
         p = s["players"][seat]
         if p["pending"]["step"] in ("pencil", "circle"):
             continue
-        model, line = Model.of_player(b, p, s["powers"])
+        model, line = Model.of_player(b, p, s["powers"], edition)
         acts = ns.legal_actions(s, seat)
         by_verb: dict[str, set] = {}
         for a in acts:
@@ -180,28 +185,31 @@ def test_model_matches_the_engine(players, seed, powers):
                 got = {(x, y) for x, y, _k in model.moves(line, card, True)} if not s["branch"] else set()
                 assert got == by_verb.get("sdraw", set())
         ln = p["lines"][p["colour"]]
-        parts = scoring.line_parts(m, ln["stations"], ln["sections"], p["circled"])
+        parts = scoring.line_parts(m, ln["stations"], ln["sections"], p["circled"], ed=edition)
         assert line.points() == parts["points"] and line.tourists == parts["tourists"]
         others = {c: x for c, x in p["lines"].items() if c != p["colour"]}
-        inter = sum(scoring.INTERCHANGE_POINTS[min(n, 4)] for n in scoring.interchanges(m, p["lines"]).values())
-        before = sum(scoring.INTERCHANGE_POINTS[min(n, 4)] for n in scoring.interchanges(m, others).values())
+        inter = sum(scoring.INTERCHANGE_POINTS[min(n, 4)]
+                    for n in scoring.interchanges(m, p["lines"], ed=edition).values())
+        before = sum(scoring.INTERCHANGE_POINTS[min(n, 4)]
+                     for n in scoring.interchanges(m, others, ed=edition).values())
         assert line.inter == inter - before
         checked += 1
     assert checked > 30
 
 
-@pytest.mark.parametrize("seed", [21, 22, 23, 24, 25, 26])
-def test_round_played_as_the_engine_plays_it(seed):
+@pytest.mark.parametrize("seed,edition", [(21, 2), (22, 2), (23, 2), (24, 2), (25, 2), (26, 2), (21, 1), (22, 1),
+                                          (23, 1)])
+def test_round_played_as_the_engine_plays_it(seed, edition):
     """The model's round, played by the rollouts' policy on the real cards to come, is the engine's: the
     same cards answered (the round's end at the 5th underground card, the switch), the same sections legal
-    (with the powers), the same line and points at the end."""
-    s = new(1, seed, False, True)
+    (with the powers), the same line and points at the end, in either edition of the rules."""
+    s = new(1, seed, False, True, edition=edition)
     b = board("larkhaven")
     for _round in range(4):
         while s["players"][0]["pending"] is None or s["players"][0]["pending"]["step"] != "draw":
             easy_turn(s, seed)  # (the pencil)
         p = s["players"][0]
-        model, line = Model.of_player(b, p, s["powers"])
+        model, line = Model.of_player(b, p, s["powers"], edition)
         ctx = search.Context(model, p, s, p["colour"])
         log: list = []
         card = card_code(s["card"])
@@ -255,20 +263,20 @@ def test_model_counts_the_districts_passed_through_and_the_central_stations_doub
     p = s["players"][0]
     k = m.section_of[(m.central, 6)]  # over district 6 without a station there
     p["lines"][p["colour"]] = {"stations": [m.central], "sections": []}
-    model, line = Model.of_player(b, p, {})
+    model, line = Model.of_player(b, p, {}, 2)
     assert model.gain_of(line, m.central, 6, k) == 3 * 1 - 1 * 1
     model.draw(line, m.central, 6, k)
-    assert line.districts == 3 == scoring.line_parts(m, [m.central, 6], [k])["districts"]
-    assert second_symbol(4, m.central, b) == 4 and second_symbol(4 + 8, 6, b) == card_code(
+    assert line.districts == 3 == scoring.line_parts(m, [m.central, 6], [k], ed=2)["districts"]
+    assert second_symbol(4, m.central, b, 2) == 4 and second_symbol(4 + 8, 6, b, 2) == card_code(
         {"kind": "street", "symbol": m.symbol[6]})
-    assert {y for _x, y, _k in model.moves(line, second_symbol(4, m.central, b), False)} == \
+    assert {y for _x, y, _k in model.moves(line, second_symbol(4, m.central, b, 2), False)} == \
         {y for _x, y, _k in model.moves(line, 4, False)}
     # another colour through a departure: no interchange until this line leaves it
     dep = m.departures[p["colour"]]
     t, j = m.neighbours[dep][0]
     p["lines"][p["colour"]] = {"stations": [dep], "sections": []}
     p["lines"]["other"] = {"stations": [t, dep], "sections": [j]}
-    model, line = Model.of_player(b, p, {})
+    model, line = Model.of_player(b, p, {}, 2)
     assert line.inter == 0 and model.gain[dep] == 2
     u, i = next((u, i) for u, i in m.neighbours[dep] if u != t and not m.conflicts[i] & {j})
     model.draw(line, dep, u, i)

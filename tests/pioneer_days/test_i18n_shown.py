@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from simharness import private, speak, table
+from simharness import private, said, speak, table
 from test_render_day import LINES, _crowded, boxes_inside, min_px
 
 import games.pioneer_days.rules as engine
@@ -101,7 +101,9 @@ def test_the_full_board_shows_the_translated_town_names():
         spanish = [words.name("town", cid) for cid in towns]
     with use("en"):
         english = [words.name("town", cid) for cid in towns]
-    assert spanish != english and set(spanish) <= set(texts) and not set(english) - set(spanish) & set(texts)
+    said = {word for name in spanish for word in name.split()}  # (drawn word by word: a name may wrap)
+    assert spanish != english and said <= set(texts)
+    assert not {w for n in english for w in n.split()} - said & set(texts)
 
 
 def test_an_empty_row_of_the_player_board_says_none_in_the_games_language(monkeypatch):
@@ -305,9 +307,10 @@ def test_disaster_names_of_14_capitals_fit_the_day_image(long_disaster_names):
 
 
 @pytest.mark.parametrize("lang", ["es", "long"])
-def test_disaster_names_fit_the_table_image(lang, long_disaster_names):
+def test_disaster_names_fit_the_tracks(lang, long_disaster_names):
+    """The disaster tracks (the day image's: the Full board leaves them to it) say each name whole."""
     with use("es" if lang == "es" else "pl"):
-        img = table_img.render(_crowded(4), track=True)
+        img = day.render(_crowded(4), LINES, track=True)
     texts = _label_texts(img)
     names = ["TORMENTA", "REDADA", "HAMBRUNA", "ENFERMEDAD"] if lang == "es" else list(long_disaster_names.values())
     for name in names:
@@ -328,7 +331,7 @@ async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann, bob) = table(env, 2)
     speak(monkeypatch, users={bob.id: "pl"}, guilds={guild.id: "es-ES"})
-    lobby = (await ann.slash(channel, "pioneer new", pioneers="unique")).response
+    lobby = (await ann.slash(channel, "pioneer new", where="channel", pioneers="unique")).response
     await bob.click(lobby, label="Unirse")
     await ann.click(lobby, label="Empezar la partida")
     game = await bot.store.open_game_in_channel(channel.id)
@@ -336,7 +339,7 @@ async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_
     boards = game.state["players"][seat]["boards"]
     res = await bob.click(message(env, channel, game.panel_message_id), label="Decidir (en privado)")
     shown = [res.response, *res.followups][-1]
-    text = " ".join([shown.content or ""] + [f"{e.title} {e.description}" for e in shown.embeds]
+    text = " ".join([said(shown)] + [f"{e.title} {e.description}" for e in shown.embeds]
                     + [c["label"] or "" for c in buttons(shown.message if hasattr(shown, "message") else shown)])
     with use("pl"):
         pl = [rules.words.name("pioneer", b) for b in boards]
@@ -351,4 +354,4 @@ async def test_a_polish_player_at_a_spanish_table_reads_polish_with_the_channel_
     after = [done.response, *done.followups][-1]
     with use("pl"):
         still = i18n._("Still deciding: {who}.", who="")[:8]
-    assert still in (after.content or ""), after.content  # the answer is Polish too
+    assert still in said(after), said(after)  # the answer is Polish too

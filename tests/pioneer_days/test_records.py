@@ -3,7 +3,8 @@ Pioneer Days' Show.chapter)."""
 
 import random
 
-from simharness import message, play_step, start_game, table
+from simharness import controls, message, play_step, start_game, table
+from simharness import text as shown
 
 import games.pioneer_days.rules as engine
 from engine import chapters
@@ -71,9 +72,9 @@ async def test_a_frozen_panel_is_the_record_of_its_day_only(simcord_env, simcord
     await start_game(env, channel, actors)
     while (g := await bot.store.open_game_in_channel(channel.id)).state["day"] < 3:
         assert await play_step(env, bot, channel, actors)
-    frozen = [m for m in channel.history() if m.embeds and m.embeds[0].title == "Week 1, day 1"]
-    assert len(frozen) == 1 and not frozen[0].components
-    text = frozen[0].embeds[0].description
+    frozen = [m for m in channel.history() if "## Week 1, day 1\n" in shown(m)]
+    assert len(frozen) == 1 and not controls(frozen[0])
+    text = shown(frozen[0]).split("## Week 1, day 1\n")[1].split("\n-# ")[0]  # (its lines, under its heading)
     assert "Day 1:" in text and "Day 2:" not in text and "Day over" in text
     assert all(line.startswith("• ") for line in text.split("\n"))
     res = await actors[0].slash(channel, "pioneer log", count=30)
@@ -81,5 +82,5 @@ async def test_a_frozen_panel_is_the_record_of_its_day_only(simcord_env, simcord
     assert log.startswith("**Week 1, day 1**") and "**Week 1, day 2**" in log  # all of it, under headings
     res = await actors[0].slash(channel, "pioneer log", count=5)
     assert res.response.content.count("• ") == 5 and res.response.content.startswith("**Week 1, day")
-    assert message(env, channel, g.panel_message_id).components  # the live panel is not frozen
+    assert controls(message(env, channel, g.panel_message_id))  # the live panel is not frozen
     assert narrate.LETTER["black"] == "K"

@@ -2,13 +2,13 @@
 the AI through a match to 7 points; a restart in the middle of a turn, the private choice still
 answerable on the message shown before."""
 
-from simharness import buttons, message, private, restart, table
+from simharness import buttons, message, private, restart, said, table, text
 
 from games.pyramid_poker import words
 
 
 async def start(env, channel, actors, **options):
-    lobby = (await actors[0].slash(channel, "play new pyramid-poker", **options)).response
+    lobby = (await actors[0].slash(channel, "play new pyramid-poker", where="channel", **options)).response
     for a in actors[1:]:
         await a.click(lobby, label="Join")
     return lobby
@@ -64,18 +64,23 @@ async def test_two_people_play_a_game_to_the_results(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 2)
     lobby = await start(env, channel, actors, blocks="open")
-    assert "Pyramid Poker — new table" in lobby.embeds[0].title and "open" in lobby.embeds[0].description
+    assert "Pyramid Poker — new table" in text(lobby) and "open" in text(lobby)
     await actors[0].click(lobby, label="Start the game")
     game = await bot.store.open_game_in_channel(channel.id)
     assert game.game == "pyramid-poker" and game.state["stage"] == "build"
     panel = message(env, channel, game.panel_message_id)
-    assert "building the pyramid" in panel.embeds[0].title
+    assert "building the pyramid" in text(panel)
     moves = await play_out(env, bot, channel, actors)
     game = await bot.store.game(game.id)
-    assert game.status == "over" and moves >= 60  # 30 placed, 30 taken
+    # 30 placed, 30 taken: by people, but for the forced ones (one spot, one hand left), played for them
+    assert game.status == "over" and len(await bot.store.actions(game.id)) >= 60 and moves >= 40
     history = channel.history()
     pictures = [m for m in history if m.attachments and m.attachments[0].filename == "round.png"]
     assert len(pictures) == 2  # the pyramid built, the showdown
+    records = [text(m) for m in history if "## Game 1 — " in text(m)]  # the frozen panels: a chapter each
+    assert len(records) == 2 and "placed a block" not in records[0] and " took " not in records[1]
+    assert all(len(r) < 1000 for r in records), [len(r) for r in records]
+    assert "ann placed 15 blocks." in records[0] and "✓" in records[1]
     final = history[-1]
     assert final.embeds[0].title == "Game over" and "Hands won" in final.embeds[0].fields[0].value
     rows = await bot.store.results_of(game.id)
@@ -109,7 +114,7 @@ async def test_the_private_view_never_shows_the_other_players_faces(simcord_env,
         shown = last(await a.click(panel, label="My pyramid"))
         theirs = [b["card"] for b in game.state["pyramid"] if b is not None and b["owner"] != seat]
         mine = [b["card"] for b in game.state["pyramid"] if b is not None and b["owner"] == seat]
-        text = shown.content
+        text = said(shown)
         assert theirs and mine and all(words.card(c) in text for c in mine)
         assert not any(words.card(c) in text for c in theirs)
 

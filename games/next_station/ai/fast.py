@@ -8,11 +8,14 @@ is answered; a switch flipped as the round's 1st or 2nd card does nothing, later
 section start from any station of the line; a double's second section reaches the card's symbol (after a
 joker, the symbol the first one reached; the central station's: every symbol). A line counts every district
 it passes through (R25: a mask of districts, each section's from the map), and makes interchanges only once
-it has a section (R28).
+it has a section (R28). A Model plays its game's edition (rules/edition.py): in edition 1 a section adds
+only its ends' districts, the departure makes interchanges from the start, and after a joker to the central
+station a double's second symbol is ANY_ONLY (which only the central station matches).
 
 Cards are ints: the symbol's code (0-3 the four symbols, 4 joker, 6 switch), plus UNDER for an underground
-card. A symbol to reach is a code too: 0-3, 4 (joker: every station); a station's own symbol is 0-3, or 5
-for the central station ("any": every card reaches it)."""
+card. A symbol to reach is a code too: 0-3, 4 (joker: every station), 5 (edition 1's double after a joker to
+the central station: only the central station); a station's own symbol is 0-3, or 5 for the central station
+("any": every card reaches it)."""
 
 import functools
 from collections.abc import Sequence
@@ -28,10 +31,11 @@ from ..rules.constants import (
     TOURIST_TRACK,
     UNDERGROUNDS_PER_ROUND,
 )
+from ..rules.edition import central_any, needs_section, passes_count
 from ..rules.maps import Map, load
 
 J = 4            # the joker's code
-ANY_ONLY = 5     # the central station's symbol ("any"): every card reaches it
+ANY_ONLY = 5     # the central station's symbol ("any"): every card reaches it; to reach, only it
 SW = 6           # the switch's code
 UNDER = 8        # added to a card's code for an underground card
 CODE = {**{s: i for i, s in enumerate(SYMBOLS)}, JOKER: J, SWITCH: SW, ANY: ANY_ONLY}
@@ -64,8 +68,10 @@ class Board:
             return c == J or code[b] == ANY_ONLY or code[b] == c
 
         self.reach = tuple(tuple(tuple((b, k) for b, k in m.neighbours[a] if reaches(c, b))
-                                 for a in range(self.n)) for c in range(5))
+                                 for a in range(self.n)) for c in range(6))
         self.passes = tuple(sum(1 << d for d in m.passes[k]) for k in range(len(m.sections)))  # by section
+        # edition 1: a section counts only its ends' districts (R25)
+        self.ends = tuple((1 << m.district[a]) | (1 << m.district[b]) for a, b in m.sections)
         self.neigh = m.neighbours
         self.close = tuple((1 << k) | sum(1 << j for j in m.conflicts[k]) for k in range(len(m.sections)))
         self.section_of = m.section_of
@@ -118,23 +124,27 @@ class Line:
 
 class Model:
     """What stays fixed through one seat's round: the board, the interchange points each station would add
-    (by the colours of the earlier lines there)."""
+    (by the colours of the earlier lines there), the game's edition and what it says: the districts each
+    section passes through (R25), whether a line makes interchanges only once it has a section (R28)."""
 
-    def __init__(self, b: Board, gain: Sequence[int]):
+    def __init__(self, b: Board, gain: Sequence[int], ed: int):
         self.b = b
         self.gain = gain
+        self.ed = ed
+        self.passes = b.passes if passes_count(ed) else b.ends
+        self.needs_section = needs_section(ed)
 
     # ---- a line from the engine's state ---------------------------------------------------------------
     @staticmethod
-    def of_player(b: Board, p: dict, powers: dict) -> tuple["Model", Line]:
+    def of_player(b: Board, p: dict, powers: dict, ed: int) -> tuple["Model", Line]:
         colour = p["colour"]
         colours = [0] * b.n
         for c, ln in p["lines"].items():
-            if c != colour and ln["sections"]:  # (a line with no section goes through no station)
+            if c != colour and (ln["sections"] or not needs_section(ed)):  # (R28)
                 for s in set(ln["stations"]):
                     colours[s] += 1
         gain = tuple(ICH[n + 1] - ICH[n] for n in colours)
-        model = Model(b, gain)
+        model = Model(b, gain, ed)
         line = Line.__new__(Line)
         ln = p["lines"][colour]
         closed = 0
@@ -159,22 +169,22 @@ class Model:
             line.count[b.district[line.circled]] += 1
         line.dmask = sum(1 << d for d, x in enumerate(line.count) if x)
         for k in ln["sections"]:
-            line.dmask |= b.passes[k]
+            line.dmask |= model.passes[k]
         line.districts = line.dmask.bit_count()
         line.most = max(line.count)
         line.crossings = sum(b.river[k] for k in ln["sections"])
         line.tourists = sum(b.tourist[s] for s in line.stations)
-        line.inter = sum(gain[s] for s in line.stations) if ln["sections"] else 0
+        line.inter = sum(gain[s] for s in line.stations) if ln["sections"] or not model.needs_section else 0
         line.power = powers.get(colour) if powers and not p["power_used"] else None
         line.sections = len(ln["sections"])
         return model, line
 
     @staticmethod
-    def fresh(b: Board, p: dict, colour: str, powers: dict) -> tuple["Model", Line]:
+    def fresh(b: Board, p: dict, colour: str, powers: dict, ed: int) -> tuple["Model", Line]:
         """A round's start with `colour` (the solo pencil choice)."""
         q = {**p, "colour": colour, "circled": None, "power_used": False,
              "lines": {**p["lines"], colour: {"stations": [b.m.departures[colour]], "sections": []}}}
-        return Model.of_player(b, q, powers)
+        return Model.of_player(b, q, powers, ed)
 
     def start(self, departure: int, closed: int, power: str | None) -> Line:
         """A new line at its departure, on a map whose closed sections are `closed`."""
@@ -187,7 +197,7 @@ class Model:
         line.dmask = 1 << b.district[departure]
         line.districts, line.most, line.crossings = 1, 1, 0
         line.tourists = b.tourist[departure]
-        line.inter = 0  # (the departure's interchange once a section leaves it)
+        line.inter = 0 if self.needs_section else self.gain[departure]  # (R28: once a section leaves it)
         line.circled, line.power, line.sections = None, power, 0
         return line
 
@@ -214,14 +224,14 @@ class Model:
         line.on |= 1 << b
         if line.sections:
             line.full |= 1 << a
-        else:
+        elif self.needs_section:
             line.inter += self.gain[line.stations[0]]  # (the departure: gone through from now on)
         line.sections += 1
         line.closed |= bd.close[k]
         d = bd.district[b]
         c = line.count[d] + 1
         line.count[d] = c
-        line.dmask |= bd.passes[k]
+        line.dmask |= self.passes[k]
         line.districts = line.dmask.bit_count()
         if c > line.most:
             line.most = c
@@ -241,7 +251,7 @@ class Model:
         """What drawing a→b adds to the line's points."""
         bd = self.b
         c = line.count[bd.district[b]] + 1
-        districts = (line.dmask | bd.passes[k]).bit_count()
+        districts = (line.dmask | self.passes[k]).bit_count()
         most = c if c > line.most else line.most
         return districts * most - line.districts * line.most + CROSSING_POINTS * bd.river[k]
 
@@ -256,7 +266,7 @@ class Model:
             full = line.full | ((1 << a) if line.sections else 0)
             db = bd.district[b]
             cb = count[db] + 1
-            dmask = line.dmask | bd.passes[k]
+            dmask = line.dmask | self.passes[k]
             most = cb if cb > line.most else line.most
             ends = [s for s in line.stations if not (full >> s) & 1]
             ends.append(b)
@@ -267,7 +277,7 @@ class Model:
         base = dmask.bit_count() * most
         best = [-1.0, -1.0, -1.0, -1.0, -1.0]
         neigh, district, river, code, gain, tour = bd.neigh, bd.district, bd.river, bd.code, self.gain, bd.tourist
-        passes = bd.passes
+        passes = self.passes
         for e in ends:
             for t, j in neigh[e]:
                 if (on >> t) & 1 or (closed >> j) & 1:
@@ -295,10 +305,10 @@ class Model:
         return sum(1 for t, j in self.b.neigh[b] if not (on >> t) & 1 and not (closed >> j) & 1)
 
 
-def second_symbol(card: int, b: int, bd: Board) -> int:
+def second_symbol(card: int, b: int, bd: Board, ed: int) -> int:
     """The double's second symbol after a first section to b for this card (engine.double_symbol: after a
-    joker, the symbol b has; the central station's is every symbol)."""
+    joker, the symbol b has; the central station's is every symbol, edition 1's ANY_ONLY)."""
     code = card & 7
     if code == J:
-        return bd.code[b]  # (4, the joker's code, for the central station)
+        return bd.code[b] if central_any(ed) else CODE[bd.m.symbol[b]]  # (4 or 5 for the central station)
     return code

@@ -1,13 +1,15 @@
 """The easy AI: a greedy line. Each choice is valued by what it adds to this round's line now (its points:
 districts passed through x most + crossings), a little for a tourist site and an interchange, and for keeping
 the line's ends open (sections still drawable from them); the circle power waits for the round's end, when
-the line is whole (R36); with a little noise, from the AI's own stream."""
+the line is whole (R36; edition 1, where it cannot wait, at once); with a little noise, from the AI's own
+stream. Lines are scored and interchanges found as the game's edition says (rules/edition.py)."""
 
 from engine import rng
 from engine.protocol import Action
 
 from ..rules import engine as ns
 from ..rules import scoring
+from ..rules.edition import edition, last_circle
 from ..rules.maps import Map, load
 
 TOURIST = 1.5      # a tourist site: worth a little now, more at the end
@@ -16,9 +18,9 @@ OPEN = 0.15        # per section still drawable from the line's ends after the m
 NOISE = 0.3
 
 
-def line_value(m: Map, p: dict) -> float:
+def line_value(m: Map, p: dict, ed: int) -> float:
     line = p["lines"][p["colour"]]
-    parts = scoring.line_parts(m, line["stations"], line["sections"], p["circled"])
+    parts = scoring.line_parts(m, line["stations"], line["sections"], p["circled"], ed=ed)
     return parts["points"]
 
 
@@ -41,25 +43,26 @@ def value_of(state: dict, seat: int, action_id: str) -> float:
     if verb == "pencil":  # solo: the colour whose departure has the most room around it
         colour = args[0]
         return len(m.neighbours[m.departures[colour]])
-    before = line_value(m, p)
+    ed = edition(state)
+    before = line_value(m, p, ed)
     line = p["lines"][p["colour"]]
     if verb == "circle":
-        if p["pending"]["step"] != "circle":
+        if p["pending"]["step"] != "circle" and last_circle(ed):
             return -1.0  # (below a pass: the circle is worth most on the whole line, after the last card)
         st = int(args[0])
-        after = scoring.line_parts(m, line["stations"], line["sections"], st)["points"]
+        after = scoring.line_parts(m, line["stations"], line["sections"], st, ed=ed)["points"]
         return (after - before) * 0.8
     a, b = int(args[0]), int(args[1])
     k = m.section_of[(a, b)]
     line["stations"].append(b)
     line["sections"].append(k)
     try:
-        after = line_value(m, p)
+        after = line_value(m, p, ed)
         room = openness(m, p)
     finally:
         line["stations"].pop()
         line["sections"].pop()
-    other = any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and ln["sections"])
+    other = any(b in ln["stations"] for c, ln in p["lines"].items() if c != p["colour"] and scoring.through(ln, ed))
     spent = 1.0 if verb in ("jdraw", "sdraw") else 0.0  # a power is worth keeping for a better turn
     return (after - before) + TOURIST * m.tourist[b] + INTERCHANGE * other + OPEN * room - spent + 0.5
 

@@ -10,6 +10,8 @@ shared objectives' progress, and a little for the rounds to come (the room left 
 the pencils still to draw with, the stations the later lines may meet). The round's last decisions (the 5th
 underground card, then the circle kept for the end: R36) are valued exactly. Solo, the pencils' order is
 chosen before the first card (R11), each pick the colour whose round plays out best on the map as it is.
+The game's edition is followed (rules/edition.py, the fast model's): in edition 1 the pencil is chosen at each
+round's start, and the circle, which cannot wait past the last card, is used at it at the latest.
 
 budget: None is DEFAULT_ROLLOUTS; an int is a number of rollouts (split among the actions); a float is
 seconds (rollouts go on, one for each action at a time, until the time is up: not reproducible)."""
@@ -33,6 +35,7 @@ from ..rules.constants import (
     STREET,
     UNDERGROUND,
 )
+from ..rules.edition import edition, last_circle, pencils_first
 from .fast import ICH, IGNORED, LAST, SW, UNDER, Board, Line, Model, board, card_code, second_symbol, tourist_points
 
 DEFAULT_ROLLOUTS = 600
@@ -82,7 +85,7 @@ class Context:
         b = model.b
         self.colours = [0] * b.n
         for ln in self.earlier:
-            if ln["sections"]:  # (a line with no section goes through no station: R28)
+            if scoring.through(ln, model.ed):  # (a line with no section goes through no station: R28)
                 for s in set(ln["stations"]):
                     self.colours[s] += 1
         self.crossings = sum(1 for ln in self.earlier for k in ln["sections"] if b.m.crosses_river[k])
@@ -93,7 +96,8 @@ class Context:
         earlier rounds' lines (the same for every action)."""
         b = self.model.b
         colours = self.colours[:]
-        for s in line.stations if line.sections else ():
+        through = not self.model.needs_section  # (R28: a line goes through its stations once it has a section)
+        for s in line.stations if line.sections or through else ():
             colours[s] += 1
         points = line.points() + (line.districts if line.power == "circle" else 0)
         crossed = self.crossed + line.tourists
@@ -108,11 +112,11 @@ class Context:
                                                        if not (closed >> j) & 1))
                 unused.remove(colour)
             gain = tuple(ICH[n + 1] - ICH[n] for n in colours)
-            model = Model(b, gain)
+            model = Model(b, gain, self.model.ed)
             nl = model.start(b.m.departures[colour], closed,
                              self.powers.get(colour) if self.powers else None)
             play_round(model, nl, deck, 0, 0, None)
-            for s in nl.stations if nl.sections else ():
+            for s in nl.stations if nl.sections or through else ():
                 colours[s] += 1
             points += nl.points() + (nl.districts if nl.power == "circle" else 0)
             crossed += nl.tourists
@@ -169,10 +173,11 @@ def objectives_value(ctx: Context, line: Line) -> float:
     for key in ctx.objectives:
         if key == "interchanges":
             colours: dict[int, int] = {}
+            through = not ctx.model.needs_section  # (R28)
             for ln in ctx.earlier:
-                for s in set(ln["stations"]) if ln["sections"] else ():
+                for s in set(ln["stations"]) if scoring.through(ln, ctx.model.ed) else ():
                     colours[s] = colours.get(s, 0) + 1
-            for s in mine if line.sections else ():
+            for s in mine if line.sections or through else ():
                 colours[s] = colours.get(s, 0) + 1
             share = sum(1 for n in colours.values() if n >= 2) / OBJECTIVE_INTERCHANGES
         elif key == "every_district":
@@ -195,7 +200,8 @@ def objectives_value(ctx: Context, line: Line) -> float:
 # ---- the rollouts' policy -------------------------------------------------------------------------------
 def score(model: Model, line: Line, a: int, b: int, k: int, odds) -> float:
     bd = model.b
-    inter = model.gain[b] + (0 if line.sections else model.gain[a])  # (the first section: its departure too)
+    first = not line.sections and model.needs_section
+    inter = model.gain[b] + (model.gain[a] if first else 0)  # (the first section: its departure too, R28)
     if LOOK:
         return (model.gain_of(line, a, b, k) + TOURIST * bd.tourist[b] + inter +
                 LOOK * model.ahead(line, a, b, k, odds, AHEAD_TOURIST))
@@ -245,7 +251,7 @@ def answer(model: Model, line: Line, card: int, branch: bool, ctx: Context | Non
     if used:
         line.power = None
     elif power == "double":
-        second = model.moves(line, second_symbol(card, best[1], model.b), branch)
+        second = model.moves(line, second_symbol(card, best[1], model.b, model.ed), branch)
         if second:
             mv, _v = best_move(model, line, second, ctx, odds)
             if mv is not None:
@@ -346,7 +352,7 @@ def _after_draw(ctx: Context, state: dict, a: Action, c: Line, deck_card: int, l
     if verb != "draw" or c.power != "double":
         return
     model = ctx.model
-    second = model.moves(c, second_symbol(deck_card, int(args[1]), model.b), state["branch"])
+    second = model.moves(c, second_symbol(deck_card, int(args[1]), model.b, model.ed), state["branch"])
     if second:
         mv, _v = best_move(model, c, second, ctx if last else None, odds)
         if mv is not None:
@@ -366,7 +372,8 @@ def _evaluator(state: dict, seat: int, seed: int) -> tuple[list[Action], Callabl
     step = p["pending"]["step"]
     if step == "pencil":
         return _pencil(state, seat, acts, b, gen)
-    model, line = Model.of_player(b, p, state["powers"])
+    ed = edition(state)
+    model, line = Model.of_player(b, p, state["powers"], ed)
     ctx = Context(model, p, state, p["colour"])
     if step == "circle":  # the round's cards all answered: the line is whole, each circle valued exactly
         cands = _candidates(state, seat, acts, ctx, line)
@@ -375,7 +382,7 @@ def _evaluator(state: dict, seat: int, seed: int) -> tuple[list[Action], Callabl
         return acts, None, [value(ctx, c) for _a, c in cands]
     card = card_code(state["card"])
     last = state["undergrounds"] >= LAST
-    if step == "draw" and line.power == "circle":
+    if step == "draw" and line.power == "circle" and (last_circle(ed) or not last):
         waits = [a for a in acts if ":circle:" not in a.id]  # (the circle waits for the round's end: R36)
         acts = waits or acts
     cands = _candidates(state, seat, acts, ctx, line)
@@ -462,9 +469,22 @@ def _search(n: int, run, rollouts: int | None, seconds: float | None) -> int:
 
 def _last(ctx: Context, state: dict, cands: list[tuple[Action, Line]], card: int) -> list[float]:
     """The round's last answers' exact values (a double's second section at its best; a circle still in hand
-    is valued as it will be used at the round's end, value())."""
+    is valued as it will be used at the round's end, value(); edition 1, where the circle cannot wait: a
+    circle now with the card's best section after it, and a circle not used now is lost)."""
+    model = ctx.model
+    now = not last_circle(model.ed)
     out = []
     for a, c in cands:
+        if now and a.id.split(":")[1] == "circle":
+            v = value(ctx, c)
+            for mv in model.moves(c, card & 7, state["branch"]):
+                d = c.copy()
+                model.draw(d, *mv)
+                v = max(v, value(ctx, d))
+            out.append(v)
+            continue
+        if now and c.power == "circle":
+            c.power = None
         _after_draw(ctx, state, a, c, card, True)
         out.append(value(ctx, c))
     return out
@@ -472,13 +492,16 @@ def _last(ctx: Context, state: dict, cands: list[tuple[Action, Line]], card: int
 
 def _pencil(state: dict, seat: int, acts: list[Action], b: Board,
             gen: rng.Rng) -> tuple[list[Action], Callable | None, list[float] | None]:
-    """Solo, the pencils' order, one round's pencil at a time: the colour whose round plays out best on the
-    map as it is (the same card orders for each)."""
-    p = {**state["players"][seat], "used": state["players"][seat]["order"]}  # (the pencils ordered so far)
+    """Solo, the pencils' order, one round's pencil at a time (edition 1: this round's pencil): the colour whose
+    round plays out best on the map as it is (the same card orders for each)."""
+    ed = edition(state)
+    p = state["players"][seat]
+    if pencils_first(ed):
+        p = {**p, "used": p["order"]}  # (the pencils ordered so far)
     cands = []
     for a in acts:
         colour = a.id.split(":")[2]
-        model, line = Model.fresh(b, p, colour, state["powers"])
+        model, line = Model.fresh(b, p, colour, state["powers"], ed)
         cands.append((a, Context(model, p, state, colour), line))
     full = unseen({"flipped": []})
     later_rounds = cands[0][1].later

@@ -4,5 +4,5 @@ from engine import native
 
 # the hot modules a compiled build replaces (engine/native.py: only when asked, and only one built
 # for these sources); everything else, and the reference, is the pure Python here
-NATIVE = ("constants", "maps", "scoring", "engine")
+NATIVE = ("constants", "edition", "maps", "scoring", "engine")
 native.use(__name__, __path__, NATIVE)

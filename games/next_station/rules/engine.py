@@ -9,6 +9,8 @@ State (what the host stores):
     used (colours drawn with), order (solo: the pencils' order, chosen before the first card), lines
     ({colour: {stations, sections}}), scored ({colour: parts}), crossed (tourist circles), power_used,
     circled, pending (null, or {"step": "pencil"|"draw"|"again"|"circle", ...}), total}.
+The config's "edition" says which rules the game plays (edition.py): the state of an edition 1 game has no
+"order" (its solo pencil is chosen at each round's start) and no step "circle".
 A card is {"kind": "underground"|"street", "symbol": circle|triangle|square|pentagon|joker|switch}.
 Actions: "{seat}:draw:{from}:{to}", "{seat}:pass", with a pencil power "{seat}:jdraw:..." (the card as a
 joker), "{seat}:sdraw:..." (as if a switch came with it), "{seat}:again:{from}:{to}" / "{seat}:done" (the
@@ -37,6 +39,7 @@ from .constants import (
     UNDERGROUND,
     UNDERGROUNDS_PER_ROUND,
 )
+from .edition import CURRENT, central_any, edition, last_circle, of_config, pencils_first
 from .maps import Map, load
 
 HIDDEN = ("rng", "seed", "deck")
@@ -48,7 +51,7 @@ def config_of(players: int, names: Sequence[str], map_key: str, objectives: bool
         raise ValueError("Next Station is for 1-4 players, one name each")
     load(map_key)  # a map we have (a bad key fails here)
     out = {"players": players, "names": list(names), "map": map_key, "objectives": bool(objectives),
-           "powers": bool(powers)}
+           "powers": bool(powers), "edition": CURRENT}
     if deck_seed is not None:
         out["deck_seed"] = deck_seed
     return out
@@ -68,10 +71,8 @@ def new_game(config: Mapping[str, Any], seed: int) -> tuple[dict, list[dict]]:
     state: Any = {"seq": 0, "seed": seed, "rng": rng.seed_state(seed), "map": config["map"],
                              "config": dict(config), "round": 0, "stage": "build", "deck": [], "flipped": [],
                              "undergrounds": 0, "card": None, "branch": False, "objectives": [], "powers": {},
-                             "players": [{"seat": s, "name": config["names"][s], "colour": None, "used": [],
-                                          "order": [], "lines": {}, "scored": {}, "crossed": 0,
-                                          "power_used": False,
-                                          "circled": None, "pending": None, "total": 0} for s in range(n)]}
+                             "players": [_player(s, config["names"][s], of_config(config))
+                                         for s in range(n)]}
     events: list[dict] = []
     if config.get("objectives"):
         pool = list(OBJECTIVES)
@@ -87,6 +88,15 @@ def new_game(config: Mapping[str, Any], seed: int) -> tuple[dict, list[dict]]:
     return state, events
 
 
+def _player(seat: int, name: str, ed: int) -> dict:
+    p: dict = {"seat": seat, "name": name, "colour": None, "used": []}
+    if pencils_first(ed):
+        p["order"] = []  # (solo: the pencils' order, R11)
+    p.update({"lines": {}, "scored": {}, "crossed": 0, "power_used": False, "circled": None, "pending": None,
+              "total": 0})
+    return p
+
+
 # ---- flow ---------------------------------------------------------------------------------------
 def _start_round(state: dict, events: list) -> None:
     state["round"] += 1
@@ -96,7 +106,7 @@ def _start_round(state: dict, events: list) -> None:
     m = load(state["map"])
     for p in state["players"]:
         p["power_used"], p["circled"], p["pending"] = False, None, None
-    if n == 1 and len(state["players"][0]["order"]) < ROUNDS:  # solo: the pencils' order first (R11)
+    if n == 1 and len(_chosen(state, state["players"][0])) < ROUNDS:  # solo: the pencils first (R11)
         state["stage"] = "pencil"
         state["players"][0]["colour"] = None
         state["players"][0]["pending"] = {"step": "pencil"}
@@ -124,7 +134,7 @@ def _flip(state: dict, events: list) -> None:
     flipped at once."""
     while True:
         if state["undergrounds"] >= UNDERGROUNDS_PER_ROUND:
-            if not _last_circle(state):
+            if not (last_circle(edition(state)) and _last_circle(state)):
                 _end_round(state, events)
             return
         card = state["deck"].pop(0)
@@ -172,13 +182,14 @@ def _last_circle(state: dict) -> bool:
 
 def _end_round(state: dict, events: list) -> None:
     m = load(state["map"])
+    ed = edition(state)
     lines = []
     for p in state["players"]:
         line = p["lines"][p["colour"]]
-        parts = scoring.line_parts(m, line["stations"], line["sections"], p["circled"])
+        parts = scoring.line_parts(m, line["stations"], line["sections"], p["circled"], ed=ed)
         p["scored"][p["colour"]] = {**parts, "circled": p["circled"]}  # (the circle goes with the round)
         p["crossed"] += parts["tourists"]
-        p["total"] = scoring.sheet(m, p, state["objectives"])["total"]
+        p["total"] = scoring.sheet(m, p, state["objectives"], ed=ed)["total"]
         p["pending"] = None
         lines.append({"seat": p["seat"], "colour": p["colour"], **parts})
     state["card"], state["branch"] = None, False
@@ -186,7 +197,7 @@ def _end_round(state: dict, events: list) -> None:
     if state["round"] >= ROUNDS:
         state["stage"] = "over"
         state["deck"] = []
-        sheets = [scoring.sheet(m, p, state["objectives"]) for p in state["players"]]
+        sheets = [scoring.sheet(m, p, state["objectives"], ed=ed) for p in state["players"]]
         ranks = scoring.ranks(sheets)
         state["result"] = [{"seat": s, **sheets[s], "rank": ranks[s], "winner": ranks[s] == 1}
                            for s in range(len(sheets))]
@@ -242,17 +253,25 @@ def _draws(state: dict, m: Map, p: dict, verb: str) -> list[tuple[int, int, int]
     raise ValueError(verb)
 
 
-def double_symbol(m: Map, symbol: str, reached: int) -> str:
+def double_symbol(m: Map, symbol: str, reached: int, ed: int) -> str:
     """R33: what a double's second section must reach after a first one to `reached` for a card of `symbol`:
-    the same symbol; after a joker, the reached station's, and the central station's "?" is every symbol."""
+    the same symbol; after a joker, the reached station's, and the central station's "?" is every symbol
+    (edition 1: "any", which only the central station itself matches)."""
     if symbol != JOKER:
         return symbol
-    return JOKER if m.symbol[reached] == ANY else m.symbol[reached]
+    return JOKER if m.symbol[reached] == ANY and central_any(ed) else m.symbol[reached]
 
 
-def pencil_round(p: dict) -> int:
-    """Solo, the round whose pencil is being chosen (R11: the whole order before the first card)."""
-    return len(p["order"]) + 1
+def _chosen(state: dict, p: dict) -> list[str]:
+    """Solo, the pencils chosen so far (R11: the order, set before the first card; edition 1: those drawn
+    with, one chosen at each round's start)."""
+    return p["order"] if pencils_first(edition(state)) else p["used"]
+
+
+def pencil_round(state: dict, p: dict) -> int:
+    """Solo, the round whose pencil is being chosen (R11: the whole order before the first card; edition 1:
+    this round's)."""
+    return len(_chosen(state, p)) + 1
 
 
 def power_of(state: dict, p: dict) -> str | None:
@@ -285,7 +304,7 @@ def legal_actions(state: dict, seat: int | None = None) -> list[Action]:
         s = p["seat"]
         step = p["pending"]["step"]
         if step == "pencil":
-            out += [Action(s, f"{s}:pencil:{c}", c) for c in COLOURS if c not in p["order"]]
+            out += [Action(s, f"{s}:pencil:{c}", c) for c in COLOURS if c not in _chosen(state, p)]
             continue
         if step == "circle":
             out += [Action(s, f"{s}:circle:{st}", f"circle {st}")
@@ -323,15 +342,20 @@ def advance(state: dict, action_id: str, events: list) -> None:
     p = state["players"][seat]
     m = load(state["map"])
     if verb == "pencil":
-        p["order"].append(args[0])
-        events.append({"type": "pencil_chosen", "seat": seat, "colour": args[0], "round": len(p["order"])})
-        if len(p["order"]) == ROUNDS - 1:  # the last round's pencil: the one left
-            last = next(c for c in COLOURS if c not in p["order"])
-            p["order"].append(last)
-            events.append({"type": "pencil_chosen", "seat": seat, "colour": last, "round": ROUNDS})
-        if len(p["order"]) < ROUNDS:
-            return
-        _take_pencil(p, p["order"][state["round"] - 1], m)
+        if pencils_first(edition(state)):  # R11: the order, one round's pencil at a time
+            p["order"].append(args[0])
+            events.append({"type": "pencil_chosen", "seat": seat, "colour": args[0], "round": len(p["order"])})
+            if len(p["order"]) == ROUNDS - 1:  # the last round's pencil: the one left
+                last = next(c for c in COLOURS if c not in p["order"])
+                p["order"].append(last)
+                events.append({"type": "pencil_chosen", "seat": seat, "colour": last, "round": ROUNDS})
+            if len(p["order"]) < ROUNDS:
+                return
+            colour = p["order"][state["round"] - 1]
+        else:  # (edition 1: this round's pencil, at its start)
+            colour = args[0]
+            events.append({"type": "pencil_chosen", "seat": seat, "colour": colour})
+        _take_pencil(p, colour, m)
         p["pending"] = None
         state["stage"] = "build"
         _flip(state, events)
@@ -363,7 +387,7 @@ def advance(state: dict, action_id: str, events: list) -> None:
                        "second": verb == "again"})
         symbol = state["card"]["symbol"] if verb not in ("jdraw",) else JOKER
         if verb == "draw" and power_of(state, p) == "double":
-            second = double_symbol(m, symbol, b)
+            second = double_symbol(m, symbol, b, edition(state))
             if sections_from(m, p, second, state["branch"]):
                 p["pending"] = {"step": "again", "symbol": second}
                 return

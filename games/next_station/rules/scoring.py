@@ -14,27 +14,29 @@ from .constants import (
     SOLO_MODULE_PENALTY,
     TOURIST_TRACK,
 )
+from .edition import needs_section, passes_count
 from .maps import Map
 
 
-def districts(m: Map, stations: list[int], sections: list[int]) -> tuple[set[int], set[int]]:
+def districts(m: Map, stations: list[int], sections: list[int], *, ed: int) -> tuple[set[int], set[int]]:
     """The districts a line passes through (R25): those with a station of it, and those only its sections
-    cross (no station of the line in them)."""
+    cross (no station of the line in them; edition 1: none of those counts)."""
     stopped = {m.district[s] for s in stations}
     crossed: set[int] = set()
-    for k in sections:
-        crossed |= m.passes[k]
+    if passes_count(ed):
+        for k in sections:
+            crossed |= m.passes[k]
     return stopped, crossed - stopped
 
 
-def line_parts(m: Map, stations: list[int], sections: list[int], circled: int | None = None) -> dict:
-    """A line's districts (every one it passes through), its most stations in one district (a circled
-    station counts twice), its river crossings, its tourist sites, and its points: districts x most + 2 x
-    crossings."""
+def line_parts(m: Map, stations: list[int], sections: list[int], circled: int | None = None, *, ed: int) -> dict:
+    """A line's districts (every one it passes through, edition `ed`'s way), its most stations in one district
+    (a circled station counts twice), its river crossings, its tourist sites, and its points: districts x
+    most + 2 x crossings."""
     per: dict[int, int] = {}
     for s in stations:
         per[m.district[s]] = per.get(m.district[s], 0) + (2 if s == circled else 1)
-    stopped, crossed = districts(m, stations, sections)
+    stopped, crossed = districts(m, stations, sections, ed=ed)
     count = len(stopped) + len(crossed)
     most = max(per.values(), default=0)
     crossings = sum(1 for k in sections if m.crosses_river[k])
@@ -47,22 +49,27 @@ def tourist_points(crossed: int) -> int:
     return TOURIST_TRACK[min(crossed, len(TOURIST_TRACK) - 1)]
 
 
-def interchanges(m: Map, lines: Mapping[str, Mapping[str, Any]]) -> dict[int, int]:
+def through(line: Mapping[str, Any], ed: int) -> bool:
+    """Whether a line goes through its stations (R28: only once it has a section; edition 1: always)."""
+    return bool(line["sections"]) or not needs_section(ed)
+
+
+def interchanges(m: Map, lines: Mapping[str, Mapping[str, Any]], *, ed: int) -> dict[int, int]:
     """Station -> how many different colours' lines go through it (2 or more only). A line with no section
     goes through no station, not even its departure (R28)."""
     count: dict[int, int] = {}
     for line in lines.values():
-        if not line["sections"]:
+        if not through(line, ed):
             continue
         for s in set(line["stations"]):
             count[s] = count.get(s, 0) + 1
     return {s: n for s, n in count.items() if n >= 2}
 
 
-def objective_met(m: Map, key: str, lines: Mapping[str, Mapping[str, Any]]) -> bool:
+def objective_met(m: Map, key: str, lines: Mapping[str, Mapping[str, Any]], *, ed: int) -> bool:
     stations = {s for line in lines.values() for s in line["stations"]}
     if key == "interchanges":
-        return len(interchanges(m, lines)) >= OBJECTIVE_INTERCHANGES
+        return len(interchanges(m, lines, ed=ed)) >= OBJECTIVE_INTERCHANGES
     if key == "every_district":
         return {m.district[s] for s in stations} == set(range(13))
     if key == "every_tourist":
@@ -74,12 +81,12 @@ def objective_met(m: Map, key: str, lines: Mapping[str, Mapping[str, Any]]) -> b
     raise KeyError(key)
 
 
-def sheet(m: Map, p: Mapping[str, Any], objectives: list[str]) -> dict:
+def sheet(m: Map, p: Mapping[str, Any], objectives: list[str], *, ed: int) -> dict:
     """A player's whole score: the scored lines, the tourist track, interchanges, objectives, total."""
     lines = p["scored"]
-    change = interchanges(m, p["lines"])
+    change = interchanges(m, p["lines"], ed=ed)
     inter = sum(INTERCHANGE_POINTS[min(n, 4)] for n in change.values())
-    met = [k for k in objectives if objective_met(m, k, p["lines"])]
+    met = [k for k in objectives if objective_met(m, k, p["lines"], ed=ed)]
     out = {"lines": sum(x["points"] for x in lines.values()), "tourists": tourist_points(p["crossed"]),
            "interchanges": inter, "objectives": OBJECTIVE_POINTS * len(met)}
     out["total"] = sum(out.values())

@@ -52,9 +52,10 @@ def results_image(state: dict) -> Image.Image:
 
 
 def table_png(state: dict, viewer: int | None = None) -> bytes:
-    """The public table (the Full board), 800 px wide for a phone (every text at least 18 px), drawn
-    from engine.view_for(state, None): no secret (gold values before the end, dealt boards, decks) can
-    reach it. `viewer` only marks that seat's board as "YOU"."""
+    """The public table (the Full board): this week's towns and equipment for sale and every player's board
+    in full, 800 px wide for a phone (every text at least 24 px: 12 px at 400 px wide), drawn from
+    engine.view_for(state, None): no secret (gold values before the end, dealt boards, decks) can reach
+    it. `viewer` only marks that seat's board as "YOU"."""
     return _png(table.render(state, viewer, palette=_on()))
 
 

@@ -15,8 +15,10 @@ from PIL import Image, ImageDraw
 import games.pioneer_days.rules as engine
 from games.pioneer_days.rules import describe, words
 from games.pioneer_days.rules.constants import (
+    COLOUR_TRACK,
     COLOURS,
     DAMAGE_SPACES,
+    DAYS_PER_WEEK,
     DISASTERS,
     FACES,
     INCOME,
@@ -147,22 +149,24 @@ class Status(NamedTuple):
 STATUS_SIZES = (22, 21, 20, 19, 18)
 
 
-def status_layout(s: dict, steps: bool = False) -> Status:
+def status_layout(s: dict, steps: bool = False, sizes=None, room: int | None = None) -> Status:
     """What the table waits for (in the header's pill), and the seat concerned: the first of the
     candidate texts that fits whole; names are shortened before anything else is. steps=True: a turn
-    says its step ("Annie takes a die"; the Full board, drawn at any moment)."""
+    says its step ("Annie takes a die"; the Full board, drawn at any moment). `sizes` (largest first) and
+    `room` (the pill's text and its seat's marker): the day image's by default."""
+    sizes = STATUS_SIZES if sizes is None else sizes
     texts, seat = _status_texts(s)
     if steps and s["stage"] == "turn" and s["step"] in STEP_TEXT:
         texts = [(lambda nm, step=STEP_TEXT[s["step"]]: _(step, name=nm), texts[0][1])]
-    room = W - 2 * M - 300 - 24 - 36 - (44 if seat is not None else 0)
+    room = (W - 2 * M - 300 - 24 - 36 if room is None else room) - (44 if seat is not None else 0)
     for make, name in texts:
         for kind in ("bold", "condbold"):
-            for size in STATUS_SIZES:
+            for size in sizes:
                 text = make(name)
                 if T.width(text, kind, size) <= room:
                     return Status((text, kind, size), seat)
     make, name = texts[0]
-    kind, size = "condbold", STATUS_SIZES[-1]
+    kind, size = "condbold", sizes[-1]
     if name:  # the name shortened so that the rest of the sentence stays
         rest = T.width(make(""), kind, size)
         return Status((make(T.ellipsize(name, kind, size, max(40, room - rest))), kind, size), seat)
@@ -172,6 +176,8 @@ def status_layout(s: dict, steps: bool = False) -> Status:
 def _status_texts(s: dict) -> tuple[list, int | None]:
     """[(make(name) -> text, name), ...] in order of preference, and the seat concerned."""
     st = s["stage"]
+    if st == ENDED:
+        return [(lambda nm: _("Day over"), "")], None
     names = [name_of(p) for p in s["players"]]
     waiting = [names[i] for i, p in enumerate(s.get("pending") or []) if p]
     joined = ", ".join(waiting)
@@ -260,6 +266,7 @@ class Today(NamedTuple):
     last: tuple | None  # (size, lines) of the last day's note
     h: int
     tracks_w: int  # the width of the tracks (tracks_w()); the dice and forecast get the rest
+    left: tuple | None = None  # the day is over: ((colour, face) of the die left over, (size, lines) of what it did)
 
 
 TRACKS_W = 318                    # the tracks' width with the narrowest room for the disaster names
@@ -291,12 +298,34 @@ def label_room(tracks: int) -> int:
     return tracks - (TRACK_END + 1) * (CELL + 4) + 4 - LABEL_X - 6
 
 
-def today_layout(s: dict) -> Today:
+def today_layout(s: dict, ended: dict | None = None) -> Today:
+    """The dice and the tracks; `ended` (the state's day_end, when the picture shows a day that is over): the
+    die left over and what it did, in the place of the dice."""
     tw = tracks_w()
+    left = TITLE + 2 + 4 * TRACK_ROW
+    if ended is not None and not s["pool"]:
+        said = leftover_layout(ended, right_w(tw) - DIE - 14)
+        right = TITLE + 2 + max(DIE, round(said[0] * 1.25) * len(said[1])) + 12
+        return Today([], None, 10 + max(left, right) + 8, tw, (tuple(ended["left"]), said))
     fc, last = forecast_layout(s, right_w(tw))
     right = TITLE + (DIE + 12 if s["pool"] else 60) + (TITLE + _forecast_h(fc, last) if fc else 0)
-    left = TITLE + 2 + 4 * TRACK_ROW
     return Today(fc, last, 10 + max(left, right) + 8, tw)
+
+
+def leftover_layout(ended: dict, room: int) -> tuple:
+    """What the die left at the day's end did, fitted in room px: (size, lines)."""
+    colour = ended["left"][0]
+    moved = _("Every marker moves one step.") if colour == "black" else \
+        _("The {disaster} marker moves one step.", disaster=words.disaster(COLOUR_TRACK[colour]))
+    struck = ended.get("struck") or []
+    if struck:
+        hit = rich.words(n_("{names} strikes!", "{names} strike!", len(struck),
+                            names=_(" and ").join(words.disaster(d) for d in struck)), "condbold", RUST)
+    else:
+        hit = rich.words(_("Nothing strikes."), "cond", INK_SOFT)
+    ws = rich.words(moved, "cond", INK)
+    hit[0] = hit[0]._replace(space=True)
+    return rich.fit(ws + hit, (22, 21, 20, 19, 18), room, 4, True)
 
 
 def forecast_layout(s: dict, rw: int) -> tuple[list, tuple | None]:
@@ -340,6 +369,17 @@ def today(cv: Canvas, y: int, s: dict, L: Today) -> None:
     x0, w = right_x(L.tracks_w), right_w(L.tracks_w)
     cv.frame = (x0, y + 3, x0 + w, y + L.h - 3)
     cv.d.line((x0 - 11, yy + 8, x0 - 11, y + L.h - 12), fill=RULE, width=2)
+    if L.left is not None:
+        (colour, face), (size, lines) = L.left
+        title(cv, x0, yy, w, _("LEFT AT DAY'S END"))
+        yy += TITLE + 2
+        im = die(colour, face, DIE, False)
+        cv.img.paste(im, (x0, yy), im)
+        spec = DICE[colour]
+        cv.text((x0 + round(DIE * 0.2), yy + round(DIE * 0.2)), spec["letter"], "bold", 19, spec["text"], anchor="mm")
+        step = round(size * 1.25)
+        rich.draw(cv, x0 + DIE + 14, yy + max(0, (DIE - step * len(lines)) // 2), lines, size, step)
+        return
     if s["pool"]:
         left = max(0, len(s["pool"]) - 1) if s["stage"] == "turn" else 0
         title(cv, x0, yy, w, _("TODAY'S DICE"), n_("{n} to take", "{n} to take", left) if left else "")
@@ -698,15 +738,49 @@ def _draw_hire_cell(cv: Canvas, x: int, y: int, h: int, face: str, cid: str | No
         rich.draw(cv, tx + 28, vy + 4, vlines, vsize, step)
 
 
+# ---- which day ---------------------------------------------------------------------------------
+ENDED = "ended"  # the stage of a day drawn as it ended (shown_day)
+
+
+def just_begun(s: dict) -> bool:
+    """Whether the state shows a day just begun with nothing played yet."""
+    n = len(s["players"])
+    return (s["stage"] == "turn" and s["step"] == "pick" and s["turn"] == s["start"] and s["die"] is None
+            and s["turns_left"] == n and len(s["pool"]) == n + 1)
+
+
+def shown_day(s: dict, chapter: bool) -> tuple[dict, dict | None]:
+    """The day the picture shows, and the state's day_end when it shows a day that is over. A chapter's
+    picture (`chapter`: it has lines) of a day just begun, with nothing played yet, shows the day that
+    ended (the move that ended it began the next one: the day's record keeps its own day); the live panel's
+    (no lines) shows the present day. A day's evening (its disasters, the town visit) and the game's end
+    show the die left over in the place of the dice. A state from before day_end was kept: the present."""
+    ended = s.get("day_end")
+    if not ended:
+        return s, None
+    if (ended["week"], ended["day"]) == (s["week"], s["day"]) and not s["pool"]:
+        return s, ended
+    before = (s["week"], s["day"] - 1) if s["day"] > 1 else (s["week"] - 1, DAYS_PER_WEEK)
+    if not (chapter and just_begun(s) and (ended["week"], ended["day"]) == before):
+        return s, None
+    out = {**s, "week": ended["week"], "day": ended["day"], "stage": ENDED, "pool": [], "turn": None,
+           "step": None, "die": None}
+    for key in ("towns_up", "equip_up", "slots"):  # (the week's last day: its own, not the next week's)
+        if key in ended:
+            out[key] = ended[key]
+    return out, ended
+
+
 # ---- the whole image -------------------------------------------------------------------------
 def render(state: dict, lines=(), viewer: int | None = None, track: bool = False,
            palette: Palette | None = None) -> Image.Image:
     """The day image; its smallest essential text size (px) is in img.info["min_text_px"]
     (track=True: every text's ink box and frame in img.info["text_boxes"], for the tests)."""
     s = engine.view_for(state, None)  # public, whoever asks: `viewer` only marks a row
+    s, ended = shown_day(s, bool(lines))
     st = status_layout(s)
     nw = news_layout(lines)
-    td = today_layout(s)
+    td = today_layout(s, ended)
     heights = [nw.h if nw else None, td.h, players_h(len(s["players"])), week_h(s), hire_h(s)]
     h = HEAD + GAP + sum(x + GAP for x in heights if x) + M - GAP
     img = background(h, W, palette)

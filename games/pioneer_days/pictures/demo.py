@@ -40,9 +40,6 @@ def day_lines(events: list, s: dict) -> list[str]:
         elif t == "town_visited":
             fav = sum(r["favors"] for r in e["players"])
             out.append(n_("Town visit: {n} favor won.", "Town visit: {n} favors won.", fav))
-        elif t == "day_started":
-            out.append(_("Week {week}, day {day} begins: {name} starts.", week=s["week"], day=e["day"],
-                         name=names[e["start"]]))
         elif t == "game_over":
             out.append(_("Game over: {names} won.", names=" & ".join(names[w] for w in e["winners"])))
     return out[-4:]
@@ -72,7 +69,8 @@ def play(players: int, seed: int, out: Path, sets=("A", "B"), pioneers: str = "u
         if after[2] != before[2] and after[2] in ("disaster", "town"):
             write(f"table_w{s['week']}d{s['day']}_{after[2]}.png", table_png(s))
         if before[0] and ((before[0], before[1]) != (after[0], after[1]) or after[2] == "over"):
-            # a day has ended: the table as it stands now (the next day's dice are already rolled)
+            # a day has ended: its picture (the day as it ended), the table as it stands now (the next day's dice
+            # are already rolled)
             write(f"day_w{before[0]}d{before[1]}.png", day_png(s, day_lines(events, s)))
             events = []
             write(f"table_w{before[0]}d{before[1]}_after.png", table_png(s))

@@ -2,8 +2,10 @@
 order, damage tokens over two spaces), the goods that do not fit in a "no room" box, in rows.
 
 Sized for a phone picture 800 px wide: every text at least MIN_PX (18 px, 9 px when shown 400 px
-wide), spaces SPACE_MAX px down to SPACE_MIN when the wagons would need too many rows."""
+wide), spaces SPACE_MAX px down to SPACE_MIN when the wagons would need too many rows; `px` larger
+(the Full board's larger type): the texts, the bonnet and the spaces grow with it."""
 
+import math
 from functools import lru_cache
 
 from PIL import Image
@@ -62,9 +64,20 @@ def wagon_w(n: int, sp: int) -> int:
     return n * sp + (n - 1) * GAP + 2 * PAD
 
 
-def row_h(sp: int) -> int:
+def top(px: int) -> int:
+    """The bonnet, with the wagon's label of px."""
+    return TOP + px - MIN_PX
+
+
+def row_h(sp: int, px: int = MIN_PX) -> int:
     """A row of wagons: bonnet, bed and the wheels under it."""
-    return TOP + sp + 14 + 22
+    return top(px) + sp + 14 + 22
+
+
+def space_sizes(px: int) -> range:
+    """A space's sides, largest first, for texts of px (a gold token's value is GOLD_TEXT of its icon)."""
+    low = max(SPACE_MIN, math.ceil(px / GOLD_TEXT) + 4)
+    return range(SPACE_MAX + 2 * (px - MIN_PX), low - 1, -2)
 
 
 def _overflow_shown(items, sp: int, avail: int) -> tuple[int, int]:
@@ -75,13 +88,13 @@ def _overflow_shown(items, sp: int, avail: int) -> tuple[int, int]:
     return fit - 1, len(items) - (fit - 1)
 
 
-def overflow_w(items, sp: int, avail: int) -> int:
+def overflow_w(items, sp: int, avail: int, px: int = MIN_PX) -> int:
     shown, more = _overflow_shown(items, sp, avail)
-    label = T.width(_("NO ROOM"), "condbold", MIN_PX) + 2 * PAD
+    label = T.width(_("NO ROOM"), "condbold", px) + 2 * PAD
     return max(label, (shown + (1 if more else 0)) * (sp + GAP) - GAP + 2 * PAD)
 
 
-def rows(p: dict, reveal: bool, avail: int, max_rows: int) -> tuple[int, list, list, list]:
+def rows(p: dict, reveal: bool, avail: int, max_rows: int, px: int = MIN_PX) -> tuple[int, list, list, list]:
     """The space size and the wagons (and any overflow) placed in rows of width avail: the fewest rows
     (up to max_rows), with the largest spaces that fit them. Returns (sp, rows, wagons, overflow); a row
     is [(index, x, width)] (index len(wagons): the overflow box)."""
@@ -91,7 +104,7 @@ def rows(p: dict, reveal: bool, avail: int, max_rows: int) -> tuple[int, list, l
         out: list[list[tuple[int, int, int]]] = []
         row: list[tuple[int, int, int]] = []
         x = 0
-        widths = [wagon_w(len(s), sp) for s in wagons] + ([overflow_w(overflow, sp, avail)] if overflow else [])
+        widths = [wagon_w(len(s), sp) for s in wagons] + ([overflow_w(overflow, sp, avail, px)] if overflow else [])
         for i, bw in enumerate(widths):
             if row and x + bw > avail:
                 out.append(row)
@@ -100,40 +113,41 @@ def rows(p: dict, reveal: bool, avail: int, max_rows: int) -> tuple[int, list, l
             x += bw + ROW_GAP
         return out + [row] if row else out
 
-    sizes = range(SPACE_MAX, SPACE_MIN - 1, -2)
+    sizes = space_sizes(px)
     for limit in range(1, max_rows + 1):
         for sp in sizes:
             placed = place(sp)
             if len(placed) <= limit:
                 return sp, placed, wagons, overflow
-    return SPACE_MIN, place(SPACE_MIN), wagons, overflow
+    return sizes[-1], place(sizes[-1]), wagons, overflow
 
 
 def draw_row(cv: Canvas, x: int, y: int, row: list, sp: int, p: dict, wagons: list, overflow: list,
-             avail: int) -> None:
+             avail: int, px: int = MIN_PX) -> None:
     for i, ox, _bw in row:
         if i < len(wagons):
-            cv.paste(wagon_layer(p["wagons"][i]["size"], tuple(wagons[i]), sp, current()), (x + ox, y))
+            cv.paste(wagon_layer(p["wagons"][i]["size"], tuple(wagons[i]), sp, current(), px), (x + ox, y))
         else:
-            _overflow(cv, x + ox, y, overflow, sp, avail)
+            _overflow(cv, x + ox, y, overflow, sp, avail, px)
 
 
 @lru_cache(maxsize=512)
-def wagon_layer(size: str, spaces: tuple, sp: int, locale: str) -> Layer:
+def wagon_layer(size: str, spaces: tuple, sp: int, locale: str, px: int = MIN_PX) -> Layer:
     """One wagon (RGBA) with its texts' sizes. Bounded cache: the contents vary from game to game.
     Shared: do not modify the result."""
     n = len(spaces)
     ww = wagon_w(n, sp)
-    cv = Canvas(Image.new("RGBA", (ww + 1, row_h(sp)), (0, 0, 0, 0)), track=True)
+    cv = Canvas(Image.new("RGBA", (ww + 1, row_h(sp, px)), (0, 0, 0, 0)), track=True)
     d = cv.d
-    bed_y, bed_h = TOP - 4, sp + 14
+    tp = top(px)
+    bed_y, bed_h = tp - 4, sp + 14
     d.rounded_rectangle((PAD // 2, 0, ww - PAD // 2, bed_y + 8), radius=12, fill=BONNET, outline=INK, width=2)
     free = sum(1 for s in spaces if s is None)
     state = n_("{n} free", "{n} free", free) if free else _("full")
     label = f"{_(SIZE_NAME[size])} · {state}"
-    if T.width(label, "condbold", MIN_PX) > ww - 2 * PAD:
+    if T.width(label, "condbold", px) > ww - 2 * PAD:
         label = state
-    cv.put((ww / 2, TOP / 2 - 1), label, "condbold", MIN_PX, INK, ww - 2 * PAD, MIN_PX, anchor="mm")
+    cv.put((ww / 2, tp / 2 - 1), label, "condbold", px, INK, ww - 2 * PAD, px, anchor="mm")
     r = 14
     for cx in (ww * 0.22, ww * 0.78):  # the wheels, behind the bed
         cy = bed_y + bed_h + 3
@@ -149,18 +163,18 @@ def wagon_layer(size: str, spaces: tuple, sp: int, locale: str) -> Layer:
             bw = 2 * sp + GAP if i + 1 < n else sp
             overlay(cv.img, damage_block(bw, sp, ""), (sx, sy))
             label = n_("{n} VP", "{n} VP", DAMAGE_VP) if bw > sp * 1.5 else str(DAMAGE_VP)
-            cv.text((sx + bw / 2, sy + sp / 2), label, "condbold", MIN_PX, (255, 236, 210), anchor="mm")
+            cv.text((sx + bw / 2, sy + sp / 2), label, "condbold", px, (255, 236, 210), anchor="mm")
             sx += bw + GAP
             i += 2
             continue
-        space(cv, sx, sy, sp, spaces[i])
+        space(cv, sx, sy, sp, spaces[i], px)
         sx += sp + GAP
         i += 1
     assert cv.boxes is not None  # (track=True)
     return Layer(cv.img, cv.min_px, tuple(cv.boxes))
 
 
-def space(cv: Canvas, x: int, y: int, sp: int, item) -> None:
+def space(cv: Canvas, x: int, y: int, sp: int, item, px: int = MIN_PX) -> None:
     """One wagon space: free, or a good in it (a gold token with its value, or "?" when hidden)."""
     d = cv.d
     if item is None:
@@ -173,7 +187,7 @@ def space(cv: Canvas, x: int, y: int, sp: int, item) -> None:
         cv.record(round((sp - 4) * GOLD_TEXT))  # the value (or "?") drawn in the icon
     elif kind == "equip":
         paste(cv.img, "equip", round(sp * 0.62), (x + 2, y + 2))
-        cv.text((x + sp - 3, y + sp - 1), str(n + 1), "bold", MIN_PX + 2, INK, anchor="rd", stroke_width=2,
+        cv.text((x + sp - 3, y + sp - 1), str(n + 1), "bold", px + 2, INK, anchor="rd", stroke_width=2,
                 stroke_fill=TILE)
     else:
         ic = round(sp * 0.56)
@@ -186,17 +200,18 @@ def space(cv: Canvas, x: int, y: int, sp: int, item) -> None:
             d.ellipse((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), outline=EMPTY_LINE, width=2)
 
 
-def _overflow(cv: Canvas, x: int, y: int, items: list, sp: int, avail: int) -> None:
+def _overflow(cv: Canvas, x: int, y: int, items: list, sp: int, avail: int, px: int = MIN_PX) -> None:
     """The goods that do not fit: a rust box of them ("+N" for the rest)."""
     d = cv.d
-    w = overflow_w(items, sp, avail)
-    d.rounded_rectangle((x, y, x + w, y + row_h(sp) - 12), radius=8, outline=RUST, width=3, fill=(248, 222, 206))
-    cv.put((x + w / 2, y + TOP / 2 - 1), _("NO ROOM"), "condbold", MIN_PX, RUST, w - 8, MIN_PX, anchor="mm")
+    w = overflow_w(items, sp, avail, px)
+    tp = top(px)
+    d.rounded_rectangle((x, y, x + w, y + row_h(sp, px) - 12), radius=8, outline=RUST, width=3, fill=(248, 222, 206))
+    cv.put((x + w / 2, y + tp / 2 - 1), _("NO ROOM"), "condbold", px, RUST, w - 8, px, anchor="mm")
     shown, more = _overflow_shown(items, sp, avail)
-    sx, sy = x + PAD, y + TOP + 3
+    sx, sy = x + PAD, y + tp + 3
     for i, item in enumerate(items[:shown]):
-        space(cv, sx + i * (sp + GAP), sy, sp, item)
+        space(cv, sx + i * (sp + GAP), sy, sp, item, px)
     if more:
         mx = sx + shown * (sp + GAP)
         d.rounded_rectangle((mx, sy, mx + sp, sy + sp), radius=5, fill=RUST)
-        cv.text((mx + sp / 2, sy + sp / 2), f"+{more}", "condbold", MIN_PX, CREAM, anchor="mm")
+        cv.text((mx + sp / 2, sy + sp / 2), f"+{more}", "condbold", px, CREAM, anchor="mm")

@@ -19,6 +19,7 @@ from .constants import (
     DAYS_PER_WEEK,
     DISASTERS,
     FACES,
+    FAVOR_MAJORITY_VP,
     GOLD_TOKENS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -35,7 +36,7 @@ from .constants import (
 from .decisions import disaster_report, start_disaster, start_town
 from .effects import end_of_week, gain, holding, take_equipment
 from .scoring import results
-from .shape import Config, Event, Events, Player, Record, State
+from .shape import Config, DayEnd, Event, Events, Player, Record, State
 
 SCHEMA: Final = 1
 _SET: Final = itemgetter("set")  # a townsfolk card's set letter
@@ -43,7 +44,7 @@ _SET_SIZES: Final = Counter(map(_SET, TOWNSFOLK.values()))  # townsfolk cards pe
 
 
 def make_config(players: int = 2, sets: Iterable[Any] = TOWNSFOLK_SETS_DEFAULT, pioneers: Any = "standard",
-                names: Iterable[Any] | None = None) -> Config:
+                names: Iterable[Any] | None = None, edition: int = 1) -> Config:
     # (Any: what a caller passes is checked here, and a compiled build, engine/native.py, would check a
     # narrower type itself, raising TypeError where these checks raise ValueError)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -63,7 +64,10 @@ def make_config(players: int = 2, sets: Iterable[Any] = TOWNSFOLK_SETS_DEFAULT, 
     named = list(names) if names else [f"Player {i + 1}" for i in range(players)]
     if len(named) != players:
         raise ValueError("one name per player")
-    return {"players": players, "sets": chosen, "pioneers": pioneers, "names": named}
+    config: Config = {"players": players, "sets": chosen, "pioneers": pioneers, "names": named}
+    if edition > 1:  # (a game of the first edition keeps the config it had: its replay is the same)
+        config["edition"] = edition
+    return config
 
 
 def new_player(seat: int, name: str) -> Player:
@@ -196,12 +200,25 @@ def _advance(s: State, tracks: tuple[str, ...], events: Events, why: str, colour
 def end_day(s: State, events: Events) -> None:
     s["turn"] = None
     s["step"] = None
-    colour, _ = s["pool"].pop()
+    colour, face = s["pool"].pop()
     s["discarded"][colour] += 1
     tracks = DISASTERS if colour == "black" else (COLOUR_TRACK[colour],)
     _advance(s, tracks, events, "leftover", colour)
+    if s["config"].get("edition", 1) >= 2:  # (games begun before it replay as they were saved)
+        s["day_end"] = day_end(s, colour, face)
     s["cont"] = "day"
     resolve_disasters(s, events)
+
+
+def day_end(s: State, colour: str, face: str) -> DayEnd:
+    """The day as it ended, kept for its picture (the action that ends a day may begin the next one): the
+    die left over and what it set off; on the week's last day, the week's towns and what was for sale."""
+    out: DayEnd = {"week": s["week"], "day": s["day"], "left": [colour, face], "struck": list(s["disasters"])}
+    if s["day"] >= DAYS_PER_WEEK:
+        out["towns_up"] = list(s["towns_up"])
+        out["equip_up"] = list(s["equip_up"])
+        out["slots"] = list(s["slots"])
+    return out
 
 
 def resume(s: State, events: Events) -> None:
@@ -272,10 +289,31 @@ def finish_town(s: State, events: Events) -> None:
     if events is not None:
         events.append({"type": "town_visited", "week": s["week"], "towns": list(s["towns_up"]),
                        "players": visit})
+        moved = majority_moved(s, visit)
+        if moved is not None:
+            events.append(moved)
     if s["week"] < WEEKS:
         new_week(s, events)
     else:
         game_over(s, events)
+
+
+def majority_moved(s: State, visit: list) -> Event | None:
+    """The favors' majority bonus (FAVOR_MAJORITY_VP to each player with, or tied for, the most favors) moved
+    by a town visit, the only time favors change (town cards, end-of-week effects): who had it before the
+    visit, who has it now, so that the story says why a player's VP changed on the others' choices. None:
+    it did not move."""
+    after = [p["favors"] for p in s["players"]]
+    before = list(after)
+    for v in visit:
+        before[v["seat"]] -= v["favors"]
+        for r in v["end_of_week"]:
+            before[v["seat"]] -= r.get("gained", {}).get("favor", 0) - r.get("paid", {}).get("favor", 0)
+    had = [i for i, n in enumerate(before) if n == max(before)]
+    has = [i for i, n in enumerate(after) if n == max(after)]
+    if had == has:
+        return None
+    return {"type": "majority_moved", "before": had, "after": has, "favors": max(after), "vp": FAVOR_MAJORITY_VP}
 
 
 def game_over(s: State, events: Events) -> None:

@@ -30,6 +30,7 @@ class Config(TypedDict):
     sets: list[str]  # two townsfolk set letters, sorted
     pioneers: str  # "standard" or "unique"
     names: list[str]  # one per seat
+    edition: NotRequired[int]  # 2: the days' ends are kept for their pictures (state["day_end"]); none: 1
 
 
 class Wagon(TypedDict):
@@ -102,6 +103,18 @@ class Visit(TypedDict):
     favors: int
 
 
+class DayEnd(TypedDict):
+    """state["day_end"]: the last day that ended as it ended (flow.end_day), for the pictures: a day's record
+    shows its own day, not the next one its last move began. Nothing the rules read."""
+    week: int
+    day: int
+    left: list[str]  # [colour, face]: the die nobody took
+    struck: list[str]  # the disasters it set off
+    towns_up: NotRequired[list[str]]  # the week's last day: its towns, equipment and townsfolk for hire (the
+    equip_up: NotRequired[list[str]]  # next week's replace them before its picture is drawn)
+    slots: NotRequired[list[str | None]]
+
+
 class Breakdown(TypedDict):
     """scoring.breakdown: VP by category (CATEGORIES) and their total."""
     gold: int
@@ -171,3 +184,4 @@ class State(TypedDict):
     equip_deck: list[str]  # hidden
     town_deck: list[str]  # hidden
     visit: NotRequired[list[Visit]]  # per seat, during a town visit only
+    day_end: NotRequired[DayEnd]  # the last day that ended (none before the first, nor in older states)
