@@ -255,6 +255,7 @@ def _tile(view: dict, seat: int, kind: str, mover: int | None, section: int | No
     # Jetty's only case, is never seen on our boards; the first 100 in reading order are offered)
     shown = reading(t for t, _g, _x in mine)[:4 * MENU]
     info = {t: (g, x) for t, g, x in mine}
+    labels = [(h, letter(i)) for i, h in enumerate(shown)]
     targets = [(t, f"{seat}:{kind}:{mover}:{h}", gains_text(*info[h], view)) for h, t in labels]
     controls, _r = _rows([], 0, targets, 4)
     controls.append(Button(_("Another settlement"), f"k:tile:{kind}", row=4))

@@ -1,15 +1,22 @@
-"""Hexholm through the real bot (SimCord): three people to the results; one person with AI seats of both levels;
-a restart in the middle of a turn (a settlement built one at a time, the rest of the build chosen on the message
-shown before the restart), with Undo; the board of the day."""
+"""Hexholm through the real bot (SimCord): three people to the results, in the game's own thread; one person with
+AI seats of both levels; a restart in the middle of a turn (a settlement built one at a time, the rest of the build
+chosen on the message shown before the restart), with Undo; the board of the day."""
 
-from simharness import buttons, message, private, restart, table
+from simharness import buttons, message, private, restart, table, text
 
 
-async def start(env, channel, actors, **options):
-    lobby = (await actors[0].slash(channel, "play new hexholm", **options)).response
+async def start(env, channel, actors, where="channel", **options):
+    lobby = (await actors[0].slash(channel, "play new hexholm", where=where, **options)).response
     for a in actors[1:]:
         await a.click(lobby, label="Join")
     return lobby
+
+
+async def thread_of_game(bot, channel):
+    """The thread the last game opened from `channel` is played in (its game's row, the thread)."""
+    rows = await bot.store._rows("SELECT id FROM games WHERE home_id=? ORDER BY id DESC", (channel.id,))
+    game = await bot.store.game(rows[0][0])
+    return game, next(t for t in channel.threads if t.id == game.channel_id)
 
 
 def last(res, before=None):
@@ -92,20 +99,19 @@ async def play_out(env, bot, channel, actors, limit=200) -> int:
 async def test_three_people_play_hexholm_to_the_results(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, actors = table(env, 3)
-    lobby = await start(env, channel, actors)
-    assert "Hexholm — new table" in lobby.embeds[0].title and "Kingdom Builder" in lobby.embeds[0].footer.text
+    lobby = await start(env, channel, actors, where="thread")
+    assert "Hexholm — new table" in text(lobby) and "Kingdom Builder" in text(lobby)
     await actors[0].click(lobby, label="Start the game")
-    game = await bot.store.open_game_in_channel(channel.id)
-    assert game.game == "hexholm" and game.state["round"] == 1
-    panel = message(env, channel, game.panel_message_id)
-    assert "turn" in panel.embeds[0].description and "Goals" in panel.embeds[0].description
-    turns = await play_out(env, bot, channel, actors)
+    game, thread = await thread_of_game(bot, channel)
+    assert game.game == "hexholm" and game.state["round"] == 1 and game.channel_id != channel.id
+    panel = message(env, thread, game.panel_message_id)
+    assert "turn" in text(panel) and "Goals" in text(panel)
+    turns = await play_out(env, bot, thread, actors)
     game = await bot.store.game(game.id)
     assert game.status == "over" and turns >= 3 * 8
-    history = channel.history()
-    pictures = [m for m in history if m.attachments and m.attachments[0].filename == "round.png"]
-    assert len(pictures) >= turns - 1  # a picture after each turn
-    final = history[-1]
+    pictures = [m for m in thread.history() if m.attachments and m.attachments[0].filename == "round.png"]
+    assert len(pictures) >= turns - 1  # a picture after each turn, in the game's thread
+    final = channel.history()[-1]  # the results, back in the channel
     assert final.embeds[0].title == "Game over" and len(final.embeds[0].fields) >= 3
     rows = await bot.store.results_of(game.id)
     assert [r["game"] for r in rows] == ["hexholm"] * 3
@@ -181,7 +187,7 @@ async def test_the_board_of_the_day(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     guild, channel, (ann,) = table(env, 1)
     lobby = await start(env, channel, [ann], setup="daily")
-    assert "today's board" in lobby.embeds[0].description
+    assert "today's board" in text(lobby)
     await ann.click(lobby, label="Add AI (easy)")
     await ann.click(lobby, label="Start the game")
     await play_out(env, bot, channel, [ann])
