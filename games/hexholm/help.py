@@ -52,7 +52,7 @@ def topic(key: str) -> str:
                  "and one kind of location). The picture's letters are your choices; the marks (Sh, Gr…) are the "
                  "locations, their dots the tiles left.")
     return _("**Setups** (the lobby): a new board and three goals drawn; the first-game setup (our first board "
-             "with Anglers, Trade Road and Wardens); or **today's board**, the same board, goals and cards on "
+             "with Anglers, Trade Road and Wardens); or *today's board*, the same board, goals and cards on "
              "every server today, with its board of best scores (`/play daily`). Barons may be left out of "
              "2-player games.")
 
@@ -63,14 +63,14 @@ def topic_names() -> list[str]:
 
 def help_text() -> str:
     return "\n".join([
-        _("**Hexholm** (2-4 players) plays the rules of **Kingdom Builder**, Donald X. Vaccarino's game (Queen "
+        _("**Hexholm** (2-4 players) plays the rules of *Kingdom Builder*, Donald X. Vaccarino's game (Queen "
           "Games, Spiel des Jahres 2012), on boards of our own: each turn, build three settlements on the terrain "
           "your card shows, beside your own if you can; settle next to locations for tiles with extra actions; "
           "three goals of ten decide what earns gold."), "",
         _("**Play**: on your turn press **Decide**: a picture of the board around your choices, lettered, comes "
           "privately; build all three in one choice from the menu (best first), or one at a time with the "
-          "letters. Tiles are buttons too. **My next card** shows your hidden card. A picture of the whole board "
-          "follows every turn; `/play rules` explains the rules by topic.")])
+          "letters. Tiles are buttons too. **My next card** shows your hidden card, **Board** the whole board (its "
+          "picture follows every turn too); `/play rules` explains the rules by topic.")])
 
 
 TOPICS = Topics(TOPIC_KEYS, topic_name, topic, help_text, lambda k: _("Topic: {name}", name=topic_name(k)))
