@@ -291,6 +291,44 @@ def results(view: dict) -> bytes:
     return _png(_full(view, None, [line], title, "", (), final=True))
 
 
+def replay(record) -> bytes:
+    """The game of a record replayed: the whole board after each round (a frame a turn, the host's default, is
+    fifty frames of nearly the same board), then the results; an animated WebP."""
+    import io
+
+    from engine import chapters, effective, registry, views
+    from render import animation
+    from render.named import FRAME_MS, LAST_MS
+    game = registry.find(str(record.get("game")))
+    if game is None:
+        raise LookupError(f"no game {record.get('game')!r} to replay")
+    rules, show = game.rules, game.show
+    state, events = rules.new_game(record["config"], record["seed"])
+    names = [str(n) for n in record.get("names") or ()]
+    story: list = []
+    shots: list[tuple[bytes, int]] = []
+    for action in effective(record["actions"]):
+        r = rules.apply(state, action)
+        if not r.ok:
+            raise ValueError(f"the record does not replay at {action!r}: {r.reason}")
+        story += [rules.public_event(e, None) for e in r.events]
+        ended = r.state["round"] != state["round"] or (r.state["over"] and not state["over"])
+        state = r.state
+        if ended:
+            lines = chapters.headlines(show, story, names) if names else []
+            shots.append((round(*views.round_args(game, state, lines)), FRAME_MS))
+            story = []
+    shots.append((results(*views.results_args(game, state)), LAST_MS))
+    frames = []
+    for png, ms in shots:
+        img = Image.open(io.BytesIO(png))
+        img.load()
+        if render.glyphs.KEY in img.info:
+            img.info[render.glyphs.KEY] = render.glyphs.decode(img.info[render.glyphs.KEY])
+        frames.append((img, ms))
+    return animation.webp(frames, frames[0][0].width, frames[0][0].getpixel((0, 0)))
+
+
 # ---- a decision's crop ----------------------------------------------------------------------------
 def decision(view: dict, seat: int, labels: Sequence[Sequence], heading: str = "", focus: Sequence[int] = ()) \
         -> bytes:
