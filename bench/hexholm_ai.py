@@ -9,7 +9,8 @@ Table: hard against easy, one to one and against two easy seats (hard's seat rot
 200 games each: hard's share of the wins (a shared victory counts for each winner) with its 95 % interval
 (Wilson), against the issue's targets (>= 75 % one to one, >= 60 % against two), and its mean margin over the
 best other seat. Decision times: easy and hard, one at a time on one core, at the bot's budget (240), against the
-target (median <= 1 s); hard's main decision of a turn (its playouts) apart. Clicks per turn: a person who plays
+target (median <= 1 s); hard's main decision of a turn (its playouts) apart. A decision's time is the CPU time of
+its process (time.process_time): one core's time, whatever else the machine runs. Clicks per turn: a person who plays
 what the easy AI plays, the quickest way the decision offers it (Decide; the whole build from the menu when it is
 there, else a letter a settlement; a tile: its menu after the build, else its button, then its use; End turn when
 the turn waits for it)."""
@@ -60,9 +61,9 @@ def play(job: tuple) -> dict:
         level = levels[seat]
         main = level == "hard" and kb.mandatory_open(s) and s["built"] == 0
         view = RULES.view_for(s, seat)
-        t = time.perf_counter()
+        t = time.process_time()
         a = AI.choose(view, seat, level, seed, budget if level == "hard" else None)
-        times["main" if main else level].append(time.perf_counter() - t)
+        times["main" if main else level].append(time.process_time() - t)
         r = RULES.apply(s, a.id)
         assert r.ok, a.id
         s = r.state
@@ -80,6 +81,9 @@ def levels(pool, args, hard: list[dict] | None) -> None:
                   f"min {min(mine):3d}  max {max(mine):3d}  (the easy seat: {statistics.mean(other):5.1f}; "
                   f"{len(hard)} games: the table's)")
             continue
+        if level == "hard":
+            print("  hard   (its games are the one-to-one table's: its mean gold and spread are said there)")
+            continue
         t0 = time.perf_counter()
         jobs = [((level, "easy") if g % 2 == 0 else ("easy", level), args.seed + g, args.budget)
                 for g in range(args.games)]
@@ -92,14 +96,27 @@ def levels(pool, args, hard: list[dict] | None) -> None:
               f"{time.perf_counter() - t0:.0f} s)")
 
 
-def table(pool, args, players: int) -> list[dict]:
+def tables(pool, args, sizes: list[int]) -> dict[int, list[dict]]:
+    """Hard against easy at each table size, the sizes' games interleaved (the same seeds for each size), the
+    summary said every `--every` games of each size as it goes (on a busy machine a run cut short still says
+    where it stood) and at the end."""
     jobs = []
     for g in range(args.games):
-        lv = ["easy"] * players
-        lv[g % players] = "hard"
-        jobs.append((tuple(lv), args.seed + g, args.budget))
+        for players in sizes:
+            lv = ["easy"] * players
+            lv[g % players] = "hard"
+            jobs.append((players, (tuple(lv), args.seed + g, args.budget)))
     t0 = time.perf_counter()
-    res = pool.map(play, jobs, chunksize=1)
+    res: dict[int, list[dict]] = {p: [] for p in sizes}
+    for (players, _job), r in zip(jobs, pool.imap(play, [j for _p, j in jobs], chunksize=1), strict=False):
+        res[players].append(r)
+        n = len(res[players])
+        if n % args.every == 0 or n == args.games:
+            report(res[players], players, args.games, time.perf_counter() - t0)
+    return res
+
+
+def report(res: list[dict], players: int, planned: int, seconds: float) -> None:
     wins = margin = 0.0
     hard, easy = [], []
     times: dict[str, list[float]] = {"hard": [], "main": [], "easy": []}
@@ -113,20 +130,22 @@ def table(pool, args, players: int) -> list[dict]:
         easy += others
         for k in times:
             times[k] += r["times"].get(k, [])
-    lo, hi = wilson(wins, args.games)
-    share = wins / args.games
+    n = len(res)
+    lo, hi = wilson(wins, n)
+    share = wins / n
     target = TARGETS[players]
-    print(f"  {players} players, 1 hard vs {players - 1} easy, {args.games} games: hard wins {share:.1%} "
+    done = "" if n == planned else f" (so far: {n} of {planned})"
+    print(f"  {players} players, 1 hard vs {players - 1} easy, {n} games{done}: hard wins {share:.1%} "
           f"[{lo:.1%}, {hi:.1%}] (fair {1 / players:.0%}; target >= {target:.0%}: "
-          f"{'met' if share >= target else 'NOT met'}), mean margin over the best other {margin / args.games:+.1f}, "
-          f"mean gold hard {statistics.mean(hard):.1f} (sd {statistics.pstdev(hard):.1f}) / easy "
-          f"{statistics.mean(easy):.1f} (sd {statistics.pstdev(easy):.1f}) ({time.perf_counter() - t0:.0f} s)")
+          f"{'met' if share >= target else 'NOT met'}{', its interval above it' if lo >= target else ''}), mean "
+          f"margin over the best other {margin / n:+.1f}, mean gold hard {statistics.mean(hard):.1f} (sd "
+          f"{statistics.pstdev(hard):.1f}) / easy {statistics.mean(easy):.1f} (sd {statistics.pstdev(easy):.1f}) "
+          f"({seconds:.0f} s)", flush=True)
     every = times["hard"] + times["main"]
     print(f"    hard's decisions in these games: {len(every)}, median {pct(every, 0.5):.0f} ms, p90 "
           f"{pct(every, 0.9):.0f} ms; its turns' main decisions (playouts): {len(times['main'])}, median "
           f"{pct(times['main'], 0.5):.0f} ms, p90 {pct(times['main'], 0.9):.0f} ms, "
-          f"max {max(times['main']) * 1000:.0f} ms")
-    return res
+          f"max {max(times['main']) * 1000:.0f} ms", flush=True)
 
 
 def timing(args) -> None:
@@ -218,17 +237,17 @@ def main() -> None:
     ap.add_argument("--timing", type=int, default=6, help="2-player games timed one at a time")
     ap.add_argument("--clicks", type=int, default=20, help="3-player games of clicks counted")
     ap.add_argument("--only", choices=("levels", "table", "timing", "clicks"), action="append")
+    ap.add_argument("--players", default="2,3", help="the table's sizes (hard against one easy seat, two)")
+    ap.add_argument("--every", type=int, default=20, help="the table's summary every so many games of a size")
     args = ap.parse_args()
     parts = args.only or ["levels", "table", "timing", "clicks"]
-    print(f"Hexholm AI bench: hard's budget {args.budget}; {args.workers} workers; seeds from {args.seed}")
+    print(f"Hexholm AI bench: hard's budget {args.budget}; {args.workers} workers; seeds from {args.seed}", flush=True)
     with Pool(args.workers) as pool:
         one_to_one = None
         if "table" in parts:
-            print("\nHard against easy")
-            for players in (2, 3):
-                res = table(pool, args, players)
-                if players == 2:
-                    one_to_one = res
+            print("\nHard against easy", flush=True)
+            done = tables(pool, args, [int(x) for x in args.players.split(",")])
+            one_to_one = done.get(2) if len(done.get(2, [])) == args.games else None
         if "levels" in parts:
             levels(pool, args, one_to_one)
     if "timing" in parts:
