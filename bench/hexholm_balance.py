@@ -8,7 +8,8 @@ Prints, for each table size:
   interval (Wilson), against a fair share of 1 / players: a seat more than 10 points off fair is flagged;
 - each goal card's mean gold per player (over the games that drew it) and the most against the least: the
   issue's target is no goal worth more than twice another on average (Barons are also shown without the 2-player
-  games, where the lobby can leave them out);
+  games, where the lobby can leave them out); and the gold each goal sets a table's players apart by (a game's
+  most minus its least): what a goal weighs in who wins;
 - the board families (the boards' lakes in thirds, and how many sections have two keeps): the games, the mean
   winning gold against the whole mean (FACTS.md: within 20 %), and the first player's win share."""
 
@@ -86,22 +87,29 @@ def goals(res_by_players: dict[int, list[dict]]) -> list[str]:
     out = []
     for label, sizes in (("all tables", sorted(res_by_players)), ("3-4 players", [p for p in res_by_players if p > 2])):
         worth: dict[str, list[int]] = {g: [] for g in ("keeps", *GOALS)}
+        apart: dict[str, list[int]] = {g: [] for g in ("keeps", *GOALS)}  # a game's most minus its least
         for p in sizes:
             for r in res_by_players[p]:
                 for sc in r["scores"]:
                     for g, v in sc.items():
                         worth[g].append(v)
+                for g in r["scores"][0]:
+                    got = [sc[g] for sc in r["scores"]]
+                    apart[g].append(max(got) - min(got))
         means = {g: statistics.mean(v) for g, v in worth.items() if v}
         if not means:
             continue
-        out.append(f"  {label}: mean gold per player of each goal (games drawing it)")
+        out.append(f"  {label}: mean gold per player of each goal (games drawing it); the gold it sets the table's "
+                   f"players apart by (a game's most minus its least, mean)")
         for g in sorted(means, key=lambda k: -means[k]):
-            out.append(f"    {g:13s} {means[g]:5.1f}  (sd {statistics.pstdev(worth[g]):4.1f}, {len(worth[g])} players)")
-        cards = {g: m for g, m in means.items() if g != "keeps"}
-        top, low = max(cards, key=cards.get), min(cards, key=cards.get)  # type: ignore[arg-type]
-        ratio = cards[top] / max(cards[low], 1e-9)
-        out.append(f"    most / least: {top} {cards[top]:.1f} / {low} {cards[low]:.1f} = {ratio:.2f} (target <= "
-                   f"{GOAL_RATIO:.0f}: {'met' if ratio <= GOAL_RATIO else 'NOT met'})")
+            out.append(f"    {g:13s} {means[g]:5.1f}  (sd {statistics.pstdev(worth[g]):4.1f}, {len(worth[g])} players)"
+                       f"   apart {statistics.mean(apart[g]):5.1f}")
+        for name, of in (("mean gold", means), ("gold apart", {g: statistics.mean(v) for g, v in apart.items() if v})):
+            cards = {g: m for g, m in of.items() if g != "keeps"}
+            top, low = max(cards, key=cards.get), min(cards, key=cards.get)  # type: ignore[arg-type]
+            ratio = cards[top] / max(cards[low], 1e-9)
+            out.append(f"    most / least, {name}: {top} {cards[top]:.1f} / {low} {cards[low]:.1f} = {ratio:.2f} "
+                       f"(target <= {GOAL_RATIO:.0f}: {'met' if ratio <= GOAL_RATIO else 'NOT met'})")
     return out
 
 
