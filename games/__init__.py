@@ -7,4 +7,5 @@ INSTALLED = (
     "games.next_station",
     "games.pyramid_poker",
     "games.ridgeline",
+    "games.hexholm",
 )
