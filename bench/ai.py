@@ -29,6 +29,7 @@ from games.pioneer_days.ai import search  # noqa: E402
 
 BOT_ROLLOUTS = 240  # hard's budget in the bot
 HARD_TARGET_MS = 500  # hard's median decision time at the bot's budget (issue 31; issue 14 asked 1 s)
+WIN_TARGET, WIN_GAMES = 0.75, 200  # hard vs 3 easy at the bot's budget: >= 75 % over >= 200 games (issues 31, 43)
 MATCHUPS = {"easy-random": ("easy", "random"), "hard-random": ("hard", "random"),
             "hard-easy": ("hard", "easy")}
 
@@ -157,6 +158,14 @@ def matchup(pool, name: str, args, budget) -> None:
     print(f"{lvl} vs 3 {other}: won {k}/{len(res)} = {k / len(res):.1%} "
           f"(95% CI {lo:.1%}-{hi:.1%}); mean VP margin over the best opponent {margin:+.1f}; "
           f"{time.perf_counter() - t0:.0f} s")
+    if name == "hard-easy":
+        short = [] if k / len(res) >= WIN_TARGET else [f"{WIN_TARGET - k / len(res):.1%} short"]
+        if len(res) < WIN_GAMES:
+            short.append(f"only {len(res)} games of the {WIN_GAMES} asked")
+        if budget != BOT_ROLLOUTS:
+            short.append(f"at {budget}, not the bot's {BOT_ROLLOUTS} rollouts")
+        print(f"    target: hard >= {WIN_TARGET:.0%} against 3 easy over >= {WIN_GAMES} games at the bot's "
+              f"budget: {'met' if not short else 'NOT met (' + '; '.join(short) + ')'}")
     for level in (lvl, other):
         if level != "random":
             print(f"    {level}: {len(ts[level])} decisions, median {pct(ts[level], 0.5):.1f} ms, "
