@@ -4,13 +4,15 @@ Functions here mutate the state in place and append events; they stop when a pla
 is needed (stage 'turn', or simultaneous decisions in stage 'pioneer'/'disaster'/'town')."""
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
+from types import FunctionType
 from typing import Any, Final
 
 from engine import rng
 
+from . import dice
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import (
     CATTLE_TOWN_VP,
@@ -154,19 +156,25 @@ def new_week(s: State, events: Events) -> None:
 _DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
 
 
+# The day's dice: engine.rng.roll's draws, one at a time where dice.py is compiled (a native loop), several
+# at once in pure Python (rng.roll's trick on big ints, faster there): the same numbers either way.
+_roll: Final[Callable[[State, list[str], int, Sequence[str]], list[tuple[str, str]]]] = (
+    rng.roll if isinstance(dice.roll, FunctionType) else dice.roll)
+
+
 def new_day(s: State, events: Events) -> None:
     n = s["config"]["players"]
     s["day"] += 1
-    dice = rng.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
-    dice.sort(key=_DIE_ORDER.__getitem__)
-    s["pool"] = list(map(list, dice))
+    rolled = _roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
+    rolled.sort(key=_DIE_ORDER.__getitem__)
+    s["pool"] = list(map(list, rolled))
     s["stage"] = "turn"
     s["turn"] = s["start"]
     s["turns_left"] = n
     s["step"] = "pick"
     if events is not None:
         events.append({"type": "day_started", "week": s["week"], "day": s["day"], "start": s["start"],
-                       "pool": [{"colour": c, "face": f} for c, f in dice]})
+                       "pool": [{"colour": c, "face": f} for c, f in rolled]})
 
 
 def end_turn(s: State, events: Events) -> None:
