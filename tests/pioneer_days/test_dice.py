@@ -1,14 +1,27 @@
-"""The rules' own dice roll (rules/dice.py, compiled in a native build) draws exactly what engine.rng.roll draws:
-the same dice, the same bag left and the same generator state after, for every bag size and number of dice."""
+"""The rules' own dice roll and shuffle (rules/dice.py, compiled in a native build; the pure build hands them
+over to engine.rng) draw exactly what engine.rng.roll and shuffle draw: the same dice or order, the same bag
+left and the same generator state after, for every size."""
 
 import random
+from types import FunctionType
+
+import pytest
 
 from engine import rng
-from games.pioneer_days.rules import dice, flow
+from games.pioneer_days.rules import dice
 from games.pioneer_days.rules.constants import FACES
 
 
-def test_dice_roll_is_rng_roll():
+@pytest.fixture
+def limbs():
+    """dice.py's own draws even in pure Python (where it would hand over to engine.rng)."""
+    was = dice.COMPILED[0]
+    dice.COMPILED[0] = True
+    yield
+    dice.COMPILED[0] = was
+
+
+def test_dice_roll_is_rng_roll(limbs):
     for seed in range(3000):
         r = random.Random(seed)
         state = {"rng": rng.seed_state(seed) if seed % 3 else r.getrandbits(64)}
@@ -21,5 +34,22 @@ def test_dice_roll_is_rng_roll():
         assert bag == bag2 and state == twin
 
 
-def test_the_rules_roll_with_either():
-    assert flow._roll in (dice.roll, rng.roll)
+def test_dice_shuffle_is_rng_shuffle(limbs):
+    for seed in range(2000):
+        r = random.Random(seed)
+        state = {"rng": rng.seed_state(seed) if seed % 3 else r.getrandbits(64)}
+        twin = dict(state)
+        items = list(range(r.randint(0, 70)))
+        items2 = list(items)
+        dice.shuffle(state, items)
+        rng.shuffle(twin, items2)
+        assert items == items2 and state == twin
+
+
+def test_only_a_compiled_build_draws_on_limbs():
+    assert dice.COMPILED == [not isinstance(dice.roll, FunctionType)]
+    state, twin = {"rng": 5}, {"rng": 5}
+    items, items2 = list(range(30)), list(range(30))
+    dice.shuffle(state, items)
+    rng.shuffle(twin, items2)
+    assert items == items2 and state == twin

@@ -4,10 +4,9 @@ Functions here mutate the state in place and append events; they stop when a pla
 is needed (stage 'turn', or simultaneous decisions in stage 'pioneer'/'disaster'/'town')."""
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from itertools import compress
 from operator import itemgetter
-from types import FunctionType
 from typing import Any, Final
 
 from engine import rng
@@ -93,20 +92,20 @@ def setup(options: Mapping[str, Any], seed: int) -> tuple[State, list[Event]]:
          "players": [new_player(i, config["names"][i]) for i in range(n)],
          "townsfolk_deck": [], "equip_deck": [], "town_deck": []}  # dealt now, with the state's rng
     deck = sorted(compress(TOWNSFOLK, map(set(config["sets"]).__contains__, map(_SET, TOWNSFOLK.values()))))
-    rng.shuffle(s, deck)
+    dice.shuffle(s, deck)
     s["townsfolk_deck"] = deck
     eq = sorted(EQUIPMENT)
-    rng.shuffle(s, eq)
+    dice.shuffle(s, eq)
     s["equip_deck"] = eq
     towns = sorted(TOWNS)
-    rng.shuffle(s, towns)
+    dice.shuffle(s, towns)
     s["town_deck"] = towns[:TOWN_DECK_SIZE]
     s["start"] = rng.below(s, n)
     events: list[Event] = [{"type": "game_started", "players": config["names"], "start": s["start"],
                "sets": config["sets"], "pioneers": config["pioneers"]}]
     if config["pioneers"] == "unique":
         boards = sorted(PIONEERS)
-        rng.shuffle(s, boards)
+        dice.shuffle(s, boards)
         for p in s["players"]:
             p["boards"] = [boards.pop() for _ in range(PIONEER_BOARDS_DEALT)]
             s["pending"][p["seat"]] = {"kind": "pioneer"}
@@ -156,16 +155,12 @@ def new_week(s: State, events: Events) -> None:
 _DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
 
 
-# The day's dice: engine.rng.roll's draws, one at a time where dice.py is compiled (a native loop), several
-# at once in pure Python (rng.roll's trick on big ints, faster there): the same numbers either way.
-_roll: Final[Callable[[State, list[str], int, Sequence[str]], list[tuple[str, str]]]] = (
-    rng.roll if isinstance(dice.roll, FunctionType) else dice.roll)
 
 
 def new_day(s: State, events: Events) -> None:
     n = s["config"]["players"]
     s["day"] += 1
-    rolled = _roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
+    rolled = dice.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs: engine.rng's draws (dice.py)
     rolled.sort(key=_DIE_ORDER.__getitem__)
     s["pool"] = list(map(list, rolled))
     s["stage"] = "turn"

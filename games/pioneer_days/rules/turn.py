@@ -171,7 +171,10 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
                 a = take[c][f]
             except KeyError:
                 a = _TAKE[seat][c][f]
-            if a not in out:
+            for x in out:  # (two dice alike give the same Action object: `is`, not a tuple's ==)
+                if x is a:
+                    break
+            else:
                 out.append(a)
     elif step == "use":
         die = s["die"]
