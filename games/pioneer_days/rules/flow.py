@@ -162,7 +162,7 @@ def new_day(s: State, events: Events) -> None:
     s["day"] += 1
     rolled = dice.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs: engine.rng's draws (dice.py)
     rolled.sort(key=_DIE_ORDER.__getitem__)
-    s["pool"] = list(map(list, rolled))
+    s["pool"] = [[c, f] for c, f in rolled]
     s["stage"] = "turn"
     s["turn"] = s["start"]
     s["turns_left"] = n

@@ -391,6 +391,37 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
 MOVES: dict[str, Callable[[State, Player, int, Sequence[str], Events], None]] = {
     "take": _take, "face": _face, "income": _income, "act": _action, "wild": _action, "equip": _equip,
     "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
+# The verbs by number (api.advance keeps an action id's number with its parts) and play(), which calls the
+# verb's function directly: in a compiled build a native call, where calling a MOVES value goes through
+# Python's calling convention (its arguments packed and checked again).
+VERBS: Final[dict[str, int]] = {verb: i for i, verb in enumerate(MOVES)}
 
 
-__all__ = ["legal_actions", "MOVES", "COLOURS"]
+def play(verb: int, s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+    """MOVES' function of the verb numbered `verb` in VERBS (the most frequent first)."""
+    if verb == 0:
+        _take(s, p, seat, parts, events)
+    elif verb == 2:
+        _income(s, p, seat, parts, events)
+    elif verb == 3 or verb == 4:
+        _action(s, p, seat, parts, events)
+    elif verb == 9:
+        _end(s, p, seat, parts, events)
+    elif verb == 6:
+        _recruit(s, p, seat, parts, events)
+    elif verb == 7:
+        _buy(s, p, seat, parts, events)
+    elif verb == 8:
+        _drop(s, p, seat, parts, events)
+    elif verb == 1:
+        _face(s, p, seat, parts, events)
+    elif verb == 5:
+        _equip(s, p, seat, parts, events)
+    else:
+        raise ValueError(verb)
+
+
+assert list(VERBS) == ["take", "face", "income", "act", "wild", "equip", "recruit", "buy", "drop", "end"]
+
+
+__all__ = ["legal_actions", "MOVES", "VERBS", "play", "COLOURS"]
