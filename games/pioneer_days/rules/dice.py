@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine import rng
 
-from .shape import State
+from .shape import Rng
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -91,11 +91,11 @@ class Draws:
         c = (x2 * n + c) >> 16
         return (x3 * n + c) >> 16
 
-    def put(self, state: State) -> None:
+    def put(self, state: Rng) -> None:
         state["rng"] = int(self.s3) << 48 | int(self.s2) << 32 | int(self.s1) << 16 | int(self.s0)
 
 
-def roll(state: State, bag: list[str], n: int, faces: Sequence[str]) -> list[tuple[str, str]]:
+def roll(state: Rng, bag: list[str], n: int, faces: Sequence[str]) -> list[tuple[str, str]]:
     """n dice: for each, a colour popped at random from the bag, then its face: rng.roll(state, bag, n, faces)."""
     if not COMPILED[0]:
         return rng.roll(state, bag, n, faces)
@@ -112,7 +112,7 @@ def roll(state: State, bag: list[str], n: int, faces: Sequence[str]) -> list[tup
     return dice
 
 
-def shuffle(state: State, items: list[Any]) -> None:
+def shuffle(state: Rng, items: list[Any]) -> None:
     """rng.shuffle(state, items): Fisher-Yates in place, below(i + 1) for each i from the last index down to 1."""
     n = len(items)
     if n < 2:
