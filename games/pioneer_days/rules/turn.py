@@ -11,9 +11,9 @@ from .effects import (
     Holding,
     can_store,
     fire_triggers,
-    free_spaces,
     gain,
     holding,
+    room,
     run_ops,
     take_equipment,
 )
@@ -39,9 +39,9 @@ def income(p: Player, face: str, m: Mods | None = None) -> int:
 
 def action_possible(s: State, p: Player, action: str) -> bool:
     if action == "mine":
-        return bool(s["gold_bag"]) and free_spaces(p) > 0
+        return bool(s["gold_bag"]) and room(p) > 0
     if action == "equip":
-        return bool(s["equip_up"]) and free_spaces(p) > 0
+        return bool(s["equip_up"]) and room(p) > 0
     if action == "cattle":
         return True
     return can_store(p, action)
@@ -186,11 +186,11 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         if face == "wild" or face == "cattle":
             possible = True
         elif face == "mine":
-            possible = bool(s["gold_bag"]) and free_spaces(p) > 0
+            possible = bool(s["gold_bag"]) and room(p) > 0
         elif face == "equip":
-            possible = bool(s["equip_up"]) and free_spaces(p) > 0
+            possible = bool(s["equip_up"]) and room(p) > 0
         else:
-            possible = p["wood" if face == "wood" else "medicine"] % 2 == 1 or free_spaces(p) > 0
+            possible = p["wood" if face == "wood" else "medicine"] % 2 == 1 or room(p) > 0
         if possible:
             try:
                 out.append(tab.act[face])
@@ -356,7 +356,7 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
         out: Record = {"gained": {"cattle": 1}}
     elif action != "mine":  # effects.gain of 1 wood or medicine, written out
         kind: Literal["wood", "medicine"] = "wood" if action == "wood" else "medicine"
-        if p[kind] % 2 or free_spaces(p) > 0:  # (can_store)
+        if p[kind] % 2 or room(p) > 0:  # (can_store)
             p[kind] += 1
             out = {"gained": {kind: 1}}
         else:
