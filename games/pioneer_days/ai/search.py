@@ -1,11 +1,14 @@
 """The `hard` level: determinised Monte Carlo search.
 
 The easy ranking (heuristic.py) proposes a few candidate lines: the seat's own turn as a whole,
-or one decision. Each round samples a fresh determinisation of the hidden information
-(determinize.py), plays every candidate in it and lets every seat continue with the easy policy
-(noise included: that is how easy opponents play) until the next day begins, then scores the
-position as the seat's value minus half the best opponent's (value.relative). Candidates share
-each round's sample and rollout seed (common random numbers); the best total wins.
+or one decision (up to SEARCH_CANDIDATES, within SEARCH_MARGIN VP of the best). Each round samples
+a fresh determinisation of the hidden information (determinize.py), plays every candidate still in
+the race in it and lets every seat continue with the easy policy until the next day begins (the
+others with easy's noise: that is how easy opponents play; the seat itself without it), then
+scores the position as the seat's value minus half the best opponent's (value.relative).
+Candidates share each round's sample and rollout seed (common random numbers). Successive halving:
+after half the budget only the FINALISTS best so far play on; the finalist with the best total
+wins. (Before: the 3 best candidates within 4 VP, 80 samples each at the bot's 240 rollouts.)
 
 Budget: a number of rollouts (one rollout = one candidate played in one sample; deterministic)
 and/or a time in seconds (bounded time, not reproducible)."""
