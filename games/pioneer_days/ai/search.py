@@ -25,7 +25,7 @@ from .heuristic import choose_easy, ranked
 from .value import W, Weights, relative
 
 DEFAULT_ROLLOUTS = 60
-MAX_CANDIDATES = 3  # the lines the coach's review compares (review.py), and hard's finalists' floor
+MAX_CANDIDATES = 3  # the lines the coach's review compares (review.py)
 MARGIN = 4.0  # lines this many VP below the best easy line are not reviewed
 SEARCH_CANDIDATES = 5  # hard: the lines its search starts with...
 SEARCH_MARGIN = 5.0  # ...at most this many VP below the best easy line
