@@ -50,7 +50,9 @@ def test_a_planted_blunder_is_among_the_three_costliest():
     bad = next(d for d in out["decisions"] if d["at"] <= planted < d["at"] + len(d["line"]))
     assert "0:income" in bad["played"] and bad["loss"] > review.MARGIN_VP
     assert bad["at"] in out["costliest"], (bad, out["costliest"])
-    assert any(a.endswith(":recruit") for a in bad["best"])
+    # what the review recommends instead is not the blunder (the 3-VP recruit, or another use of the turn
+    # worth more still: which one depends on the game hard played up to there)
+    assert "0:income" not in bad["best"] and bad["best"] != bad["played"]
 
 
 def test_decisions_are_whole_turns_of_one_seat_with_a_choice():

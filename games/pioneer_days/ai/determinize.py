@@ -10,6 +10,7 @@ from engine import rng
 
 from ..rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from ..rules.constants import COLOURS, DICE_PER_COLOUR, GOLD_TOKENS, PIONEER_BOARDS_DEALT
+from ..rules.dice import shuffle  # (engine.rng.shuffle's draws: on machine words in a compiled build)
 from ..rules.shape import Rng
 from ..rules.view import HIDDEN, view_for
 
@@ -26,7 +27,7 @@ def _remove(pool: list, items) -> list:
 
 def _sample(gen: Rng, pool: list, k: int) -> list:
     pool = sorted(pool)
-    rng.shuffle(gen, pool)
+    shuffle(gen, pool)
     if len(pool) < k:  # cannot happen with consistent content; keep the size right anyway
         pool += pool[:1] * (k - len(pool))
     return pool[:k]
@@ -48,7 +49,7 @@ def determinize(state: dict, seat: int, gen: Rng) -> dict:
     if not over:
         # gold: every token not in my wagons may be in the bag or with another player
         unseen = _remove(ALL_GOLD, me["gold"])
-        rng.shuffle(gen, unseen)
+        shuffle(gen, unseen)
         for p in s["players"]:
             if p["seat"] != seat:
                 n = len(p["gold"])
@@ -76,7 +77,7 @@ def determinize(state: dict, seat: int, gen: Rng) -> dict:
         # every player was dealt the same number of boards: others' are drawn from those not mine
         mine = set(me["boards"])
         pool = [b for b in PIONEERS if b not in mine]
-        rng.shuffle(gen, pool)
+        shuffle(gen, pool)
         for p in s["players"]:
             if p["seat"] != seat:
                 p["boards"], pool = sorted(pool[:PIONEER_BOARDS_DEALT]), pool[PIONEER_BOARDS_DEALT:]

@@ -1,11 +1,14 @@
 """The `hard` level: determinised Monte Carlo search.
 
 The easy ranking (heuristic.py) proposes a few candidate lines: the seat's own turn as a whole,
-or one decision. Each round samples a fresh determinisation of the hidden information
-(determinize.py), plays every candidate in it and lets every seat continue with the easy policy
-(noise included: that is how easy opponents play) until the next day begins, then scores the
-position as the seat's value minus half the best opponent's (value.relative). Candidates share
-each round's sample and rollout seed (common random numbers); the best total wins.
+or one decision (up to SEARCH_CANDIDATES, within SEARCH_MARGIN VP of the best). Each round samples
+a fresh determinisation of the hidden information (determinize.py), plays every candidate still in
+the race in it and lets every seat continue with the easy policy until the next day begins (the
+others with easy's noise: that is how easy opponents play; the seat itself without it), then
+scores the position as the seat's value minus half the best opponent's (value.relative).
+Candidates share each round's sample and rollout seed (common random numbers). Successive halving:
+after half the budget only the FINALISTS best so far play on; the finalist with the best total
+wins. (Before: the 3 best candidates within 4 VP, 80 samples each at the bot's 240 rollouts.)
 
 Budget: a number of rollouts (one rollout = one candidate played in one sample; deterministic)
 and/or a time in seconds (bounded time, not reproducible)."""
@@ -22,10 +25,14 @@ from .heuristic import choose_easy, ranked
 from .value import W, Weights, relative
 
 DEFAULT_ROLLOUTS = 60
-MAX_CANDIDATES = 3
-MARGIN = 4.0  # lines this many VP below the best easy line are not searched
+MAX_CANDIDATES = 3  # the lines the coach's review compares (review.py)
+MARGIN = 4.0  # lines this many VP below the best easy line are not reviewed
+SEARCH_CANDIDATES = 5  # hard: the lines its search starts with...
+SEARCH_MARGIN = 5.0  # ...at most this many VP below the best easy line
+FINALISTS = 2  # hard: the lines kept for the second half of the budget (successive halving)
 LAMBDA = 0.5  # weight of the best opponent's value in a rollout's score
-SELF_NOISE = None  # the seat's own play in rollouts (None: as easy)
+SELF_NOISE = 0.0  # hard: the seat's own play in its rollouts, easy's best line without easy's noise
+# (the coach's review keeps easy's noise: rollout's default)
 # hard's evaluation weights, tuned by self-play: in 400 4-player games an easy seat using them
 # against three easy seats using value.W won 36% (25% = even); mean margin over the best other
 # seat -4.3 VP, against -6.9 for an easy seat with value.W itself
@@ -46,7 +53,7 @@ def parse_budget(budget: int | float | dict | None) -> tuple[int | None, float |
     return int(budget), None
 
 
-def candidates(s: dict, seat: int) -> list:
+def candidates(s: dict, seat: int, limit: int = MAX_CANDIDATES, margin: float = MARGIN) -> list:
     """The best line for each distinct first action, best first, pruned: [(line, value)]."""
     best: dict = {}
     for line, v in ranked(s, seat, w=W_HARD):
@@ -54,7 +61,7 @@ def candidates(s: dict, seat: int) -> list:
             best[line[0].id] = (line, v)
     lines = sorted(best.values(), key=lambda x: -x[1])
     top = lines[0][1]
-    return [x for x in lines[:MAX_CANDIDATES] if x[1] >= top - MARGIN]
+    return [x for x in lines[:limit] if x[1] >= top - margin]
 
 
 def _next_day_begun(s: dict, start: tuple) -> bool:
@@ -62,15 +69,16 @@ def _next_day_begun(s: dict, start: tuple) -> bool:
         and s["turns_left"] == s["config"]["players"]
 
 
-def rollout(s: dict, seat: int, gen: Rng) -> float:
-    """Plays on (every seat with the easy policy) until the next day begins; scores it."""
+def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None) -> float:
+    """Plays on (every seat with the easy policy; the seat's own noise: self_noise, None: easy's)
+    until the next day begins; scores it."""
     start = (s["week"], s["day"])
     for _ in range(MAX_STEPS):
         if s["stage"] == "over" or _next_day_begun(s, start):
             break
         who = s["turn"] if s["stage"] == "turn" else next(i for i, d in enumerate(s["pending"]) if d)
         if who == seat:
-            a = choose_easy(s, who, gen, lite=True, noise=SELF_NOISE, w=W_HARD)
+            a = choose_easy(s, who, gen, lite=True, noise=self_noise, w=W_HARD)
         else:
             a = choose_easy(s, who, gen, lite=True)
         advance(s, a)
@@ -78,27 +86,40 @@ def rollout(s: dict, seat: int, gen: Rng) -> float:
 
 
 def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | None = None) -> Action:
-    """The first action of the best candidate line (an Action of a determinised copy)."""
+    """The first action of the best candidate line (an Action of a determinised copy).
+
+    Successive halving: the first half of the budget plays every candidate (up to SEARCH_CANDIDATES)
+    on the same samples; the second half only the FINALISTS best so far, on further shared samples;
+    the finalist with the best total over all its samples wins. (With 240 rollouts and 5 candidates:
+    24 samples each, then 60 more for each of the 2 finalists, where 3 candidates had 80 each.)"""
     rollouts, seconds = parse_budget(budget)
     t0 = time.perf_counter()
-    cands = candidates(determinize(state, seat, gen), seat)
+    cands = candidates(determinize(state, seat, gen), seat, SEARCH_CANDIDATES, SEARCH_MARGIN)
     if len(cands) == 1:
         return cands[0][0][0]
     totals = [0.0] * len(cands)
+    alive = list(range(len(cands)))
     done = 0
+    halved = len(cands) <= FINALISTS
     while True:
-        if rollouts is not None and done + len(cands) > max(rollouts, len(cands)):
+        if not halved and done and (
+                (rollouts is not None and done + len(alive) > rollouts // 2)
+                or (seconds is not None and time.perf_counter() - t0 > seconds / 2)):
+            alive = sorted(sorted(alive, key=lambda i: (-totals[i], i))[:FINALISTS])
+            halved = True
+        if rollouts is not None and done + len(alive) > max(rollouts, len(cands)):
             break
         if seconds is not None and done and time.perf_counter() - t0 > seconds:
             break
         det = determinize(state, seat, gen)
         seed = rng.below(gen, 1 << 62)
-        last = len(cands) - 1
-        for i, (line, _) in enumerate(cands):
+        last = alive[-1]
+        for i in alive:
+            line = cands[i][0]
             s = det if i == last else clone(det)  # the last candidate plays on the sample itself
             for a in line:
                 advance(s, a)
-            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)})
-        done += len(cands)
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)}, SELF_NOISE)
+        done += len(alive)
+    best = max(alive, key=lambda i: (totals[i], -i))
     return cands[best][0][0]

@@ -4,7 +4,7 @@ from engine import native
 
 # the hot modules a compiled build replaces (engine/native.py: only when asked, and only one built
 # for these sources); everything else, and the reference, is the pure Python here
-NATIVE = ("constants", "cards", "effects", "decisions", "flow", "turn", "scoring", "copying", "api")
+NATIVE = ("constants", "cards", "dice", "effects", "decisions", "flow", "turn", "scoring", "copying", "api")
 native.use(__name__, __path__, NATIVE)
 
 from engine import rng  # noqa: F401, E402  (the seeded generator every game shares: engine.rng)

@@ -1,10 +1,10 @@
 """The engine's public contract: new_game, legal_actions, apply, advance, replay, view_for, JSON codec."""
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal, NamedTuple, Protocol, cast, overload
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, Literal, NamedTuple, Protocol, cast, overload
 
-from . import copying, decisions, flow, turn
+from . import copying, decisions, dice, flow, turn
 from .actions import Action  # noqa: F401  (engine.api.Action: re-exported)
 from .constants import SIMULTANEOUS
 from .shape import Event, Events, StateData
@@ -52,10 +52,6 @@ class _LegalActions(Protocol):
 legal_actions: _LegalActions = turn.legal_actions  # type: ignore[assignment]
 # (every legal action now, of one player if given, in a stable order: turn.legal_actions, the
 # function itself, for it is asked at every step of every playout)
-Move = Callable[[StateData, Any, int, Sequence[str], Events], None]  # turn.MOVES' functions
-_MOVES: dict[str, Move] = turn.MOVES  # type: ignore[assignment]
-_decide: Callable[[StateData, int, Sequence[str], Events], bool] = decisions.decide  # type: ignore[assignment]
-_resume: Callable[[StateData, Events], None] = flow.resume  # type: ignore[assignment]
 
 
 def _legal(state: StateData, action_id: str) -> bool:
@@ -106,31 +102,36 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
     """Plays an Action just taken from legal_actions(state) (not checked) on the state itself: the
     step of a playout (AI search, simulations). It makes no events unless given a list to append
     them to (a playout never reads them); the state is the same either way, the one apply returns."""
-    action_id = action if action.__class__ is str else action.id  # type: ignore[union-attr]
+    action_id = action if action.__class__ is str else action[1]  # (Action.id: a tuple item, no attribute lookup)
     try:
-        seat, parts, move = _PARSED[action_id]
+        seat, parts, verb = _PARSED[action_id]
     except KeyError:
-        seat, parts, move = _parse(action_id)
+        seat, parts, verb = _parse(action_id)
     if state["stage"] == "turn":  # the verb's function (turn.MOVES), found once per action id
-        if move is None:
+        if verb < 0:
             raise ValueError(":".join(parts))
         seat = state["turn"]
-        move(state, state["players"][seat], seat, parts, events)
-    elif _decide(state, seat, parts, events):
-        _resume(state, events)
+        if _NATIVE:  # (a native call; in pure Python, one call fewer: the function by its number)
+            turn.play(verb, state, state["players"][seat], seat, parts, events)  # type: ignore[arg-type]
+        else:
+            _BY_VERB[verb](state, state["players"][seat], seat, parts, events)  # type: ignore[arg-type]
+    elif decisions.decide(state, seat, parts, events):  # type: ignore[arg-type]
+        flow.resume(state, events)  # type: ignore[arg-type]
     state["seq"] += 1
 
 
-Parsed = tuple[int, tuple[str, ...], Move | None]
-_PARSED: dict[str, Parsed] = {}  # action id -> (seat, its parts, the turn verb's function): the one
-# place an action id is taken apart. Ids are few (bounded by the content); any string apply is given
+_NATIVE: Final = dice.COMPILED[0]  # (the hot modules are compiled together, or not at all)
+_BY_VERB: Final = list(turn.MOVES.values())  # (turn.VERBS' order)
+Parsed = tuple[int, tuple[str, ...], int]
+_PARSED: dict[str, Parsed] = {}  # action id -> (seat, its parts, the turn verb's number in turn.VERBS, or -1):
+# the one place an action id is taken apart. Ids are few (bounded by the content); any string apply is given
 # is kept, so the table is emptied if it ever grows large.
 
 
 def _parse(action_id: str) -> Parsed:
     seat_s, _, body = action_id.partition(":")
     parts = tuple(body.split(":"))
-    parsed = int(seat_s), parts, _MOVES.get(parts[0])
+    parsed = int(seat_s), parts, turn.VERBS.get(parts[0], -1)
     if len(_PARSED) >= 100_000:
         _PARSED.clear()
     _PARSED[action_id] = parsed

@@ -10,7 +10,7 @@ from typing import Any, Final, Literal
 from .actions import Action, make, nested
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import SIMULTANEOUS
-from .effects import free_spaces, give_back, goods_actions, goods_choices, holding, raid_loss, usable_spaces
+from .effects import give_back, goods_actions, goods_choices, holding, raid_loss, room, usable_spaces
 from .shape import Decision, DisasterEntry, Events, Player, Snapshot, State
 
 Options = list[tuple[str, str]]  # (action body, label) pairs
@@ -235,9 +235,9 @@ def _settled(s: State, seat: int, dec: Decision) -> bool:
     p = s["players"][seat]
     kind = dec["kind"]
     if kind == "storm" and not dec["wagons"]:
-        s["pending"][seat] = {"kind": "overflow"} if free_spaces(p) < 0 else None
+        s["pending"][seat] = {"kind": "overflow"} if room(p) < 0 else None
         return True
-    if kind == "overflow" and free_spaces(p) >= 0:
+    if kind == "overflow" and room(p) >= 0:
         s["pending"][seat] = None
         return True
     if kind == "disease":

@@ -10,7 +10,7 @@ from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
 from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, MAX_PLAYERS, STANDARD_PIONEER, WAGONS
 from .shape import Card, Mods, Player, Record, State, Wagon
 
-_SPACES: Final = {size: w["spaces"] for size, w in WAGONS.items()}
+_SPACES: Final[dict[str, int]] = {size: w["spaces"] for size, w in WAGONS.items()}
 
 
 # ---- wagon space ---------------------------------------------------------------------------
@@ -40,10 +40,26 @@ def free_spaces(p: Mapping[str, Any]) -> int:
     return n
 
 
+def room(p: Player) -> int:
+    """free_spaces(p) for a Player of the state: its fields typed, so a compiled build counts them in machine
+    words (free_spaces reads any mapping, every value an object: about ten times the instructions)."""
+    gold: list[int] = p["gold"]
+    tiles: list[str] = p["equipment"]
+    wood: int = p["wood"]
+    medicine: int = p["medicine"]
+    n = -len(gold) - len(tiles) - (wood + 1) // 2 - (medicine + 1) // 2
+    wagons: list[Wagon] = p["wagons"]
+    for w in wagons:
+        size: str = w["size"]
+        damage: int = w["damage"]
+        n += _SPACES[size] - DAMAGE_SPACES * damage
+    return n
+
+
 def can_store(p: Player, kind: str) -> bool:
     if (kind == "wood" and p["wood"] % 2) or (kind == "medicine" and p["medicine"] % 2):
         return True  # a half-full space takes one more
-    return free_spaces(p) > 0
+    return room(p) > 0
 
 
 _VERB: Final = {"drop": "Discard", "lose": "Return"}  # the prefixes goods_actions is used with
@@ -360,7 +376,7 @@ def gain(state: State, p: Player, what: dict[str, int], out: Record) -> None:
                     got += 1
         elif res == "gold":
             for _ in range(n):
-                if state["gold_bag"] and free_spaces(p) > 0:
+                if state["gold_bag"] and room(p) > 0:
                     v = rng.pop_random(state, state["gold_bag"])
                     p["gold"].append(v)
                     out.setdefault("secret", {"seat": p["seat"], "gold": []})["gold"].append(v)
@@ -437,7 +453,7 @@ def run_ops(state: State, p: Player, ops: Ops, out: Record) -> None:
                 out.setdefault("retreated", []).append(v)
         elif k == "draw_equipment":
             for _ in range(v):
-                if state["equip_deck"] and free_spaces(p) > 0:
+                if state["equip_deck"] and room(p) > 0:
                     take_equipment(state, p, state["equip_deck"].pop(), out)
         else:
             raise KeyError(k)

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from engine import rng
 
+from . import dice
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import (
     CATTLE_TOWN_VP,
@@ -91,20 +92,20 @@ def setup(options: Mapping[str, Any], seed: int) -> tuple[State, list[Event]]:
          "players": [new_player(i, config["names"][i]) for i in range(n)],
          "townsfolk_deck": [], "equip_deck": [], "town_deck": []}  # dealt now, with the state's rng
     deck = sorted(compress(TOWNSFOLK, map(set(config["sets"]).__contains__, map(_SET, TOWNSFOLK.values()))))
-    rng.shuffle(s, deck)
+    dice.shuffle(s, deck)
     s["townsfolk_deck"] = deck
     eq = sorted(EQUIPMENT)
-    rng.shuffle(s, eq)
+    dice.shuffle(s, eq)
     s["equip_deck"] = eq
     towns = sorted(TOWNS)
-    rng.shuffle(s, towns)
+    dice.shuffle(s, towns)
     s["town_deck"] = towns[:TOWN_DECK_SIZE]
     s["start"] = rng.below(s, n)
     events: list[Event] = [{"type": "game_started", "players": config["names"], "start": s["start"],
                "sets": config["sets"], "pioneers": config["pioneers"]}]
     if config["pioneers"] == "unique":
         boards = sorted(PIONEERS)
-        rng.shuffle(s, boards)
+        dice.shuffle(s, boards)
         for p in s["players"]:
             p["boards"] = [boards.pop() for _ in range(PIONEER_BOARDS_DEALT)]
             s["pending"][p["seat"]] = {"kind": "pioneer"}
@@ -154,19 +155,21 @@ def new_week(s: State, events: Events) -> None:
 _DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
 
 
+
+
 def new_day(s: State, events: Events) -> None:
     n = s["config"]["players"]
     s["day"] += 1
-    dice = rng.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
-    dice.sort(key=_DIE_ORDER.__getitem__)
-    s["pool"] = list(map(list, dice))
+    rolled = dice.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs: engine.rng's draws (dice.py)
+    rolled.sort(key=_DIE_ORDER.__getitem__)
+    s["pool"] = [[c, f] for c, f in rolled]
     s["stage"] = "turn"
     s["turn"] = s["start"]
     s["turns_left"] = n
     s["step"] = "pick"
     if events is not None:
         events.append({"type": "day_started", "week": s["week"], "day": s["day"], "start": s["start"],
-                       "pool": [{"colour": c, "face": f} for c, f in dice]})
+                       "pool": [{"colour": c, "face": f} for c, f in rolled]})
 
 
 def end_turn(s: State, events: Events) -> None:

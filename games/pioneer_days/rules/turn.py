@@ -11,9 +11,9 @@ from .effects import (
     Holding,
     can_store,
     fire_triggers,
-    free_spaces,
     gain,
     holding,
+    room,
     run_ops,
     take_equipment,
 )
@@ -39,9 +39,9 @@ def income(p: Player, face: str, m: Mods | None = None) -> int:
 
 def action_possible(s: State, p: Player, action: str) -> bool:
     if action == "mine":
-        return bool(s["gold_bag"]) and free_spaces(p) > 0
+        return bool(s["gold_bag"]) and room(p) > 0
     if action == "equip":
-        return bool(s["equip_up"]) and free_spaces(p) > 0
+        return bool(s["equip_up"]) and room(p) > 0
     if action == "cattle":
         return True
     return can_store(p, action)
@@ -171,7 +171,10 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
                 a = take[c][f]
             except KeyError:
                 a = _TAKE[seat][c][f]
-            if a not in out:
+            for x in out:  # (two dice alike give the same Action object: `is`, not a tuple's ==)
+                if x is a:
+                    break
+            else:
                 out.append(a)
     elif step == "use":
         die = s["die"]
@@ -183,11 +186,11 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         if face == "wild" or face == "cattle":
             possible = True
         elif face == "mine":
-            possible = bool(s["gold_bag"]) and free_spaces(p) > 0
+            possible = bool(s["gold_bag"]) and room(p) > 0
         elif face == "equip":
-            possible = bool(s["equip_up"]) and free_spaces(p) > 0
+            possible = bool(s["equip_up"]) and room(p) > 0
         else:
-            possible = p["wood" if face == "wood" else "medicine"] % 2 == 1 or free_spaces(p) > 0
+            possible = p["wood" if face == "wood" else "medicine"] % 2 == 1 or room(p) > 0
         if possible:
             try:
                 out.append(tab.act[face])
@@ -353,7 +356,7 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
         out: Record = {"gained": {"cattle": 1}}
     elif action != "mine":  # effects.gain of 1 wood or medicine, written out
         kind: Literal["wood", "medicine"] = "wood" if action == "wood" else "medicine"
-        if p[kind] % 2 or free_spaces(p) > 0:  # (can_store)
+        if p[kind] % 2 or room(p) > 0:  # (can_store)
             p[kind] += 1
             out = {"gained": {kind: 1}}
         else:
@@ -388,6 +391,37 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
 MOVES: dict[str, Callable[[State, Player, int, Sequence[str], Events], None]] = {
     "take": _take, "face": _face, "income": _income, "act": _action, "wild": _action, "equip": _equip,
     "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
+# The verbs by number (api.advance keeps an action id's number with its parts) and play(), which calls the
+# verb's function directly: in a compiled build a native call, where calling a MOVES value goes through
+# Python's calling convention (its arguments packed and checked again).
+VERBS: Final[dict[str, int]] = {verb: i for i, verb in enumerate(MOVES)}
 
 
-__all__ = ["legal_actions", "MOVES", "COLOURS"]
+def play(verb: int, s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+    """MOVES' function of the verb numbered `verb` in VERBS (the most frequent first)."""
+    if verb == 0:
+        _take(s, p, seat, parts, events)
+    elif verb == 2:
+        _income(s, p, seat, parts, events)
+    elif verb == 3 or verb == 4:
+        _action(s, p, seat, parts, events)
+    elif verb == 9:
+        _end(s, p, seat, parts, events)
+    elif verb == 6:
+        _recruit(s, p, seat, parts, events)
+    elif verb == 7:
+        _buy(s, p, seat, parts, events)
+    elif verb == 8:
+        _drop(s, p, seat, parts, events)
+    elif verb == 1:
+        _face(s, p, seat, parts, events)
+    elif verb == 5:
+        _equip(s, p, seat, parts, events)
+    else:
+        raise ValueError(verb)
+
+
+assert list(VERBS) == ["take", "face", "income", "act", "wild", "equip", "recruit", "buy", "drop", "end"]
+
+
+__all__ = ["legal_actions", "MOVES", "VERBS", "play", "COLOURS"]
