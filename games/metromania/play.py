@@ -63,8 +63,9 @@ class MetroRules(Rules):
         return Applied(s, events)
 
     def expand(self, state: dict, seat: int, plan: str) -> list[str]:
-        steps = [f"{seat}:{p}" for p in plan.split("/") if p]
-        if not steps:
+        head, *rest = plan.split("/")
+        steps = [f"{seat}:" + p.replace(".", ":") for p in rest if p]
+        if head != "m" or not steps:
             raise ValueError("an empty plan")
         return steps
 

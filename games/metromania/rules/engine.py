@@ -45,7 +45,8 @@ def new_game(config: dict, seed: int) -> tuple[dict, list[dict]]:
         "hand": markers, "placed": [], "points": [0] * n,
         "last": None, "result": None,
     }
-    return state, [{"type": "started", "first": first}, {"type": "turn", "seat": first, "turns": 0}]
+    return state, [{"type": "started", "first": first}, {"type": "turn", "seat": first, "turns": 0, "round": 1,
+                                                                "round_start": True}]
 
 
 def deal(gen: dict, n: int, rule: str) -> list[list[list[str]]]:
@@ -399,7 +400,8 @@ def _end_turn(state: dict, events: list[dict]) -> None:
     else:
         nxt = (seat + 1) % n
     state["turn"] = nxt
-    events.append({"type": "turn", "seat": nxt, "turns": state["turns"]})
+    events.append({"type": "turn", "seat": nxt, "turns": state["turns"], "round": state["turns"] // n + 1,
+                   "round_start": state["turns"] % n == 0})
 
 
 def _ending(state: dict, seat: int) -> bool:

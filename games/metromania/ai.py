@@ -1,0 +1,153 @@
+"""Undergrounders' AI, from the seat's view only (nothing else is needed: the rules draw nothing during a game).
+
+Both levels look at whole moves (a dig of up to three tunnels, a station, a pass: `moves`) and play the
+first step of the best one. Easy is greedy on what a move gives now: station points, a marker placed, the
+lines' distance to an end they may end on, a line completed or blocked. Hard adds the trips: the markers
+touched by stations, the fastest routes as they stand (clause 13, its own lines on them), and answers the
+next player's best dig (one ply of the opponent, played by the easy evaluation)."""
+
+from collections import deque
+from typing import Any
+
+from engine.data import deep
+from engine.protocol import Action, Ai
+
+from .rules import engine as mm
+from .rules.city import END, LAKE, PARK, START
+from .rules.constants import LETTERS, LINES, MARKER_BONUS, PARK_POINTS, TRIP_POINTS, TUNNELS
+
+Move = tuple[str, dict]  # (the plan: actions without the seat, "/"-joined; the state after it)
+
+
+def moves(state: dict, seat: int) -> list[Move]:
+    """Every whole move of `seat` now: each dig to its end (three tunnels, or fewer when no more fit), each
+    station, or the pass; in a free-station decision, each spot."""
+    out: list[Move] = []
+
+    def walk(s: dict, done: list[str]) -> None:
+        acts = mm.legal(s, seat)
+        if done:
+            acts = [a for a in acts if a.startswith("t:")]
+        for a in acts:
+            t = deep(s)
+            mm.advance(t, f"{seat}:{a}", [])
+            if a.startswith("t:") and t["turn"] == seat and t["phase"] == "build" and t["dug"] > 0:
+                walk(t, done + [a])
+            else:
+                out.append(("/".join(done + [a]), t))
+
+    walk(state, [])
+    return out
+
+
+def _dist(state: dict, lid: int) -> int:
+    """Tunnels from line `lid`'s end to an end space it may end on, through free cells (99: none)."""
+    line = state["lines"][lid]
+    cells = line["cells"]
+    c = mm.C(state)
+    g = c.g
+    occ = state["occ"]
+    ends = mm.allowed_ends(state, lid)
+    seen = {cells[-1]}
+    q: deque[tuple[int, int]] = deque([(cells[-1], 0)])
+    while q:
+        k, dd = q.popleft()
+        for nb in g.neighbours[k]:
+            if nb < 0 or nb in seen or occ[nb] >= 0:
+                continue
+            if nb in ends:
+                return dd + 1
+            if c.kind[nb] in (PARK, LAKE, START, END):
+                continue
+            seen.add(nb)
+            q.append((nb, dd + 1))
+    return 99
+
+
+def _lines_value(state: dict, seat: int) -> float:
+    v = 0.0
+    for l in range(LINES):
+        lid = seat * LINES + l
+        line = state["lines"][lid]
+        if line["done"]:
+            v += 16
+        elif not line["cells"]:
+            v -= 14 if state["phase"] != "over" else 30
+        else:
+            left = TUNNELS - len(line["cells"])
+            d = _dist(state, lid)
+            if d > left or mm.blocked(state, lid):
+                v -= 24
+            else:
+                v -= 1.0 * d
+    return v
+
+
+def easy_value(state: dict, seat: int) -> float:
+    mine = sum(1 for p in state["placed"] if p[3] == seat)
+    return state["points"][seat] + 2.5 * mine + _lines_value(state, seat)
+
+
+def hard_value(state: dict, seat: int) -> float:
+    """The easy value, the station points as the lines stand to keep them, and the trips: each marker of
+    this seat touched by a station, and each trip (and the park) whose fastest route runs on its lines."""
+    v = easy_value(state, seat)
+    c = mm.C(state)
+    for p in state["placed"]:
+        if p[3] == seat and mm._touched(state, c, p[0]):
+            v += 2.0
+    for a in LETTERS:
+        placed = [p for p in state["placed"] if p[1] == a]
+        if len(placed) == 2:
+            minutes, on, _ = mm.route(state, {placed[0][0]}, {placed[1][0]})
+            if minutes >= 0 and any(lid // LINES == seat for lid in on):
+                v += TRIP_POINTS * 0.7 + (MARKER_BONUS * 0.7 if any(p[3] == seat for p in placed) else 0)
+    minutes, on, _ = mm.route(state, set(c.park), set(c.lake))
+    if minutes >= 0 and any(lid // LINES == seat for lid in on):
+        v += PARK_POINTS * 0.6
+    return v
+
+
+def ranked(state: dict, seat: int, level: str = "easy") -> list[tuple[float, str, dict]]:
+    """The whole moves, best first, by the level's evaluation (ties: the plan's text)."""
+    fn = hard_value if level == "hard" else easy_value
+    rows = [(fn(s, seat), plan, s) for plan, s in moves(state, seat)]
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return rows
+
+
+def best_plan(state: dict, seat: int, level: str) -> str:
+    rows = ranked(state, seat, level)
+    if level != "hard" or len(rows) <= 1:
+        return rows[0][1]
+    # one ply more: the next player answers with their easy-best move, and we keep what is left
+    keep = rows[:6]
+    best, best_v = keep[0][1], -1e9
+    for v, plan, s in keep:
+        nxt = mm.deciders(s)
+        if nxt and nxt[0] != seat and s["phase"] == "build":
+            reply = ranked(s, nxt[0], "easy")
+            if reply:
+                s = reply[0][2]
+        score = hard_value(s, seat)
+        if score > best_v:
+            best, best_v = plan, score
+    return best
+
+
+class MetroAi(Ai):
+    def choose(self, view: dict, seat: int, level: str, seed: int, budget: Any = None) -> Action:
+        acts = mm.legal(view, seat)
+        if len(acts) == 1:
+            return Action(seat, f"{seat}:{acts[0]}", acts[0])
+        if level == "random":
+            from engine import rng
+            gen: dict = {"rng": rng.seed_state((seed or 0) * 7919 + view["seq"] * 31 + seat)}
+            a = acts[rng.below(gen, len(acts))]
+            return Action(seat, f"{seat}:{a}", a)
+        plan = best_plan(deep(view), seat, level)
+        first = plan.split("/")[0]
+        return Action(seat, f"{seat}:{first}", first)
+
+
+AI = MetroAi()
