@@ -16,6 +16,7 @@ from .rules import engine as mm
 from .rules.city import END, LAKE, PARK, START
 from .rules.constants import LETTERS, LINES, MARKER_BONUS, PARK_POINTS, TRIP_POINTS, TUNNELS
 
+KEEP = 5  # hard: the best moves by its evaluation it looks a round further at
 Move = tuple[str, dict]  # (the plan: actions without the seat, "/"-joined; the state after it)
 
 
@@ -84,28 +85,66 @@ def _lines_value(state: dict, seat: int) -> float:
 
 
 def easy_value(state: dict, seat: int) -> float:
+    """Greedy on stations and markers: the station points, the markers placed, and its lines kept going."""
     mine = sum(1 for p in state["placed"] if p[3] == seat)
     return state["points"][seat] + 2.5 * mine + _lines_value(state, seat)
 
 
-def hard_value(state: dict, seat: int) -> float:
-    """The easy value, the station points as the lines stand to keep them, and the trips: each marker of
-    this seat touched by a station, and each trip (and the park) whose fastest route runs on its lines."""
-    v = easy_value(state, seat)
+def _line_term(state: dict, seat: int) -> tuple[float, int]:
+    """The lines' prospects (completed, on their way, stuck) and how many look completable."""
+    v, ok = 0.0, 0
+    for l in range(LINES):
+        lid = seat * LINES + l
+        line = state["lines"][lid]
+        if line["done"]:
+            v += 12
+            ok += 1
+        elif not line["cells"]:
+            v -= 12
+            ok += 1
+        else:
+            d = _dist(state, lid)
+            if d > TUNNELS - len(line["cells"]) or mm.blocked(state, lid):
+                v -= 20
+            else:
+                v -= 0.8 * d
+                ok += 1
+    return v, ok
+
+
+def projected(state: dict) -> list[float]:
+    """Each seat's score as the city stands, looking ahead a little: its station points as its lines promise
+    to keep them, the trips (and the park) whose fastest routes run on its lines now, its markers placed
+    (a marker left in hand makes an impossible trip its fault) and touched by a station, its lines' way."""
+    n = state["players"]
     c = mm.C(state)
-    for p in state["placed"]:
-        if p[3] == seat and mm._touched(state, c, p[0]):
-            v += 2.0
+    out = []
+    trips = [0.0] * n
     for a in LETTERS:
         placed = [p for p in state["placed"] if p[1] == a]
         if len(placed) == 2:
             minutes, on, _ = mm.route(state, {placed[0][0]}, {placed[1][0]})
-            if minutes >= 0 and any(lid // LINES == seat for lid in on):
-                v += TRIP_POINTS * 0.7 + (MARKER_BONUS * 0.7 if any(p[3] == seat for p in placed) else 0)
+            if minutes >= 0:
+                for s in {lid // LINES for lid in on}:
+                    trips[s] += TRIP_POINTS + (MARKER_BONUS if any(p[3] == s for p in placed) else 0)
     minutes, on, _ = mm.route(state, set(c.park), set(c.lake))
-    if minutes >= 0 and any(lid // LINES == seat for lid in on):
-        v += PARK_POINTS * 0.6
-    return v
+    if minutes >= 0:
+        for s in {lid // LINES for lid in on}:
+            trips[s] += PARK_POINTS
+    for s in range(n):
+        term, ok = _line_term(state, s)
+        keep = 1.0 if ok == 2 else 0.6 if ok == 1 else 0.2
+        mine = [p for p in state["placed"] if p[3] == s]
+        touched = sum(1 for p in mine if mm._touched(state, c, p[0]))
+        out.append(state["points"][s] * keep + trips[s] + 3.0 * len(mine) + 2.0 * touched + term)
+    return out
+
+
+def hard_value(state: dict, seat: int) -> float:
+    """The seat's projected score against the best of the others' (a win is what counts)."""
+    p = projected(state)
+    others = [x for s, x in enumerate(p) if s != seat]
+    return p[seat] - 0.7 * max(others) - 0.3 * sum(others) / len(others)
 
 
 def ranked(state: dict, seat: int, level: str = "easy") -> list[tuple[float, str, dict]]:
@@ -120,15 +159,23 @@ def best_plan(state: dict, seat: int, level: str) -> str:
     rows = ranked(state, seat, level)
     if level != "hard" or len(rows) <= 1:
         return rows[0][1]
-    # one ply more: the next player answers with their easy-best move, and we keep what is left
-    keep = rows[:6]
+    # a round more: each other player answers with their easy-best move, and we keep what is left
+    keep = rows[:KEEP]
     best, best_v = keep[0][1], -1e9
-    for v, plan, s in keep:
-        nxt = mm.deciders(s)
-        if nxt and nxt[0] != seat and s["phase"] == "build":
+    for _v, plan, s in keep:
+        for _ in range(s["players"] - 1):
+            nxt = mm.deciders(s)
+            if not nxt or nxt[0] == seat:
+                break
             reply = ranked(s, nxt[0], "easy")
-            if reply:
-                s = reply[0][2]
+            if not reply:
+                break
+            s = reply[0][2]
+            while mm.deciders(s) and mm.deciders(s)[0] == nxt[0]:  # (their free station, if any)
+                more = ranked(s, nxt[0], "easy")
+                if not more:
+                    break
+                s = more[0][2]
         score = hard_value(s, seat)
         if score > best_v:
             best, best_v = plan, score

@@ -342,25 +342,35 @@ def _tunnel(state: dict, seat: int, lid: int, cell: int, letter: str, events: li
         state["marked"] = True
         ev["marker"] = letter
     events.append(ev)
-    # stations where the line joins another, or leaves one it ran alongside (clause 8)
-    touch: dict[str, list[int]] = line["touch"]
-    now: dict[str, list[int]] = {}
-    for nb in g.neighbours[cell]:
-        if nb >= 0 and occ[nb] >= 0 and occ[nb] != lid:
-            m_id = occ[nb]
-            key = str(m_id)
-            if key not in now:
-                j = state["lines"][m_id]["cells"].index(nb)
-                now[key] = [1, g.between[(cell, nb)], 2 * j]
-    for key, (_, side, pos) in now.items():
-        if key in touch:
-            now[key] = [touch[key][0] + 1, side, pos]
-        else:
-            _station(state, seat, [[lid, 2 * i], [int(key), pos]], side, "join", events)
-    for key, (run, side, pos) in touch.items():
-        if key not in now and run >= 2 and not any(st["side"] == side for st in state["stations"]):
-            _station(state, seat, [[lid, 2 * (i - 1)], [int(key), pos]], side, "split", events)
-    line["touch"] = now
+    # stations where the line joins another, or splits off one it ran alongside (clause 10): a line is
+    # alongside another while its new tunnels share a side or a corner with it; it joins at the first side
+    # they share, and splits off where it stops touching it after two tunnels or more sharing a side
+    touch: dict[str, list[int]] = line["touch"]  # line -> [joined, sides shared, last side
+    # shared, the other line's position there, the join's side, this line's position there]
+    near: dict[str, tuple[int, int]] = {}  # line -> (a side shared now or -1, the other cell's position)
+    for nb in sorted(g.around[cell]):
+        m_id = occ[nb]
+        if m_id < 0 or m_id == lid:
+            continue
+        key = str(m_id)
+        side = g.between.get((cell, nb), -1)
+        if key not in near or (side >= 0 and near[key][0] < 0):
+            near[key] = (side, 2 * state["lines"][m_id]["cells"].index(nb))
+    for key, (side, pos) in near.items():
+        row = touch.get(key)
+        if row is None:
+            row = [0, 0, -1, -1, -1, -1]
+            touch[key] = row
+        if side >= 0:
+            if not row[0]:
+                _station(state, seat, [[lid, 2 * i], [int(key), pos]], side, "join", events)
+                row[0], row[4] = 1, side
+            row[1] += 1
+            row[2], row[3], row[5] = side, pos, 2 * i
+    for key in [k for k in touch if k not in near]:
+        joined, shared, last, pos, first_side, at = touch.pop(key)
+        if joined and shared >= 2 and last != first_side:
+            _station(state, seat, [[lid, at], [int(key), pos]], last, "split", events)
     if c.kind[cell] == END:
         line["done"] = True
         state["stations"].append({"side": -1, "cell": cell, "on": [[lid, 2 * i]], "by": seat, "pts": 0})
@@ -506,6 +516,10 @@ def _score(state: dict, events: list[dict]) -> None:
         guilty: set[int] = set(holder.get(a, []))  # a marker never placed: its holder
         guilty |= {p[3] for p in placed if not _touched(state, c, p[0])}  # placed, no station touching it
         minutes, on, used = -1, set(), []
+        if not guilty and len(placed) < 2:  # (markers never dealt: no trip, nobody to blame)
+            detail.append({"trip": a, "minutes": -1, "lines": [], "guilty": [], "gained": [0] * n, "hops": [],
+                           "cells": [p[0] for p in placed]})
+            continue
         if not guilty:
             minutes, on, used = route(state, {placed[0][0]}, {placed[1][0]})
             if minutes < 0:  # no route between them: both who placed them
