@@ -16,7 +16,7 @@ from .rules import engine as mm
 from .rules.city import END, LAKE, PARK, START
 from .rules.constants import LETTERS, LINES, MARKER_BONUS, PARK_POINTS, TRIP_POINTS, TUNNELS
 
-KEEP = 5  # hard: the best moves by its evaluation it looks a round further at
+KEEP = 0  # hard: the best moves by its evaluation it looks a round further at
 Move = tuple[str, dict]  # (the plan: actions without the seat, "/"-joined; the state after it)
 
 
@@ -140,11 +140,23 @@ def projected(state: dict) -> list[float]:
     return out
 
 
+def final_now(state: dict) -> list[int]:
+    """Each seat's total if the building ended now (the scoring phase on a copy)."""
+    t = dict(state)
+    t["result"] = None
+    mm._score(t, [])
+    return t["result"]["total"]
+
+
 def hard_value(state: dict, seat: int) -> float:
-    """The seat's projected score against the best of the others' (a win is what counts)."""
+    """The seat's projected score against the others' (the best of them counts most), and half of the same
+    for the scores if the building ended now (the trips as they stand, the blame for impossible ones)."""
     p = projected(state)
+    total = final_now(state)
     others = [x for s, x in enumerate(p) if s != seat]
-    return p[seat] - 0.7 * max(others) - 0.3 * sum(others) / len(others)
+    now = [x for s, x in enumerate(total) if s != seat]
+    return (p[seat] - 0.7 * max(others) - 0.3 * sum(others) / len(others)
+            + 0.5 * (total[seat] - max(now)))
 
 
 def ranked(state: dict, seat: int, level: str = "easy") -> list[tuple[float, str, dict]]:
@@ -157,7 +169,7 @@ def ranked(state: dict, seat: int, level: str = "easy") -> list[tuple[float, str
 
 def best_plan(state: dict, seat: int, level: str) -> str:
     rows = ranked(state, seat, level)
-    if level != "hard" or len(rows) <= 1:
+    if level != "hard" or len(rows) <= 1 or KEEP == 0:
         return rows[0][1]
     # a round more: each other player answers with their easy-best move, and we keep what is left
     keep = rows[:KEEP]
