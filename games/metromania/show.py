@@ -123,53 +123,68 @@ class MetroShow(Show):
         else:
             text = _("Dig three tunnels (split between your lines as you like) or build a station between two "
                      "of a line's stations.")
-        shown = rows
-        groups: list[tuple[str, str]] = []
-        if len(rows) > LIMIT and not pick:
-            # a second step: the first step of each dig (a start space, a line's next cell), or a station
-            firsts: dict[str, int] = {}
-            for _v, plan, _s in rows:
-                f = plan.split("/")[0]
-                key = "st" if f.startswith("s:") else f
-                firsts.setdefault(key, len(firsts))
-            if len(firsts) <= LIMIT:
-                shown = []
-                for key in firsts:
-                    groups.append((key, self._group_label(view, seat, key)))
-            else:
-                shown = rows[:LIMIT - 1]
-                groups = [("st", _("Build a station…"))]
-        elif pick:
-            shown = [r for r in rows if (r[1].startswith("s:") if pick == "st" else r[1].split("/")[0] == pick)]
-        shown = shown[:LIMIT]
+        title = _("Your move, {name}", name=table.names[seat])
+        if len(rows) <= LIMIT:
+            return self._menu(view, seat, text, title, rows, [])
+        digs = [r for r in rows if not r[1].startswith("s:")]
+        stations = [r for r in rows if r[1].startswith("s:")]
+        groups = [("more", _("Other digs…"))]
+        if stations:
+            groups.append(("st", _("Build a station…")))
+        best = rows[:LIMIT - len(groups)]
+        rest = [r for r in digs if r not in best]
+        if not pick:
+            return self._menu(view, seat, text, title, best, groups)
+        if pick == "st":
+            return self._buttons(view, seat, text, title, stations, [])
+        if pick == "more" and len(rest) > LIMIT - 1:  # a step more: the first tunnel of the other digs
+            firsts: list[str] = []
+            for r in rest:
+                f = r[1].split("/")[0]
+                if f not in firsts:
+                    firsts.append(f)
+            return self._buttons(view, seat, text, title, [], [(f, self._group_label(view, seat, f)) for f in firsts])
+        if pick != "more":
+            rest = [r for r in rest if r[1].split("/")[0] == pick]
+        return self._buttons(view, seat, text, title, rest, [])
+
+    def _menu(self, view: dict, seat: int, text: str, title: str, rows: list, groups: list) -> Message:
+        """One select: the moves best first (each a whole move), then the groups (a pick each)."""
         cands: list = []
         items = []
-        for k, (_v, plan, after) in enumerate(shown, start=1):
+        for k, (_v, plan, after) in enumerate(rows, start=1):
             items.append(Item(f"{k}. {describe(view, after, plan, seat)}"[:100], plan_act(seat, plan)))
             cands.append(_target(plan, after, view, seat))
         for key, label in groups:
             k = len(items) + 1
             items.append(Item(f"{k}. {label}"[:100], f"k:{key}"))
             cands.append(self._group_target(view, seat, key))
-        controls: list = [Menu(_("Choose your move (best first)"), items, row=0)]
-        if pick:
-            controls.append(Button(_("Back"), "decide", row=1))
-        marks = [c for c in cands if c]
-        order = [c if c else ["c", -1] for c in cands]
-        seen: set = set()
-        labelled = []
-        for c in order:  # each place labelled once, with its first number
-            key = tuple(c)
-            labelled.append(c if c[1] >= 0 and key not in seen else ["x", -1])
-            seen.add(key)
-        del marks
-        return Message(content=text, controls=controls,
-                       picture=Picture("decision", (view, labelled, _("Your move, {name}", name=table.names[seat])),
-                                       "move.png"))
+        return Message(content=text, controls=[Menu(_("Choose your move (best first)"), items, row=0)],
+                       picture=Picture("decision", (view, _once(cands), title), "move.png"))
+
+    def _buttons(self, view: dict, seat: int, text: str, title: str, rows: list, groups: list) -> Message:
+        """A step after a pick: numbered buttons (the host keeps a decision's menus as they were before a
+        pick), each move described in the text and numbered alike on the picture; then Back."""
+        cands: list = []
+        lines = [text]
+        controls: list = []
+        k = 0
+        for _v, plan, after in rows[:LIMIT - 1]:
+            k += 1
+            lines.append(f"**{k}.** {describe(view, after, plan, seat)}")
+            controls.append(Button(str(k), plan_act(seat, plan), "primary" if k == 1 else "secondary",
+                                   row=(k - 1) // 5))
+            cands.append(_target(plan, after, view, seat))
+        for key, label in groups[:LIMIT - 1 - k]:
+            k += 1
+            lines.append(f"**{k}.** {label}")
+            controls.append(Button(str(k), f"k:{key}", row=(k - 1) // 5))
+            cands.append(self._group_target(view, seat, key))
+        controls.append(Button(_("Back"), "decide", row=min(4, k // 5)))
+        return Message(content="\n".join(lines)[:2000], controls=controls,
+                       picture=Picture("decision", (view, _once(cands), title), "move.png"))
 
     def _group_label(self, view: dict, seat: int, key: str) -> str:
-        if key == "st":
-            return _("Build a station…")
         bits = key.split(":")
         lid = seat * LINES + int(bits[1])
         if not view["lines"][lid]["cells"]:
@@ -177,7 +192,7 @@ class MetroShow(Show):
         return _("Dig the {line} this way…", line=line_name(lid))
 
     def _group_target(self, view: dict, seat: int, key: str) -> list:
-        if key == "st":
+        if key in ("st", "more"):
             return []
         return ["c", int(key.split(":")[2])]
 
@@ -231,6 +246,17 @@ class MetroShow(Show):
 
     def title(self, view: dict) -> str | None:
         return _("Undergrounders — round {n}", n=_round(view))
+
+
+def _once(cands: list) -> list:
+    """Each place labelled once, with its first number (["x", -1]: no label for that number)."""
+    seen: set = set()
+    out = []
+    for c in cands:
+        key = tuple(c) if c else ("x", -1)
+        out.append(c if c and c[1] >= 0 and key not in seen else ["x", -1])
+        seen.add(key)
+    return out
 
 
 def _round(view: dict) -> int:
