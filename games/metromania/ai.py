@@ -67,8 +67,8 @@ def _dist(state: dict, lid: int) -> int:
 
 def _lines_value(state: dict, seat: int) -> float:
     v = 0.0
-    for l in range(LINES):
-        lid = seat * LINES + l
+    for ln in range(LINES):
+        lid = seat * LINES + ln
         line = state["lines"][lid]
         if line["done"]:
             v += 16
@@ -93,8 +93,8 @@ def easy_value(state: dict, seat: int) -> float:
 def _line_term(state: dict, seat: int) -> tuple[float, int]:
     """The lines' prospects (completed, on their way, stuck) and how many look completable."""
     v, ok = 0.0, 0
-    for l in range(LINES):
-        lid = seat * LINES + l
+    for ln in range(LINES):
+        lid = seat * LINES + ln
         line = state["lines"][lid]
         if line["done"]:
             v += 12
@@ -201,7 +201,7 @@ class MetroAi(Ai):
             return Action(seat, f"{seat}:{acts[0]}", acts[0])
         if level == "random":
             from engine import rng
-            gen: dict = {"rng": rng.seed_state((seed or 0) * 7919 + view["seq"] * 31 + seat)}
+            gen: rng.Rng = {"rng": rng.seed_state((seed or 0) * 7919 + view["seq"] * 31 + seat)}
             a = acts[rng.below(gen, len(acts))]
             return Action(seat, f"{seat}:{a}", a)
         plan = best_plan(deep(view), seat, level)

@@ -36,7 +36,8 @@ class MetroCoach(Coach):
         for i, (s, a) in enumerate(zip(states_before(RULES, config, seed, actions), actions, strict=True)):
             if (int(a.split(":")[0]) == seat and s["phase"] != "over" and s["dug"] == 0
                     and len(mm.legal(s, seat)) > 1):
-                out.append({"at": i, "round": s["turns"] // s["players"] + 1, "chapter": [s["turns"] // s["players"] + 1]})
+                rnd = s["turns"] // s["players"] + 1
+                out.append({"at": i, "round": rnd, "chapter": [rnd]})
         return out
 
     def evaluate(self, config: Mapping, seed: int, actions: Sequence[str], seat: int, some: list,

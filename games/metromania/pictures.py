@@ -95,7 +95,7 @@ def _city(cv: Canvas, view: dict, top: int, routes: list | None = None) -> tuple
             d.line(pts, fill=INK, width=w + 4, joint="curve")
             d.line(pts, fill=col, width=w, joint="curve")
             if lid % LINES == 1:  # striped: white dashes along it
-                for p, q in zip(pts, pts[1:]):
+                for p, q in zip(pts, pts[1:], strict=False):
                     mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
                     d.line([((p[0] + mx) / 2, (p[1] + my) / 2), ((q[0] + mx) / 2, (q[1] + my) / 2)],
                            fill=(255, 255, 255), width=max(3, w // 2))

@@ -95,7 +95,7 @@ class MetroRules(Rules):
         s = deep(state)
         if state["markers_rule"] != "hidden" or state["phase"] == "over":
             return s
-        gen: dict = {"rng": rng.seed_state(seed)}
+        gen: rng.Rng = {"rng": rng.seed_state(seed)}
         for kd in KINDS:
             slots = [(p, i) for p, h in enumerate(s["hand"]) if p != viewer for i, m in enumerate(h) if m[1] == kd]
             letters = [s["hand"][p][i][0] for p, i in slots]

@@ -38,12 +38,12 @@ def describe(before: dict, after: dict, plan: str, seat: int) -> str:
         gain = after["points"][seat] - before["points"][seat]
         return _("Station on the {line} (+{n})", line=line_name(int(steps[0].split(":")[1])), n=gain)
     parts = []
-    per = [sum(1 for s in steps if s.split(":")[1] == str(l)) for l in range(LINES)]
-    for l in range(LINES):
-        if per[l]:
-            started = not before["lines"][seat * LINES + l]["cells"]
-            name = _("Solid") if l == 0 else _("Striped")
-            parts.append(f"{name} ×{per[l]}" + (" " + _("(new)") if started else ""))
+    per = [sum(1 for s in steps if s.split(":")[1] == str(ln)) for ln in range(LINES)]
+    for ln in range(LINES):
+        if per[ln]:
+            started = not before["lines"][seat * LINES + ln]["cells"]
+            name = _("Solid") if ln == 0 else _("Striped")
+            parts.append(f"{name} ×{per[ln]}" + (" " + _("(new)") if started else ""))
     gain = after["points"][seat] - before["points"][seat]
     made = len(after["stations"]) - len(before["stations"])
     made -= sum(1 for st in after["stations"][len(before["stations"]):] if st["side"] < 0)
@@ -53,9 +53,9 @@ def describe(before: dict, after: dict, plan: str, seat: int) -> str:
         bits = s.split(":")
         if len(bits) > 3:
             parts.append(_("marker {letter}", letter=bits[3]))
-    for l in range(LINES):
-        if after["lines"][seat * LINES + l]["done"] and not before["lines"][seat * LINES + l]["done"]:
-            parts.append(_("completes the {line}", line=line_name(l)))
+    for ln in range(LINES):
+        if after["lines"][seat * LINES + ln]["done"] and not before["lines"][seat * LINES + ln]["done"]:
+            parts.append(_("completes the {line}", line=line_name(ln)))
     return " · ".join(parts)[:100]
 
 
@@ -92,7 +92,7 @@ class MetroShow(Show):
         lines += [f"• {x}" for x in table.recent[-4:]]
         fields = []
         for s in range(view["players"]):
-            done = sum(1 for l in range(LINES) if view["lines"][s * LINES + l]["done"])
+            done = sum(1 for ln in range(LINES) if view["lines"][s * LINES + ln]["done"])
             hand = " ".join(f"{m[0]}({kind_name(m[1])})" for m in view["hand"][s]) or "—"
             fields.append((names[s], _("stations {p} · lines done {d} · markers {hand}", p=view["points"][s],
                                        d=done, hand=hand)))
@@ -118,7 +118,7 @@ class MetroShow(Show):
         if view["phase"] == "free":
             text = _("Your {line} is complete: place its free station (numbered on the picture).",
                      line=line_name(view["free"][0]))
-        elif not any(view["lines"][seat * LINES + l]["cells"] for l in range(LINES)):
+        elif not any(view["lines"][seat * LINES + ln]["cells"] for ln in range(LINES)):
             text = _("Start your solid line on a white arrow, then dig on: three tunnels a turn.")
         else:
             text = _("Dig three tunnels (split between your lines as you like) or build a station between two "

@@ -3,7 +3,6 @@
 import pytest
 
 from engine.data import deep
-
 from games.metromania.play import RULES
 from games.metromania.rules import constants as K
 from games.metromania.rules import engine as mm
@@ -239,7 +238,7 @@ def test_r09_a_line_ends_on_a_far_side_then_its_free_station():
     assert spots and all(":s:0:" in a for a in spots)
     t = do(t, sorted(spots)[0])
     assert t["lines"][0]["closed"] and t["phase"] == "build" and t["turn"] == 1
-    assert all(l != 0 for l, _ in mm.station_spots(t, 0))
+    assert all(ln != 0 for ln, _ in mm.station_spots(t, 0))
 
 
 def _stations_made(s: dict, lid: int, cells: list[int]) -> list[list]:
@@ -311,8 +310,8 @@ def test_r13_station_points_kept_by_lines_completed():
     for done, kept in ((2, 9), (1, 5), (0, 0)):
         s = game(2)
         s["points"] = [9, 0]
-        for l in range(done):
-            s["lines"][l]["done"] = True
+        for ln in range(done):
+            s["lines"][ln]["done"] = True
         mm._score(s, [])
         assert s["result"]["stations"][0] == kept
 

@@ -1,10 +1,10 @@
 """Undergrounders' flow of a game on plain JSON states (RULES.md says each rule in words, by clause number).
 
-A state's lines are numbered seat * 2 + l (l = 0 the solid line, 1 the striped one). Actions, one step each:
+A state's lines are numbered seat * 2 + ln (ln = 0 the solid line, 1 the striped one). Actions, one step each:
 
-    "{seat}:t:{l}:{cell}"           a tunnel of line l on `cell` (the line's first: a start space)
-    "{seat}:t:{l}:{cell}:{letter}"  ... on a destination area, with the marker of that letter placed on it
-    "{seat}:s:{l}:{i}"              a station on line l between its cells i and i + 1 (a turn's, or the free one)
+    "{seat}:t:{ln}:{cell}"           a tunnel of line ln on `cell` (the line's first: a start space)
+    "{seat}:t:{ln}:{cell}:{letter}"  ... on a destination area, with the marker of that letter placed on it
+    "{seat}:s:{ln}:{i}"              a station on line ln between its cells i and i + 1 (a turn's, or the free one)
     "{seat}:pass"                   nothing can be done this turn
 
 A plan "{seat}@t:0:12/t:0:20/t:1:40:A" is a whole dig in one click (expand). Station positions along a
@@ -16,9 +16,26 @@ from typing import Any
 from engine import rng
 
 from .city import END, LAKE, PARK, START, City, city
-from .constants import (ACUTE_CELLS, CHANGE_MINUTES, DIG, FAR, FIXED, HOP_MINUTES, INQUIRY_GUILTY, INQUIRY_OTHERS,
-                        KINDS, LETTERS, LINES, LINES_TO_END, MARKER_BONUS, MARKERS, PARK_POINTS, STATIONS,
-                        TRIP_POINTS, TUNNELS)
+from .constants import (
+    ACUTE_CELLS,
+    CHANGE_MINUTES,
+    DIG,
+    FAR,
+    FIXED,
+    HOP_MINUTES,
+    INQUIRY_GUILTY,
+    INQUIRY_OTHERS,
+    KINDS,
+    LETTERS,
+    LINES,
+    LINES_TO_END,
+    MARKER_BONUS,
+    MARKERS,
+    PARK_POINTS,
+    STATIONS,
+    TRIP_POINTS,
+    TUNNELS,
+)
 
 HIDDEN = ("rng",)
 
@@ -26,7 +43,7 @@ HIDDEN = ("rng",)
 # ---- a new game ---------------------------------------------------------------------------------------
 def new_game(config: dict, seed: int) -> tuple[dict, list[dict]]:
     n = int(config["players"])
-    gen: dict = {"rng": rng.seed_state(seed)}
+    gen: rng.Rng = {"rng": rng.seed_state(seed)}
     text = config.get("city") or ""
     if not text:
         from .city import generate
@@ -49,7 +66,7 @@ def new_game(config: dict, seed: int) -> tuple[dict, list[dict]]:
                                                                 "round_start": True}]
 
 
-def deal(gen: dict, n: int, rule: str) -> list[list[list[str]]]:
+def deal(gen: rng.Rng, n: int, rule: str) -> list[list[list[str]]]:
     """Each seat's destination markers: [letter, kind] each (clause 3)."""
     if n == 2 or rule == "fixed":
         return [[[a, k] for a, k in FIXED[n][s]] for s in range(n)]
@@ -98,12 +115,12 @@ def start_side(c: City, line: dict) -> int:
     return c.g.hex_side[line["cells"][0]] if line["cells"] else -1
 
 
-def allowed_starts(state: dict, seat: int, l: int) -> list[int]:
-    """The free start spaces line l of `seat` may start on (clause 5)."""
+def allowed_starts(state: dict, seat: int, ln: int) -> list[int]:
+    """The free start spaces line ln of `seat` may start on (clause 5)."""
     c = C(state)
     occ = state["occ"]
     free = [k for k in c.starts if occ[k] < 0]
-    if l == 0:
+    if ln == 0:
         return free
     first = state["lines"][seat * LINES]["cells"]
     if not first:
@@ -207,12 +224,12 @@ def blocked(state: dict, lid: int) -> bool:
 
 
 def station_spots(state: dict, seat: int) -> list[tuple[int, int]]:
-    """(l, i): a station may go on line l between its cells i and i + 1 (clause 10)."""
+    """(ln, i): a station may go on line ln between its cells i and i + 1 (clause 10)."""
     if state["supply"] <= 0:
         return []
     out = []
-    for l in range(LINES):
-        lid = seat * LINES + l
+    for ln in range(LINES):
+        lid = seat * LINES + ln
         line = state["lines"][lid]
         if line["closed"] or len(line["cells"]) < 2:
             continue
@@ -222,7 +239,7 @@ def station_spots(state: dict, seat: int) -> list[tuple[int, int]]:
         for i in range(len(line["cells"]) - 1):
             p = 2 * i + 1
             if pos[0] < p < pos[-1] and p not in pos:
-                out.append((l, i))
+                out.append((ln, i))
     return out
 
 
@@ -249,18 +266,18 @@ def legal(state: dict, seat: int) -> list[str]:
     out: list[str] = []
     lines = state["lines"]
     if state["dug"] < DIG:
-        for l in range(LINES):
-            lid = seat * LINES + l
+        for ln in range(LINES):
+            lid = seat * LINES + ln
             line = lines[lid]
             if not line["cells"]:
-                if l == 1 and (not lines[lid - 1]["cells"] or lines[lid - 1]["since"] == state["turns"]):
+                if ln == 1 and (not lines[lid - 1]["cells"] or lines[lid - 1]["since"] == state["turns"]):
                     continue
-                out += [f"t:{l}:{k}" for k in allowed_starts(state, seat, l)]
+                out += [f"t:{ln}:{k}" for k in allowed_starts(state, seat, ln)]
                 continue
             for cell, a in next_cells(state, lid, markers_ok=not state["marked"]):
-                out.append(f"t:{l}:{cell}:{a}" if a else f"t:{l}:{cell}")
+                out.append(f"t:{ln}:{cell}:{a}" if a else f"t:{ln}:{cell}")
     if state["dug"] == 0:
-        out += [f"s:{l}:{i}" for l, i in station_spots(state, seat)]
+        out += [f"s:{ln}:{i}" for ln, i in station_spots(state, seat)]
         if not out:
             out.append("pass")
     return out
@@ -284,8 +301,8 @@ def advance(state: dict, action: str, events: list[dict]) -> None:
             events.append({"type": "pass", "seat": seat})
             _end_turn(state, events)
         return
-    l = int(parts[1])
-    lid = seat * LINES + l
+    ln = int(parts[1])
+    lid = seat * LINES + ln
     if parts[0] == "s":
         i = int(parts[2])
         _station(state, seat, [[lid, 2 * i + 1]], _inner_side(state, lid, i), "free" if state["phase"] == "free"
@@ -418,7 +435,7 @@ def _ending(state: dict, seat: int) -> bool:
     """Whether the building ends after `seat`'s turn (clause 11)."""
     n = state["players"]
     lines = state["lines"]
-    if all(lines[seat * LINES + l]["done"] for l in range(LINES)):
+    if all(lines[seat * LINES + ln]["done"] for ln in range(LINES)):
         return True
     if state["supply"] <= 0:
         return True
@@ -452,7 +469,7 @@ def route(state: dict, src: set[int], dst: set[int]) -> tuple[int, set[int], lis
     hops = []
     for lid, row in along.items():
         row.sort()
-        for (_, a), (_, b) in zip(row, row[1:]):
+        for (_, a), (_, b) in zip(row, row[1:], strict=False):
             adj.setdefault((a, lid), []).append(((b, lid), HOP_MINUTES))
             adj.setdefault((b, lid), []).append(((a, lid), HOP_MINUTES))
             hops.append((a, b, lid))
@@ -501,7 +518,7 @@ def _score(state: dict, events: list[dict]) -> None:
     n = state["players"]
     c = C(state)
     lines = state["lines"]
-    done = [sum(1 for l in range(LINES) if lines[s * LINES + l]["done"]) for s in range(n)]
+    done = [sum(1 for ln in range(LINES) if lines[s * LINES + ln]["done"]) for s in range(n)]
     raw = list(state["points"])
     kept = [raw[s] if done[s] == 2 else raw[s] - raw[s] // 2 if done[s] == 1 else 0 for s in range(n)]
     trips = [0] * n
@@ -515,7 +532,7 @@ def _score(state: dict, events: list[dict]) -> None:
         placed = [p for p in state["placed"] if p[1] == a]
         guilty: set[int] = set(holder.get(a, []))  # a marker never placed: its holder
         guilty |= {p[3] for p in placed if not _touched(state, c, p[0])}  # placed, no station touching it
-        minutes, on, used = -1, set(), []
+        minutes, on, used = -1, set[int](), list[tuple[int, int, int]]()
         if not guilty and len(placed) < 2:  # (markers never dealt: no trip, nobody to blame)
             detail.append({"trip": a, "minutes": -1, "lines": [], "guilty": [], "gained": [0] * n, "hops": [],
                            "cells": [p[0] for p in placed]})
@@ -541,14 +558,15 @@ def _score(state: dict, events: list[dict]) -> None:
         detail.append({"trip": a, "minutes": minutes, "lines": sorted(on), "guilty": sorted(guilty),
                        "gained": gained, "hops": [list(h) for h in used], "cells": [p[0] for p in placed]})
     park = [0] * n
-    minutes, on, used = route(state, set(c.park), set(c.lake))
+    minutes, on2, used2 = route(state, set(c.park), set(c.lake))
+    on, used = on2, used2
     gained = [0] * n
     for s in {lid // LINES for lid in on}:
         gained[s] = PARK_POINTS
         park[s] = PARK_POINTS
     detail.append({"trip": "park", "minutes": minutes, "lines": sorted(on), "guilty": [], "gained": gained,
                    "hops": [list(h) for h in used], "cells": []})
-    tunnels = [sum(len(lines[s * LINES + l]["cells"]) for l in range(LINES)) for s in range(n)]
+    tunnels = [sum(len(lines[s * LINES + ln]["cells"]) for ln in range(LINES)) for s in range(n)]
     total = [kept[s] + trips[s] + inquiry[s] + park[s] for s in range(n)]
     state["result"] = {"stations": kept, "raw": raw, "trips": trips, "inquiry": inquiry, "park": park,
                        "total": total, "done": done, "tunnels": tunnels, "detail": detail}

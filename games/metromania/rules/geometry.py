@@ -50,10 +50,10 @@ class Grid:
         side_ends: list[tuple[int, int]] = []
         side_cells: list[list[int]] = []
         cell_sides: list[tuple[int, int, int]] = []
-        for k, (a, b, c) in enumerate(corner_ids):
+        for k, (ca, cb, cc) in enumerate(corner_ids):
             mine = []
-            for pair in ((a, b), (b, c), (a, c)):
-                key = (min(pair), max(pair))
+            for pair in ((ca, cb), (cb, cc), (ca, cc)):
+                key: tuple[int, int] = (min(pair[0], pair[1]), max(pair[0], pair[1]))
                 if key not in side_of:
                     side_of[key] = len(side_ends)
                     side_ends.append(key)
@@ -83,9 +83,9 @@ class Grid:
         self.between = between
         # the cells meeting at each corner, and the cells a side's ends meet (what a station there touches)
         at_point: list[list[int]] = [[] for _ in points]
-        for k, cs in enumerate(corner_ids):
-            for p in cs:
-                at_point[p].append(k)
+        for k, three in enumerate(corner_ids):
+            for pt in three:
+                at_point[pt].append(k)
         self.at_point: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in at_point)
         self.touch: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted(set(at_point[a]) | set(at_point[b]))) for a, b in side_ends)
