@@ -2,7 +2,7 @@
 
     python bench/metromania_ai.py [--games 200] [--seed 1] [--workers 2] [--only levels|table|balance|timing]
 
-Levels: 3-player games of one level at every seat over the same seeds: each level's mean score and spread.
+Levels: 2-player games of one level at both seats over the same seeds: each level's mean score and spread.
 Table: hard against easy: hard at one seat (rotating: seat = game % players) against two easy seats (the
 issue's target: >= 60 % of the wins), and one to one (>= 75 %), each over --games games, with a Wilson 95 %
 interval. Balance: easy seats only, 2, 3 and 4 players: the win share of each seat (the starting player
@@ -70,11 +70,11 @@ def run(jobs: list, workers: int) -> list[dict]:
 
 
 def levels_table(args) -> None:
-    print(f"## Levels: 3 players of one level, {args.games} games each")
+    print(f"## Levels: 2 players of one level, {args.games} games each")
     print("| level | mean score | sd | min | max |")
     print("|---|---|---|---|---|")
     for lv in LEVELS:
-        out = run([((lv,) * 3, args.seed + i) for i in range(args.games)], args.workers)
+        out = run([((lv,) * 2, args.seed + i) for i in range(args.games)], args.workers)
         xs = [x for o in out for x in o["totals"]]
         print(f"| {lv} | {statistics.mean(xs):.1f} | {statistics.pstdev(xs):.1f} | {min(xs)} | {max(xs)} |")
 

@@ -14,7 +14,7 @@ from engine.protocol import Action, Ai
 
 from .rules import engine as mm
 from .rules.city import END, LAKE, PARK, START
-from .rules.constants import LETTERS, LINES, MARKER_BONUS, PARK_POINTS, TRIP_POINTS, TUNNELS
+from .rules.constants import KINDS, LETTERS, LINES, MARKER_BONUS, PARK_POINTS, TRIP_POINTS, TUNNELS
 
 KEEP = 0  # hard: the best moves by its evaluation it looks a round further at
 Move = tuple[str, dict]  # (the plan: actions without the seat, "/"-joined; the state after it)
@@ -49,6 +49,7 @@ def _dist(state: dict, lid: int) -> int:
     g = c.g
     occ = state["occ"]
     ends = mm.allowed_ends(state, lid)
+    kinds = {m[1] for m in state["hand"][lid // LINES]}  # the areas it may still enter
     seen = {cells[-1]}
     q: deque[tuple[int, int]] = deque([(cells[-1], 0)])
     while q:
@@ -58,7 +59,8 @@ def _dist(state: dict, lid: int) -> int:
                 continue
             if nb in ends:
                 return dd + 1
-            if c.kind[nb] in (PARK, LAKE, START, END):
+            kd = c.kind[nb]
+            if kd in (PARK, LAKE, START, END) or (kd in KINDS and kd not in kinds):
                 continue
             seen.add(nb)
             q.append((nb, dd + 1))
@@ -85,9 +87,20 @@ def _lines_value(state: dict, seat: int) -> float:
 
 
 def easy_value(state: dict, seat: int) -> float:
-    """Greedy on stations and markers: the station points, the markers placed, and its lines kept going."""
+    """Greedy on stations and markers: the station points and markers placed now; of its lines it only
+    sees a line completed, or stuck."""
     mine = sum(1 for p in state["placed"] if p[3] == seat)
-    return state["points"][seat] + 2.5 * mine + _lines_value(state, seat)
+    v = state["points"][seat] + 2.5 * mine
+    for ln in range(LINES):
+        lid = seat * LINES + ln
+        line = state["lines"][lid]
+        if line["done"]:
+            v += 10
+        elif line["cells"] and mm.blocked(state, lid):
+            v -= 10
+        elif line["cells"]:
+            v += 0.3 * len(line["cells"])
+    return v
 
 
 def _line_term(state: dict, seat: int) -> tuple[float, int]:
@@ -132,11 +145,21 @@ def projected(state: dict) -> list[float]:
         for s in {lid // LINES for lid in on}:
             trips[s] += PARK_POINTS
     for s in range(n):
-        term, ok = _line_term(state, s)
-        keep = 1.0 if ok == 2 else 0.6 if ok == 1 else 0.2
+        raw = state["points"][s]
+        done = sum(1 for ln in range(LINES) if state["lines"][s * LINES + ln]["done"])
+        kept = raw if done == 2 else raw - raw // 2 if done == 1 else 0
+        near = 0.0  # the lines on their way: what completing them would keep, by how near they are
+        for ln in range(LINES):
+            lid = s * LINES + ln
+            line = state["lines"][lid]
+            if line["cells"] and not line["done"]:
+                d = _dist(state, lid)
+                if d <= TUNNELS - len(line["cells"]):
+                    near += (raw * 0.5 + 10) * max(0.0, 1 - d / 15)
+        term, _ok = _line_term(state, s)
         mine = [p for p in state["placed"] if p[3] == s]
         touched = sum(1 for p in mine if mm._touched(state, c, p[0]))
-        out.append(state["points"][s] * keep + trips[s] + 3.0 * len(mine) + 2.0 * touched + term)
+        out.append(kept + near + trips[s] + 3.0 * len(mine) + 2.0 * touched + 0.5 * term)
     return out
 
 
