@@ -103,7 +103,7 @@ class MetroShow(Show):
                        body="\n".join(lines), fields=fields,
                        footer=_("Game {id} · move {move} · stations left {left}", id=table.id, move=view["seq"],
                                 left=view["supply"]),
-                       controls=[Button(_("Dig"), "decide", "primary", row=0),
+                       controls=[Button(_("Decide (private)"), "decide", "primary", row=0),
                                  Button(_("Full board"), "board", row=0)],
                        picture=Picture("round", (view, list(table.recent[-2:])), "city.png"))
 
@@ -159,7 +159,10 @@ class MetroShow(Show):
             k = len(items) + 1
             items.append(Item(f"{k}. {label}"[:100], f"k:{key}"))
             cands.append(self._group_target(view, seat, key))
-        return Message(content=text, controls=[Menu(_("Choose your move (best first)"), items, row=0)],
+        controls: list = [Menu(_("Choose your move (best first)"), items, row=0)]
+        if rows:  # the best move in one click
+            controls.append(Button(_("Play 1"), plan_act(seat, rows[0][1]), "primary", row=1))
+        return Message(content=text, controls=controls,
                        picture=Picture("decision", (view, _once(cands), title), "move.png"))
 
     def _buttons(self, view: dict, seat: int, text: str, title: str, rows: list, groups: list) -> Message:
@@ -314,7 +317,7 @@ def _topic_text(key: str) -> str:
 def _intro() -> str:
     return _("**Undergrounders** (the rules of Metromania): 2-4 players each dig two metro lines across a city "
              "of triangles, three tunnels a turn. Stations appear where lines meet; at the end seven test trips "
-             "score everyone whose lines carry a fastest route. Press **Dig** on your turn; **Full board** shows "
+             "score everyone whose lines carry a fastest route. Press **Decide** on your turn; **Full board** shows "
              "the whole city.")
 
 

@@ -17,7 +17,7 @@ def menu_options(msg) -> list[tuple[str, str, str]]:
 
 
 async def decide(env, bot, channel, actors, clicks: list[int] | None = None) -> int:
-    """The person whose turn it is opens Dig (private) and picks the top move (through a pick when the moves
+    """The person whose turn it is opens Decide (private) and picks the top move (through a pick when the moves
     come in two steps); returns how many did (0: the game is over or no person must decide)."""
     await env.settle()
     game = await bot.store.open_game_in_channel(channel.id)
@@ -28,7 +28,7 @@ async def decide(env, bot, channel, actors, clicks: list[int] | None = None) -> 
     if actor is None:
         return 0
     panel = message(env, channel, game.panel_message_id)
-    res = await actor.click(panel, label="Dig")
+    res = await actor.click(panel, label="Decide (private)")
     assert res.ephemeral
     shown = [res.response, *res.followups][-1]
     n = 1
