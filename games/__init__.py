@@ -8,4 +8,5 @@ INSTALLED = (
     "games.pyramid_poker",
     "games.ridgeline",
     "games.hexholm",
+    "games.metromania",
 )

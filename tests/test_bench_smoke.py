@@ -27,6 +27,7 @@ SMALLEST = {
     "hexholm_balance.py": ["--games", "2", "--players", "2", "--workers", "1"],
     "kill.py": ["--games", "1", "--kills", "2"],
     "load.py": ["--games", "2", "--seconds", "2"],
+    "metromania_ai.py": ["--games", "2", "--workers", "1"],
     "next_station_ai.py": ["--games", "1", "--table-games", "1", "--timing", "1", "--budget", "4", "--workers",
                            "1"],
     "next_station_maps.py": ["--maps", "1", "--games", "1", "--rounds", "5", "--levels", "random", "--procs", "1"],

@@ -1,0 +1,235 @@
+"""Undergrounders' AI, from the seat's view only (nothing else is needed: the rules draw nothing during a game).
+
+Both levels look at whole moves (a dig of up to three tunnels, a station, a pass: `moves`) and play the
+first step of the best one. Easy is greedy on what a move gives now: station points, a marker placed, the
+lines' distance to an end they may end on, a line completed or blocked. Hard adds the trips: the markers
+touched by stations, the fastest routes as they stand (clause 13, its own lines on them), and answers the
+next player's best dig (one ply of the opponent, played by the easy evaluation)."""
+
+from collections import deque
+from typing import Any
+
+from engine.data import deep
+from engine.protocol import Action, Ai
+
+from .rules import engine as mm
+from .rules.city import END, LAKE, PARK, START
+from .rules.constants import KINDS, LETTERS, LINES, MARKER_BONUS, PARK_POINTS, TRIP_POINTS, TUNNELS
+
+KEEP = 0  # hard: the best moves by its evaluation it looks a round further at
+Move = tuple[str, dict]  # (the plan: actions without the seat, "/"-joined; the state after it)
+
+
+def moves(state: dict, seat: int) -> list[Move]:
+    """Every whole move of `seat` now: each dig to its end (three tunnels, or fewer when no more fit), each
+    station, or the pass; in a free-station decision, each spot."""
+    out: list[Move] = []
+
+    def walk(s: dict, done: list[str]) -> None:
+        acts = mm.legal(s, seat)
+        if done:
+            acts = [a for a in acts if a.startswith("t:")]
+        for a in acts:
+            t = deep(s)
+            mm.advance(t, f"{seat}:{a}", [])
+            if a.startswith("t:") and t["turn"] == seat and t["phase"] == "build" and t["dug"] > 0:
+                walk(t, done + [a])
+            else:
+                out.append(("/".join(done + [a]), t))
+
+    walk(state, [])
+    return out
+
+
+def _dist(state: dict, lid: int) -> int:
+    """Tunnels from line `lid`'s end to an end space it may end on, through free cells (99: none)."""
+    line = state["lines"][lid]
+    cells = line["cells"]
+    c = mm.C(state)
+    g = c.g
+    occ = state["occ"]
+    ends = mm.allowed_ends(state, lid)
+    kinds = {m[1] for m in state["hand"][lid // LINES]}  # the areas it may still enter
+    seen = {cells[-1]}
+    q: deque[tuple[int, int]] = deque([(cells[-1], 0)])
+    while q:
+        k, dd = q.popleft()
+        for nb in g.neighbours[k]:
+            if nb < 0 or nb in seen or occ[nb] >= 0:
+                continue
+            if nb in ends:
+                return dd + 1
+            kd = c.kind[nb]
+            if kd in (PARK, LAKE, START, END) or (kd in KINDS and kd not in kinds):
+                continue
+            seen.add(nb)
+            q.append((nb, dd + 1))
+    return 99
+
+
+def _lines_value(state: dict, seat: int) -> float:
+    v = 0.0
+    for ln in range(LINES):
+        lid = seat * LINES + ln
+        line = state["lines"][lid]
+        if line["done"]:
+            v += 16
+        elif not line["cells"]:
+            v -= 14 if state["phase"] != "over" else 30
+        else:
+            left = TUNNELS - len(line["cells"])
+            d = _dist(state, lid)
+            if d > left or mm.blocked(state, lid):
+                v -= 24
+            else:
+                v -= 1.0 * d
+    return v
+
+
+def easy_value(state: dict, seat: int) -> float:
+    """Greedy on stations and markers: the station points and markers placed now; of its lines it only
+    sees a line completed, or stuck."""
+    mine = sum(1 for p in state["placed"] if p[3] == seat)
+    v = state["points"][seat] + 2.5 * mine
+    for ln in range(LINES):
+        lid = seat * LINES + ln
+        line = state["lines"][lid]
+        if line["done"]:
+            v += 10
+        elif line["cells"] and mm.blocked(state, lid):
+            v -= 10
+        elif line["cells"]:
+            v += 0.3 * len(line["cells"])
+    return v
+
+
+def _line_term(state: dict, seat: int) -> tuple[float, int]:
+    """The lines' prospects (completed, on their way, stuck) and how many look completable."""
+    v, ok = 0.0, 0
+    for ln in range(LINES):
+        lid = seat * LINES + ln
+        line = state["lines"][lid]
+        if line["done"]:
+            v += 12
+            ok += 1
+        elif not line["cells"]:
+            v -= 12
+            ok += 1
+        else:
+            d = _dist(state, lid)
+            if d > TUNNELS - len(line["cells"]) or mm.blocked(state, lid):
+                v -= 20
+            else:
+                v -= 0.8 * d
+                ok += 1
+    return v, ok
+
+
+def projected(state: dict) -> list[float]:
+    """Each seat's score as the city stands, looking ahead a little: its station points as its lines promise
+    to keep them, the trips (and the park) whose fastest routes run on its lines now, its markers placed
+    (a marker left in hand makes an impossible trip its fault) and touched by a station, its lines' way."""
+    n = state["players"]
+    c = mm.C(state)
+    out = []
+    trips = [0.0] * n
+    for a in LETTERS:
+        placed = [p for p in state["placed"] if p[1] == a]
+        if len(placed) == 2:
+            minutes, on, _ = mm.route(state, {placed[0][0]}, {placed[1][0]})
+            if minutes >= 0:
+                for s in {lid // LINES for lid in on}:
+                    trips[s] += TRIP_POINTS + (MARKER_BONUS if any(p[3] == s for p in placed) else 0)
+    minutes, on, _ = mm.route(state, set(c.park), set(c.lake))
+    if minutes >= 0:
+        for s in {lid // LINES for lid in on}:
+            trips[s] += PARK_POINTS
+    for s in range(n):
+        raw = state["points"][s]
+        done = sum(1 for ln in range(LINES) if state["lines"][s * LINES + ln]["done"])
+        kept = raw if done == 2 else raw - raw // 2 if done == 1 else 0
+        near = 0.0  # the lines on their way: what completing them would keep, by how near they are
+        for ln in range(LINES):
+            lid = s * LINES + ln
+            line = state["lines"][lid]
+            if line["cells"] and not line["done"]:
+                d = _dist(state, lid)
+                if d <= TUNNELS - len(line["cells"]):
+                    near += (raw * 0.5 + 10) * max(0.0, 1 - d / 15)
+        term, _ok = _line_term(state, s)
+        mine = [p for p in state["placed"] if p[3] == s]
+        touched = sum(1 for p in mine if mm._touched(state, c, p[0]))
+        out.append(kept + near + trips[s] + 3.0 * len(mine) + 2.0 * touched + 0.5 * term)
+    return out
+
+
+def final_now(state: dict) -> list[int]:
+    """Each seat's total if the building ended now (the scoring phase on a copy)."""
+    t = dict(state)
+    t["result"] = None
+    mm._score(t, [])
+    return t["result"]["total"]
+
+
+def hard_value(state: dict, seat: int) -> float:
+    """The seat's projected score against the others' (the best of them counts most), and half of the same
+    for the scores if the building ended now (the trips as they stand, the blame for impossible ones)."""
+    p = projected(state)
+    total = final_now(state)
+    others = [x for s, x in enumerate(p) if s != seat]
+    now = [x for s, x in enumerate(total) if s != seat]
+    return (p[seat] - 0.7 * max(others) - 0.3 * sum(others) / len(others)
+            + 0.5 * (total[seat] - max(now)))
+
+
+def ranked(state: dict, seat: int, level: str = "easy") -> list[tuple[float, str, dict]]:
+    """The whole moves, best first, by the level's evaluation (ties: the plan's text)."""
+    fn = hard_value if level == "hard" else easy_value
+    rows = [(fn(s, seat), plan, s) for plan, s in moves(state, seat)]
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return rows
+
+
+def best_plan(state: dict, seat: int, level: str) -> str:
+    rows = ranked(state, seat, level)
+    if level != "hard" or len(rows) <= 1 or KEEP == 0:
+        return rows[0][1]
+    # a round more: each other player answers with their easy-best move, and we keep what is left
+    keep = rows[:KEEP]
+    best, best_v = keep[0][1], -1e9
+    for _v, plan, s in keep:
+        for _ in range(s["players"] - 1):
+            nxt = mm.deciders(s)
+            if not nxt or nxt[0] == seat:
+                break
+            reply = ranked(s, nxt[0], "easy")
+            if not reply:
+                break
+            s = reply[0][2]
+            while mm.deciders(s) and mm.deciders(s)[0] == nxt[0]:  # (their free station, if any)
+                more = ranked(s, nxt[0], "easy")
+                if not more:
+                    break
+                s = more[0][2]
+        score = hard_value(s, seat)
+        if score > best_v:
+            best, best_v = plan, score
+    return best
+
+
+class MetroAi(Ai):
+    def choose(self, view: dict, seat: int, level: str, seed: int, budget: Any = None) -> Action:
+        acts = mm.legal(view, seat)
+        if len(acts) == 1:
+            return Action(seat, f"{seat}:{acts[0]}", acts[0])
+        if level == "random":
+            from engine import rng
+            gen: rng.Rng = {"rng": rng.seed_state((seed or 0) * 7919 + view["seq"] * 31 + seat)}
+            a = acts[rng.below(gen, len(acts))]
+            return Action(seat, f"{seat}:{a}", a)
+        plan = best_plan(deep(view), seat, level)
+        first = plan.split("/")[0]
+        return Action(seat, f"{seat}:{first}", first)
+
+
+AI = MetroAi()

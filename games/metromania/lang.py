@@ -1,0 +1,12 @@
+"""Undergrounders' own catalogue of texts (games/metromania/locales), in the current language."""
+
+from pathlib import Path
+
+from i18n import N_, Catalogue
+
+TEXTS = Catalogue(Path(__file__).resolve().parent, "undergrounders")
+_ = TEXTS._
+n_ = TEXTS.n_
+p_ = TEXTS.p_
+
+__all__ = ["N_", "TEXTS", "_", "n_", "p_"]

@@ -1,0 +1,226 @@
+"""Undergrounders' pictures, drawn from views (render/): the city with every line, station and marker (the
+round's picture and the table), a decision's city with its candidates numbered like its buttons, and the
+results: the city with the trips' fastest routes and a table of who scored what. 800 px wide, every text
+at least 18 px (9 px on a phone's 400)."""
+
+import math
+
+from PIL import Image
+
+import render
+from render.canvas import Canvas
+from render.style import INK, PLAYERS
+
+from .lang import _
+from .rules.city import END, LAKE, PARK, START, city
+from .rules.constants import KINDS, LETTERS, LINES
+
+W = 800
+PAPER = (246, 242, 232)
+PLAIN = (226, 222, 212)
+GRID = (200, 194, 182)
+AREA = {"R": (250, 222, 140), "C": (170, 214, 236), "E": (236, 178, 206)}
+PARK_C, LAKE_C = (132, 190, 120), (92, 150, 210)
+ROUTE = (255, 214, 0)
+TOP = 60
+MIN = 18
+
+
+def _geom(n: int, top: int) -> tuple[float, float, float]:
+    u = (W - 40) / (2 * n)
+    return u, W / 2, top + n * math.sqrt(3) / 2 * u + 10
+
+
+def _xy(p: tuple[float, float], u: float, cx: float, cy: float) -> tuple[float, float]:
+    return cx + p[0] * u, cy - p[1] * u
+
+
+def _kind_icon(d, kind: str, x: float, y: float, r: float) -> None:
+    if kind == "R":  # a house
+        d.polygon([(x - r, y), (x, y - r), (x + r, y), (x + r * 0.7, y), (x + r * 0.7, y + r * 0.8),
+                   (x - r * 0.7, y + r * 0.8), (x - r * 0.7, y)], fill=INK)
+    elif kind == "C":  # a shop's awning: a square
+        d.rectangle((x - r * 0.8, y - r * 0.6, x + r * 0.8, y + r * 0.8), fill=INK)
+        d.rectangle((x - r * 0.4, y - r * 0.1, x + r * 0.4, y + r * 0.8), fill=AREA["C"])
+    else:  # a star
+        pts = []
+        for k in range(10):
+            a = math.pi / 2 + k * math.pi / 5
+            rr = r if k % 2 == 0 else r * 0.45
+            pts.append((x + rr * math.cos(a), y - rr * math.sin(a)))
+        d.polygon(pts, fill=INK)
+
+
+def _city(cv: Canvas, view: dict, top: int, routes: list | None = None) -> tuple[float, float, float]:
+    c = city(view["city"])
+    g = c.g
+    u, cx, cy = _geom(g.n, top)
+    d = cv.d
+    occ = view["occ"]
+    for k in range(g.count):
+        poly = [_xy(g.point_xy(p), u, cx, cy) for p in g.corners[k]]
+        kd = c.kind[k]
+        fill = AREA.get(kd, PARK_C if kd == PARK else LAKE_C if kd == LAKE else PLAIN)
+        if occ[k] >= 0:
+            fill = PLAYERS[occ[k] // LINES]["tint"]
+        d.polygon(poly, fill=fill, outline=GRID)
+        x, y = _xy(g.centre(k), u, cx, cy)
+        if kd in KINDS and occ[k] < 0:
+            _kind_icon(d, kd, x, y, u * 0.16)
+        elif kd in (START, END):
+            # an arrow: white pointing in (a start), black pointing out (an end)
+            ex, ey = _xy(g.side_middle(g.edge_side[k]), u, cx, cy)
+            vx, vy = (x - ex), (y - ey)
+            ln = math.hypot(vx, vy) or 1
+            vx, vy = vx / ln, vy / ln
+            if kd == END:
+                vx, vy = -vx, -vy
+            r = u * 0.17
+            tip = (x + vx * r, y + vy * r)
+            a = (x - vx * r - vy * r * 0.8, y - vy * r + vx * r * 0.8)
+            b = (x - vx * r + vy * r * 0.8, y - vy * r - vx * r * 0.8)
+            d.polygon([tip, a, b], fill=(255, 255, 255) if kd == START else INK, outline=INK)
+    # the trips' fastest routes, under the lines
+    sts = view["stations"]
+    pos = [_station_xy(g, st, u, cx, cy) for st in sts]
+    for hop in routes or []:
+        a, b = hop[0], hop[1]
+        d.line([pos[a], pos[b]], fill=ROUTE, width=int(u * 0.34))
+    # the lines: solid (0) and striped (1), through the cells' centres
+    for lid, line in enumerate(view["lines"]):
+        pts = [_xy(g.centre(k), u, cx, cy) for k in line["cells"]]
+        col = PLAYERS[lid // LINES]["fill"]
+        w = int(u * 0.16)
+        if len(pts) >= 2:
+            d.line(pts, fill=INK, width=w + 4, joint="curve")
+            d.line(pts, fill=col, width=w, joint="curve")
+            if lid % LINES == 1:  # striped: white dashes along it
+                for p, q in zip(pts, pts[1:], strict=False):
+                    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+                    d.line([((p[0] + mx) / 2, (p[1] + my) / 2), ((q[0] + mx) / 2, (q[1] + my) / 2)],
+                           fill=(255, 255, 255), width=max(3, w // 2))
+        for k, p in enumerate(pts[:1] + pts[-1:] if line["done"] else pts[:1]):
+            r = u * 0.13
+            d.rectangle((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=col, outline=INK, width=2)
+            if k == 1 or (not line["done"] and False):
+                pass
+    for st, p in zip(sts, pos, strict=True):
+        if st["side"] >= 0:
+            r = u * 0.1
+            d.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=(255, 255, 255), outline=INK, width=3)
+    # the markers placed: their letter on the cell
+    for cell, letter, _kind, _seat in view["placed"]:
+        x, y = _xy(g.centre(cell), u, cx, cy)
+        r = u * 0.2
+        d.ellipse((x - r, y - r, x + r, y + r), fill=INK, outline=AREA[_kind], width=3)
+        cv.text((x, y), letter, "bold", 22, (255, 255, 255), anchor="mm")
+    return u, cx, cy
+
+
+def _station_xy(g, st: dict, u: float, cx: float, cy: float) -> tuple[float, float]:
+    if st["side"] < 0:
+        return _xy(g.centre(st["cell"]), u, cx, cy)
+    return _xy(g.side_middle(st["side"]), u, cx, cy)
+
+
+def _height(view: dict) -> int:
+    g = city(view["city"]).g
+    u, _, _ = _geom(g.n, TOP)
+    return int(TOP + g.n * math.sqrt(3) * u + 30)
+
+
+def _scores(cv: Canvas, view: dict, y: int) -> int:
+    """Each seat: its colour, name, markers in hand, station points."""
+    names = view.get("names") or [str(s + 1) for s in range(view["players"])]
+    d = cv.d
+    for s in range(view["players"]):
+        p = PLAYERS[s]
+        d.rectangle((16, y + 4, 44, y + 32), fill=p["fill"], outline=INK, width=2)
+        cv.text((30, y + 18), str(s + 1), "bold", 20, p["text"], anchor="mm")
+        hand = " ".join(f"{m[0]}{_kind_letter(m[1])}" for m in view["hand"][s]) or "—"
+        turn = "▶ " if view["phase"] != "over" and view["turn"] == s else ""
+        cv.put((56, y + 18), f"{turn}{names[s]}", "condbold", 24, INK, 330, MIN)
+        cv.put((400, y + 18), _("stations {n}", n=view["points"][s]) + "   " + hand, "cond", 24, INK, 384, MIN)
+        y += 38
+    return y
+
+
+def _kind_letter(kind: str) -> str:
+    return {"R": "⌂", "C": "◼", "E": "★"}.get(kind, "")
+
+
+def _canvas(h: int) -> Canvas:
+    return Canvas(Image.new("RGB", (W, h), PAPER))
+
+
+def round(view: dict, lines=()) -> bytes:  # noqa: A001  (the protocol's name)
+    return _board(view, list(lines), [], "")
+
+
+def table(view: dict, viewer=None) -> bytes:
+    return _board(view, [], [], "")
+
+
+def decision(view: dict, cands: list, heading: str) -> bytes:
+    """The city with the decision's candidates numbered as its buttons: ["c", cell] or ["s", side]."""
+    return _board(view, [], cands, heading)
+
+
+def _board(view: dict, lines: list, cands: list, heading: str) -> bytes:
+    h = _height(view)
+    extra = 38 * view["players"] + 12 + 30 * min(len(lines), 2)
+    cv = _canvas(h + extra)
+    left = _("stations left {n}", n=view["supply"])
+    cv.title_band(heading or _("Undergrounders"), left, TOP - 6, (52, 48, 44), (255, 255, 255), 30, 260, MIN)
+    u, cx, cy = _city(cv, view, TOP)
+    g = city(view["city"]).g
+    for k, (what, where) in enumerate(cands, start=1):
+        x, y = _xy(g.centre(where) if what == "c" else g.side_middle(where), u, cx, cy)
+        r = 17
+        cv.d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
+        cv.text((x, y), str(k), "condbold", 22 if k < 10 else 19, (160, 0, 0), anchor="mm")
+    y = _scores(cv, view, h)
+    for line in lines[-2:]:
+        cv.put((16, y + 14), line, "cond", 22, INK, W - 32, MIN)
+        y += 30
+    return render.png(cv.finish())
+
+
+def results(view: dict) -> bytes:
+    """The city with every trip's fastest routes, then a row per trip: its minutes and who scored."""
+    r = view.get("result")
+    if not r:
+        return round(view, [])
+    hops = [h for t in r["detail"] for h in t["hops"]]
+    h = _height(view)
+    rows = len(r["detail"]) + view["players"] + 2
+    cv = _canvas(h + 34 * rows + 20)
+    cv.title_band(_("Undergrounders — the test trips"), "", TOP - 6, (52, 48, 44), (255, 255, 255), 30, 10, MIN)
+    _city(cv, view, TOP, hops)
+    names = view.get("names") or [str(s + 1) for s in range(view["players"])]
+    y = h
+    for t in r["detail"]:
+        label = _("Park to lake") if t["trip"] == "park" else _("Trip {letter}", letter=t["trip"])
+        if t["minutes"] >= 0:
+            what = _("{m} min", m=t["minutes"])
+        elif t["trip"] == "park":
+            what = _("no route")
+        else:
+            what = _("impossible")
+        who = ", ".join(f"{names[s]} {g:+d}" for s, g in enumerate(t["gained"]) if g) or "—"
+        cv.put((16, y + 16), label, "condbold", 24, INK, 180, MIN)
+        cv.put((200, y + 16), what, "cond", 24, INK, 150, MIN)
+        cv.put((360, y + 16), who, "cond", 24, INK, 424, MIN)
+        y += 34
+    y += 10
+    for s in range(view["players"]):
+        p = PLAYERS[s]
+        cv.d.rectangle((16, y + 4, 44, y + 30), fill=p["fill"], outline=INK, width=2)
+        line = _("{name}: {total} (stations {st}, trips {tr}, inquiries {iq}, park {pk})", name=names[s],
+                 total=r["total"][s], st=r["stations"][s], tr=r["trips"][s], iq=r["inquiry"][s], pk=r["park"][s])
+        cv.put((56, y + 17), line, "cond", 24, INK, W - 72, MIN)
+        y += 34
+    return render.png(cv.finish())
+
+
+__all__ = ["LETTERS", "decision", "results", "round", "table"]

@@ -1,0 +1,100 @@
+"""Undergrounders through the real bot (SimCord): three people dig to the results; one person with two AI seats
+(easy and hard), the bot restarted while the person's decision is pending, then played to the results."""
+
+from simharness import buttons, message, restart, table, text
+
+
+async def start(env, channel, actors, **options):
+    lobby = (await actors[0].slash(channel, "play new undergrounders", where="channel", **options)).response
+    for a in actors[1:]:
+        await a.click(lobby, label="Join")
+    return lobby
+
+
+def menu_options(msg) -> list[tuple[str, str, str]]:
+    return [(c["custom_id"], label, value) for c in buttons(getattr(msg, "message", msg)) if c["type"] == 3
+            for label, value in c["options"]]
+
+
+async def decide(env, bot, channel, actors, clicks: list[int] | None = None) -> int:
+    """The person whose turn it is opens Decide (private) and picks the top move (through a pick when the moves
+    come in two steps); returns how many did (0: the game is over or no person must decide)."""
+    await env.settle()
+    game = await bot.store.open_game_in_channel(channel.id)
+    if game is None or game.status != "active":
+        return 0
+    seat = game.state["turn"]
+    actor = next((a for a in actors if game.seat_of(a.id) == seat), None)
+    if actor is None:
+        return 0
+    panel = message(env, channel, game.panel_message_id)
+    res = await actor.click(panel, label="Decide (private)")
+    assert res.ephemeral
+    shown = [res.response, *res.followups][-1]
+    n = 1
+    opts = menu_options(shown)
+    assert opts and opts[0][1].startswith("1. "), buttons(getattr(shown, "message", shown))
+    cid, label, value = opts[0]
+    after = await actor.select(shown, [value], custom_id=cid)
+    n += 1
+    while value.startswith("k:"):  # a step more: numbered buttons (moves, or groups of them), the best first
+        shown = after.followups[-1] if after.followups else (after.response or res.response)
+        first = next(c for c in buttons(getattr(shown, "message", shown)) if c["type"] == 2 and c["label"] == "1")
+        value = "m:" if first["custom_id"].startswith("pm:") else "k:"
+        after = await actor.click(shown, custom_id=first["custom_id"])
+        n += 1
+        assert n <= 4
+    if clicks is not None:
+        clicks.append(n)
+    return 1
+
+
+async def play_out(env, bot, channel, actors, limit=300, clicks=None):
+    n = 0
+    while await decide(env, bot, channel, actors, clicks):
+        n += 1
+        assert n < limit, "the game does not end"
+    await env.settle()
+    return n
+
+
+async def test_three_people_dig_to_the_results(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, actors = table(env, 3)
+    lobby = await start(env, channel, actors)
+    assert "Undergrounders" in text(lobby)
+    await actors[0].click(lobby, label="Start the game")
+    game = await bot.store.open_game_in_channel(channel.id)
+    assert game.game == "undergrounders" and game.state["players"] == 3
+    clicks: list[int] = []
+    await play_out(env, bot, channel, actors, clicks=clicks)
+    game = await bot.store.game(game.id)
+    assert game.status == "over" and game.state["result"] is not None
+    # Dig, then the top of the menu (another step for moves past the menu's best, at most two)
+    assert sorted(clicks)[len(clicks) // 2] == 2 and max(clicks) <= 4, clicks
+    final = channel.history()[-1]
+    assert final.embeds[0].title == "Game over"
+    rows = await bot.store.results_of(game.id)
+    assert [r["game"] for r in rows] == ["undergrounders"] * 3
+    assert set(rows[0]["scores"]) == {"stations", "trips", "inquiry", "park"}
+
+
+async def test_one_person_with_ai_seats_through_a_restart(simcord_env, simcord_bot, make_bot):
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann,) = table(env, 1)
+    lobby = await start(env, channel, [ann], markers="hidden")
+    await ann.click(lobby, label="Add AI (easy)")
+    await ann.click(lobby, label="Add AI (hard)")
+    await ann.click(lobby, label="Start the game")
+    await env.settle()
+    game = await bot.store.open_game_in_channel(channel.id)
+    assert game.config["markers"] == "hidden" and game.state["players"] == 3
+    for _ in range(3):
+        assert await decide(env, bot, channel, [ann])
+    await env.settle()
+    game = await bot.store.open_game_in_channel(channel.id)
+    assert game.state["turn"] == game.seat_of(ann.id)  # her decision pending
+    bot = await restart(env, bot, make_bot)
+    await play_out(env, bot, channel, [ann])
+    game = await bot.store.game(game.id)
+    assert game.status == "over" and len(game.state["result"]["total"]) == 3
