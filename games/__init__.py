@@ -6,4 +6,5 @@ INSTALLED = (
     "games.pioneer_days",
     "games.next_station",
     "games.pyramid_poker",
+    "games.courtyards",
 )

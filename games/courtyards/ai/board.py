@@ -30,6 +30,7 @@ W = {
     "exact": 0.8,          # a market tile the hand could pay exactly after the turn (another action)
 }
 OPEN_CAP = 6
+COIN_CAP = 14  # coins of one currency worth holding (past that, money buys nothing more in that currency)
 
 
 class Board:
@@ -89,7 +90,7 @@ def kinds(grid: geo.Grid) -> list[int]:
 
 # ---- moves ---------------------------------------------------------------------------------------------------
 def takes(b: Board) -> list[str]:
-    return [f"{b.me}:take:" + "-".join(str(c) for c in t) for t in money.takes(b.display)]
+    return [f"{b.me}:take:" + "_".join(str(c) for c in t) for t in money.takes(b.display)]
 
 
 def buys(b: Board) -> list[str]:
@@ -99,7 +100,7 @@ def buys(b: Board) -> list[str]:
         if tile is None:
             continue
         for pay in money.payments(b.hand, slot, geo.PRICE[tile]):
-            out.append(f"{b.me}:buy:{slot}:" + "-".join(str(v) for v in pay))
+            out.append(f"{b.me}:buy:{slot}:" + "_".join(str(v) for v in pay))
     return out
 
 
@@ -108,20 +109,20 @@ def redesigns(b: Board) -> list[str]:
     me = b.me
     for t in sorted(set(b.reserve)):
         for x, y in geo.spots(b.grid, t):
-            out.append(f"{me}:in:{t}:{x}:{y}")
+            out.append(f"{me}:in:{t}:{geo.enc(x)}:{geo.enc(y)}")
     for x, y in geo.removables(b.grid):
-        out.append(f"{me}:out:{x}:{y}")
+        out.append(f"{me}:out:{geo.enc(x)}:{geo.enc(y)}")
     cells = sorted((c for c in b.grid if c != (0, 0)), key=lambda c: (c[1], c[0]))
     for t in sorted(set(b.reserve)):
         for x, y in cells:
             if geo.swappable(b.grid, t, x, y):
-                out.append(f"{me}:swap:{t}:{x}:{y}")
+                out.append(f"{me}:swap:{t}:{geo.enc(x)}:{geo.enc(y)}")
     return out
 
 
 def placements(b: Board) -> list[str]:
     tile = b.bought[0]
-    out = [f"{b.me}:place:{tile}:{x}:{y}" for x, y in geo.spots(b.grid, tile)]
+    out = [f"{b.me}:place:{tile}:{geo.enc(x)}:{geo.enc(y)}" for x, y in geo.spots(b.grid, tile)]
     out.append(f"{b.me}:keep:{tile}")
     return out
 
@@ -163,14 +164,14 @@ def step(b: Board, aid: str) -> None:
     parts = aid.split(":")
     verb = parts[1]
     if verb == "take":
-        for c in (int(x) for x in parts[2].split("-")):
+        for c in (int(x) for x in parts[2].split("_")):
             b.display.remove(c)
             b.hand.append(c)
         b.hand.sort()
         _end_actions(b)
     elif verb == "buy":
         slot = int(parts[2])
-        values = [int(v) for v in parts[3].split("-")]
+        values = [int(v) for v in parts[3].split("_")]
         for v in values:
             b.hand.remove(money.code(slot, v))
         tile = b.market[slot]
@@ -182,17 +183,17 @@ def step(b: Board, aid: str) -> None:
         else:
             _end_actions(b)
     elif verb == "in":
-        t, x, y = int(parts[2]), int(parts[3]), int(parts[4])
+        t, x, y = int(parts[2]), geo.dec(parts[3]), geo.dec(parts[4])
         b.reserve.remove(t)
         _set_tile(b, x, y, t)
         _end_actions(b)
     elif verb == "out":
-        x, y = int(parts[2]), int(parts[3])
+        x, y = geo.dec(parts[2]), geo.dec(parts[3])
         b.reserve.append(b.grid[(x, y)])
         _set_tile(b, x, y, None)
         _end_actions(b)
     elif verb == "swap":
-        t, x, y = int(parts[2]), int(parts[3]), int(parts[4])
+        t, x, y = int(parts[2]), geo.dec(parts[3]), geo.dec(parts[4])
         b.reserve.remove(t)
         b.reserve.append(b.grid[(x, y)])
         _set_tile(b, x, y, t)
@@ -200,7 +201,7 @@ def step(b: Board, aid: str) -> None:
     elif verb in ("end", "pass"):
         _end_actions(b)
     elif verb == "place":
-        t, x, y = int(parts[2]), int(parts[3]), int(parts[4])
+        t, x, y = int(parts[2]), geo.dec(parts[3]), geo.dec(parts[4])
         b.bought.pop(0)
         _set_tile(b, x, y, t)
         if not b.bought:
@@ -270,7 +271,8 @@ def evaluate(b: Board) -> float:
     me = b.me
     fut = future(b, b.counts, b.walls)
     values = [b.score[s] + fut[s] for s in range(b.n)]
-    values[me] += W["coin"] * money.total(b.hand) + W["exact"] * exact_chances(b)
+    held = sum(min(money.total(b.hand, cur), COIN_CAP) for cur in range(MARKET))
+    values[me] += W["coin"] * held + W["exact"] * exact_chances(b)
     # the reserve: what each tile would add in the palace's counts, a share of it
     if b.reserve:
         plus = [list(c) for c in b.counts]

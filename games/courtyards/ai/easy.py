@@ -22,10 +22,10 @@ def choose(b: Board) -> str:
             _s, _v, slot, pay = a.split(":")
             tile = b.market[int(slot)]
             assert tile is not None
-            paid = sum(int(v) for v in pay.split("-"))
+            paid = sum(int(v) for v in pay.split("_"))
             return (paid - geo.PRICE[tile], -geo.PRICE[tile], a)
         return min(options, key=cost)
     options = takes(b)
     if options:
-        return max(options, key=lambda a: (money.total([int(c) for c in a.split(":")[2].split("-")]), a))
+        return max(options, key=lambda a: (money.total([int(c) for c in a.split(":")[2].split("_")]), a))
     return actions(b)[0] if not b.extra else f"{b.me}:end"

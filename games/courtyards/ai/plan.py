@@ -1,42 +1,24 @@
 """A whole turn planned on the light board (board.py): every first move, the turn played on from it (after
-an exact payment: takes, purchases or ending the turn, a few deep; bought tiles placed where they do most,
-one after another), and the position at the turn's end valued (board.evaluate). The medium policy (the
-hard AI's candidates and its move when it has no time) and the panel's order of choices."""
+an exact payment the best few continuations are followed, a few deep; bought tiles placed where they do
+most, one after another), and the position at the turn's end valued (board.evaluate). The medium policy
+(the hard AI's candidates and its move when it has no time) and the panel's order of choices
+(quick_values: one move, its tiles placed, the turn ended)."""
 
 from .board import Board, actions, buys, evaluate, placements, step, takes
 
 DEPTH = 3  # exact payments followed in one turn
-
-
-def _after(b: Board, depth: int) -> float:
-    """The value of the best way to finish the turn from here."""
-    if b.done:
-        return evaluate(b)
-    if b.stage in ("place", "final"):
-        return _place_greedy(b)
-    if depth >= DEPTH:
-        c = b.copy()
-        step(c, f"{b.me}:end")
-        return _after(c, depth)
-    best = float("-inf")
-    for a in takes(b) + buys(b) + [f"{b.me}:end"]:
-        c = b.copy()
-        step(c, a)
-        v = _after(c, depth + 1)
-        if v > best:
-            best = v
-    return best
+BEAM = 3   # continuations followed after an exact payment (the best by their quick value)
 
 
 def _place_greedy(b: Board) -> float:
-    """The tiles still to place, each where it does most (one after another)."""
+    """The tiles still to place, each where it does most (one after another); the value at the end."""
     c = b
     while not c.done:
         best, pick = float("-inf"), None
         for a in placements(c):
             d = c.copy()
             step(d, a)
-            v = evaluate(d) if d.done or d.stage not in ("place", "final") else _place_one(d)
+            v = evaluate(d)
             if v > best:
                 best, pick = v, d
         assert pick is not None
@@ -44,8 +26,43 @@ def _place_greedy(b: Board) -> float:
     return evaluate(c)
 
 
-def _place_one(b: Board) -> float:
-    return evaluate(b)
+def _quick(b: Board) -> float:
+    """The value of ending the turn from here (tiles bought placed greedily)."""
+    if b.done:
+        return evaluate(b)
+    c = b.copy()
+    if c.stage == "act":
+        step(c, f"{c.me}:end")
+    if c.done:
+        return evaluate(c)
+    return _place_greedy(c)
+
+
+def quick_values(b: Board, ids: list[str]) -> dict[str, float]:
+    """Each move's value if the turn ended right after it (an exact payment's extra action counted as a
+    small bonus: board.W["exact"])."""
+    out = {}
+    for a in ids:
+        c = b.copy()
+        step(c, a)
+        out[a] = _quick(c) + (0.5 if c.extra else 0.0)
+    return out
+
+
+def _after(b: Board, depth: int) -> float:
+    """The value of the best way to finish the turn from here."""
+    if b.done or b.stage in ("place", "final") or not b.extra or depth >= DEPTH:
+        return _quick(b)
+    opts = takes(b) + buys(b)
+    q = quick_values(b, opts)
+    best = _quick(b)  # (ending the turn)
+    for a in sorted(opts, key=lambda a: -q[a])[:BEAM]:
+        c = b.copy()
+        step(c, a)
+        v = _after(c, depth + 1)
+        if v > best:
+            best = v
+    return best
 
 
 def values(b: Board, ids: list[str] | None = None) -> dict[str, float]:

@@ -16,7 +16,7 @@ State (what the host stores; every value JSON):
     score [int], cats [{"kinds": [6 ints], "walls": int}] (points by category), scorings [each round's
     record, with "at": the seq it happened at], queue [[seat, tile]] (awards to place), awards [each
     slot's at the end], result None | [{seat, rank, winner, total}].
-Actions (s the seat): s:take:{cards} (a card or several, as 10 x currency + value, "-"-joined),
+Actions (s the seat): s:take:{cards} (a card or several, as 10 x currency + value, "_"-joined; a negative coordinate as "m" and its size),
 s:buy:{slot}:{values}, s:in:{tile}:{x}:{y} (reserve to palace), s:out:{x}:{y} (palace to reserve),
 s:swap:{tile}:{x}:{y} (a reserve tile for the palace's at x, y), s:end (after an exact payment),
 s:pass (only when nothing else can be done), s:place:{tile}:{x}:{y}, s:keep:{tile} (to the reserve)."""
@@ -135,7 +135,7 @@ def _card_text(c: int) -> str:
 def take_actions(state: Mapping[str, Any], s: int) -> list[Action]:
     out = []
     for t in money.takes(list(state["display"])):
-        out.append(Action(s, f"{s}:take:" + "-".join(str(c) for c in t),
+        out.append(Action(s, f"{s}:take:" + "_".join(str(c) for c in t),
                           "Take " + " + ".join(_card_text(c) for c in t)))
     return out
 
@@ -149,7 +149,7 @@ def buy_actions(state: Mapping[str, Any], s: int) -> list[Action]:
             continue
         price = geo.PRICE[tile]
         for pay in money.payments(hand, slot, price):
-            out.append(Action(s, f"{s}:buy:{slot}:" + "-".join(str(v) for v in pay),
+            out.append(Action(s, f"{s}:buy:{slot}:" + "_".join(str(v) for v in pay),
                               f"Buy {KINDS[geo.KIND[tile]]} ({price}) paying {CURRENCIES[slot]} "
                               + "+".join(str(v) for v in pay)))
     return out
@@ -161,19 +161,19 @@ def redesign_actions(state: Mapping[str, Any], s: int) -> list[Action]:
     reserve = sorted(set(state["reserves"][s]))
     for t in reserve:
         for x, y in geo.spots(g, t):
-            out.append(Action(s, f"{s}:in:{t}:{x}:{y}", f"Build {KINDS[geo.KIND[t]]} from the reserve at {x},{y}"))
+            out.append(Action(s, f"{s}:in:{t}:{geo.enc(x)}:{geo.enc(y)}", f"Build {KINDS[geo.KIND[t]]} from the reserve at {x},{y}"))
     for x, y in geo.removables(g):
-        out.append(Action(s, f"{s}:out:{x}:{y}", f"Move the tile at {x},{y} to the reserve"))
+        out.append(Action(s, f"{s}:out:{geo.enc(x)}:{geo.enc(y)}", f"Move the tile at {x},{y} to the reserve"))
     cells = sorted((c for c in g if c != (0, 0)), key=lambda c: (c[1], c[0]))
     for t in reserve:
         for x, y in cells:
             if geo.swappable(g, t, x, y):
-                out.append(Action(s, f"{s}:swap:{t}:{x}:{y}", f"Swap {KINDS[geo.KIND[t]]} into {x},{y}"))
+                out.append(Action(s, f"{s}:swap:{t}:{geo.enc(x)}:{geo.enc(y)}", f"Swap {KINDS[geo.KIND[t]]} into {x},{y}"))
     return out
 
 
 def place_actions(state: Mapping[str, Any], s: int, tile: int) -> list[Action]:
-    out = [Action(s, f"{s}:place:{tile}:{x}:{y}", f"Build {KINDS[geo.KIND[tile]]} at {x},{y}")
+    out = [Action(s, f"{s}:place:{tile}:{geo.enc(x)}:{geo.enc(y)}", f"Build {KINDS[geo.KIND[tile]]} at {x},{y}")
            for x, y in geo.spots(grid(state, s), tile)]
     out.append(Action(s, f"{s}:keep:{tile}", f"Put {KINDS[geo.KIND[tile]]} in the reserve"))
     return out
@@ -228,7 +228,7 @@ def advance(state: dict, action_id: str, events: list) -> None:
     seat = int(parts[0])
     verb = parts[1]
     if verb == "take":
-        taken = [int(x) for x in parts[2].split("-")]
+        taken = [int(x) for x in parts[2].split("_")]
         for c in taken:
             state["display"].remove(c)
         hand = state["hands"][seat]
@@ -238,7 +238,7 @@ def advance(state: dict, action_id: str, events: list) -> None:
         events.append({"type": "took", "seat": seat, "cards": taken})
         _end_actions(state, events)
     elif verb == "buy":
-        _buy(state, seat, int(parts[2]), [int(v) for v in parts[3].split("-")], events)
+        _buy(state, seat, int(parts[2]), [int(v) for v in parts[3].split("_")], events)
     elif verb in ("in", "out", "swap"):
         _redesign(state, seat, verb, parts[2:], events)
         _end_actions(state, events)
@@ -279,17 +279,17 @@ def _redesign(state: dict, seat: int, verb: str, args: list[str], events: list) 
     g = grid(state, seat)
     reserve = state["reserves"][seat]
     if verb == "in":
-        tile, x, y = int(args[0]), int(args[1]), int(args[2])
+        tile, x, y = int(args[0]), geo.dec(args[1]), geo.dec(args[2])
         reserve.remove(tile)
         g[(x, y)] = tile
         events.append({"type": "moved", "seat": seat, "how": "in", "tile": tile, "x": x, "y": y})
     elif verb == "out":
-        x, y = int(args[0]), int(args[1])
+        x, y = geo.dec(args[0]), geo.dec(args[1])
         tile = g.pop((x, y))
         reserve.append(tile)
         events.append({"type": "moved", "seat": seat, "how": "out", "tile": tile, "x": x, "y": y})
     else:
-        tile, x, y = int(args[0]), int(args[1]), int(args[2])
+        tile, x, y = int(args[0]), geo.dec(args[1]), geo.dec(args[2])
         old = g[(x, y)]
         reserve.remove(tile)
         reserve.append(old)
@@ -307,7 +307,7 @@ def _place(state: dict, seat: int, verb: str, args: list[str], events: list) -> 
     else:
         state["queue"].pop(0)
     if verb == "place":
-        x, y = int(args[1]), int(args[2])
+        x, y = geo.dec(args[1]), geo.dec(args[2])
         g = grid(state, seat)
         g[(x, y)] = tile
         state["palaces"][seat] = geo.cells_of(g)

@@ -16,6 +16,15 @@ RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 Grid = dict[tuple[int, int], int]
 
 
+def enc(v: int) -> str:
+    """A coordinate in an action id (ids hold letters, digits and "_": -2 is "m2")."""
+    return str(v) if v >= 0 else f"m{-v}"
+
+
+def dec(s: str) -> int:
+    return -int(s[1:]) if s[:1] == "m" else int(s)
+
+
 def mask(tile: int) -> int:
     """The tile's walls (the Well has none)."""
     return 0 if tile == WELL else MASKS[tile]
