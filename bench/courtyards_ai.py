@@ -115,7 +115,7 @@ def part_ai(games: int, jobs: int, budget: float) -> None:
               f"fair {100 / n:.0f} %) over {len(res)} games; mean score hard {statistics.mean(hard):.1f}, "
               f"easy {statistics.mean(easy):.1f}")
     print()
-    print("## Decision times (budget %.1f s, one core)" % budget)
+    print(f"## Decision times (budget {budget:.1f} s, one core)")
     for level in ("random", "easy", "hard"):
         print(times_line(every, level))
 
