@@ -169,7 +169,7 @@ def redesign_actions(state: Mapping[str, Any], s: int) -> list[Action]:
     for t in reserve:
         for x, y in cells:
             if geo.swappable(g, t, x, y):
-                out.append(Action(s, f"{s}:swap:{t}:{geo.enc(x)}:{geo.enc(y)}", f"Swap in {KINDS[geo.KIND[t]]} at {x},{y}"))
+                out.append(Action(s, f"{s}:swap:{t}:{geo.enc(x)}:{geo.enc(y)}", f"Swap in {KINDS[geo.KIND[t]]}"))
     return out
 
 
