@@ -71,8 +71,9 @@ def help_text() -> str:
         _("**Courtyards** is a game for 2-6 players after *Alhambra* by Dirk Henn (Queen Games): buy "
           "buildings in four currencies and join them to your palace, wall by wall."), "",
         _("**Play**: on your turn press **Decide**; one or two clicks take money, buy a building or redesign. "
-          "The panel's picture shows the market, the money shown and every palace; each scoring round "
-          "stays in the thread with its picture."),
+          "The panel's picture shows the market, the money shown and every palace; **My palace** shows your "
+          "money and palace privately, **Table** the whole table; each scoring round stays in the thread with "
+          "its picture."),
         _("`/play rules` explains the rules by topic. AI seats can fill the table.")])
 
 

@@ -17,6 +17,7 @@ from render.canvas import Canvas
 
 from . import words
 from .lang import _
+from .rules import engine as cy
 from .rules import knowledge
 from .rules import palace as geo
 from .rules.constants import KINDS, MARKET, WELL
@@ -83,7 +84,7 @@ def _card(cv: Canvas, x: float, y: float, w: float, h: float, card: int) -> None
     cur = card // 10
     cv.d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=words.CURRENCY_COLOURS[cur], outline=INK, width=2)
     cv.text((x + w / 2, y + h * 0.42), str(card % 10), "bold", 34, PAPER, anchor="mm")
-    cv.put((x + w / 2, y + h - 14), words.currency(cur), "condbold", TXT, PAPER, int(w - 6), TXT, "mm")
+    cv.put((x + w / 2, y + h - 14), words.currency(cur), "cond", TXT, PAPER, int(w - 4), TXT, "mm")
 
 
 def _market(cv: Canvas, view: dict, y: int) -> int:
@@ -92,7 +93,7 @@ def _market(cv: Canvas, view: dict, y: int) -> int:
     cv.text((392, y), _("Buildings for sale"), "condbold", 20, INK)
     y += 28
     for i, card in enumerate(view["display"]):
-        _card(cv, 16 + i * 90, y, 80, 112, int(card))
+        _card(cv, 12 + i * 93, y, 88, 112, int(card))
     for slot in range(MARKET):
         x = 392 + slot * 102
         cur = words.CURRENCY_COLOURS[slot]
@@ -188,7 +189,10 @@ def mine_image(view: dict, seat: int, numbered: Sequence[Sequence] = (), note: s
     cv.put((16, y + 16), _("Your money: {money}", money=money), "condbold", 20, INK, W - 32, TXT)
     y += 40
     if note:
-        cv.put((16, y + 14), note, "cond", 20, INK, W - 32, TXT)
+        pending = cy.pending(view)
+        w = cv.put((16, y + 14), note, "cond", 20, INK, W - 100, TXT)
+        if pending is not None:
+            _tile(cv, 28 + w, y - 4, 36, pending, label=False)
         y += 40
     _palace(cv, view, seat, (16, y, W - 16, y + 460), 72, numbered)
     y += 470

@@ -20,7 +20,7 @@ from ..rules.scoring import rank_points
 
 NK = len(KINDS)
 # the weights (tuned by bench/courtyards_ai.py against the easy AI)
-W = {
+W: dict[str, Any] = {
     "coin": 0.42,          # a coin in hand, in points
     "reserve": 0.35,       # a reserve tile, as a share of what it would add in the palace (flexibility)
     "round": (1.0, 0.7, 0.5),  # the next scoring round, the one after, the last: how sure their standings are

@@ -381,7 +381,7 @@ def _draw(state: dict, events: list) -> int | None:
 
 
 def _refill_display(state: dict, events: list) -> None:
-    new = []
+    new: list[int] = []
     while len(state["display"]) < DISPLAY:
         c = _draw(state, events)
         if c is None:
