@@ -425,3 +425,18 @@ def test_N2_the_steward_ranks_but_never_wins():
     while s["stage"] != "over":
         s = cy.apply(s, cy.legal_actions(s)[0].id).state
     assert len(RULES.results(s)) == 2
+
+
+def test_B_every_palace_keeps_the_building_rules_through_whole_games():
+    """B2-B7 together: after every action of random games (redesigns and swaps included), every palace is
+    joined, reachable on foot from the Well in full and without holes."""
+    from engine import rng
+    for seed in range(4):
+        s = fresh(3 + seed % 2, seed)
+        pick = {"rng": rng.seed_state(seed)}
+        while s["stage"] != "over":
+            acts = cy.legal_actions(s)
+            s = cy.apply(s, acts[rng.below(pick, len(acts))].id).state
+            for p in s["palaces"]:
+                g = geo.grid_of(p)
+                assert geo.reached(g) == len(g) and geo.holes(g) == 0

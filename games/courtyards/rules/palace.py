@@ -135,16 +135,15 @@ def removables(grid: Grid) -> list[tuple[int, int]]:
 
 
 def swappable(grid: Grid, tile: int, x: int, y: int) -> bool:
-    """Whether the tile may take the place of the one at (x, y) (B7): not the Well's place, every shared side
-    matches, and every tile stays reachable from the Well."""
+    """Whether the tile may take the place of the one at (x, y) (B7): not the Well's place, and every shared side
+    matches. Then every tile stays reachable from the Well: in a palace that keeps the rules, the tile it
+    replaces matched the same neighbours, so the new one has the same walls on every shared side (its other
+    sides face empty spots) and the paths on foot are the same."""
     if (x, y) == (0, 0) or (x, y) not in grid:
         return False
     rest = dict(grid)
     del rest[(x, y)]
-    if matches(rest, tile, x, y) <= 0:
-        return False
-    rest[(x, y)] = tile
-    return reached(rest) == len(rest)
+    return matches(rest, tile, x, y) > 0
 
 
 def holes(grid: Grid) -> int:
