@@ -1,14 +1,14 @@
 """Courtyards' AI table and balance, over fixed seeds.
 
-    python bench/courtyards_ai.py [--games 200] [--jobs 2] [--budget 1.0] [--part ai|seats|tiles|all]
+    python bench/courtyards_ai.py [--games 200] [--jobs 2] [--budget 240] [--part ai|seats|tiles|all]
 
-ai: each level's mean score and spread in all-same-level games (random, easy, hard; 3 players), hard
-against easy one-to-one (seats alternate) and hard against three easy (the hard seat in turn), each with
-hard's win share and its 95 % (Wilson) interval, and the decision times (median, 90th percentile, max) of
-each level. seats: the win share of each seat for 2-6 players, easy AIs at every seat (a seat's fair share
-is 1/n; shared wins count as a share). tiles: what each kind of building and each currency is worth: the
-points each kind paid per tile in the palace, and the wins of the players who held the most of each kind,
-against its place in the scoring table."""
+ai: the mean score and spread of random and easy in all-same-level games (3 players); hard against easy
+one-to-one (seats alternate) and hard against three easy (the hard seat in turn), each with hard's win
+share and its 95 % (Wilson) interval and both levels' mean scores and spreads; the decision times (median,
+90th percentile, max) of each level at the bot's budget. seats: the win share of each seat for 2-6
+players, easy AIs at every seat (a seat's fair share is 1/n; shared wins count as a share). tiles: what
+each kind of building is worth: the points each kind paid per tile in the palace, and the wins of the
+players who held the most of each kind, against its place in the scoring table."""
 
 import argparse
 import math
@@ -27,10 +27,10 @@ from games.courtyards.rules import engine as cy  # noqa: E402
 from games.courtyards.rules import palace as geo  # noqa: E402
 from games.courtyards.rules.constants import KINDS  # noqa: E402
 
-BUDGET = 1.0
+BUDGET = 240  # the bot's (app/settings.py ai_hard_budget)
 
 
-def play(levels: tuple[str, ...], seed: int, budget: float = BUDGET) -> dict:
+def play(levels: tuple[str, ...], seed: int, budget: float | int | None = BUDGET) -> dict:
     """One game, a level per seat: totals, winners, each level's decision times, the kinds' points."""
     n = len(levels)
     state, _ = RULES.new_game(cy.config_of([f"P{i + 1}" for i in range(n)]), seed)
@@ -89,16 +89,17 @@ def times_line(results: list[dict], level: str) -> str:
             f"90th {1000 * ts[int(0.9 * len(ts))]:.0f} ms, max {1000 * ts[-1]:.0f} ms")
 
 
-def part_ai(games: int, jobs: int, budget: float) -> None:
-    print("## AI levels: all seats the same level, 3 players")
+def part_ai(games: int, jobs: int, budget: float | int | None) -> None:
+    print("## AI levels: random and easy, all seats the same level, 3 players")
     every: list[dict] = []
-    for level in ("random", "easy", "hard"):
+    for level in ("random", "easy"):
         res = pool_map([((level,) * 3, 1000 + i, budget) for i in range(games)], jobs)
         every += res
         scores = [t for r in res for t in r["totals"]]
         print(f"{level:6s}: mean {statistics.mean(scores):6.1f}  sd {statistics.pstdev(scores):5.1f}  "
               f"({len(res)} games)")
     print()
+    hard_scores: list[int] = []
     for title, n in (("hard vs easy one-to-one", 2), ("hard vs three easy", 4)):
         jobs_ = []
         for i in range(games):
@@ -110,17 +111,19 @@ def part_ai(games: int, jobs: int, budget: float) -> None:
         wins = sum(share(r, r["levels"].index("hard")) for r in res)
         lo, hi = wilson(wins, len(res))
         hard = [r["totals"][r["levels"].index("hard")] for r in res]
+        hard_scores += hard
         easy = [t for r in res for s, t in enumerate(r["totals"]) if r["levels"][s] == "easy"]
         print(f"## {title}: hard wins {100 * wins / len(res):.1f} % (95 % interval {100 * lo:.1f}-{100 * hi:.1f} %, "
-              f"fair {100 / n:.0f} %) over {len(res)} games; mean score hard {statistics.mean(hard):.1f}, "
-              f"easy {statistics.mean(easy):.1f}")
+              f"fair {100 / n:.0f} %) over {len(res)} games (the hard seat in turn); mean score hard "
+              f"{statistics.mean(hard):.1f} (sd {statistics.pstdev(hard):.1f}), easy {statistics.mean(easy):.1f} "
+              f"(sd {statistics.pstdev(easy):.1f})")
     print()
-    print(f"## Decision times (budget {budget:.1f} s, one core)")
+    print(f"## Decision times (budget {budget}, one core; decisions with a choice)")
     for level in ("random", "easy", "hard"):
         print(times_line(every, level))
 
 
-def part_seats(games: int, jobs: int, budget: float) -> None:
+def part_seats(games: int, jobs: int, budget: float | int | None) -> None:
     print("## Win share per seat, easy AI at every seat (fair = 1/n)")
     for n in range(2, 7):
         res = pool_map([(("easy",) * n, 9000 + 100 * n + i, budget) for i in range(games)], jobs)
@@ -130,7 +133,7 @@ def part_seats(games: int, jobs: int, budget: float) -> None:
               + f"   (fair {100 / n:.1f} %, furthest {100 * worst:.1f} points off)")
 
 
-def part_tiles(games: int, jobs: int, budget: float) -> None:
+def part_tiles(games: int, jobs: int, budget: float | int | None) -> None:
     print("## The kinds, easy AI at every seat, 4 players")
     res = pool_map([(("easy",) * 4, 20000 + i, budget) for i in range(games)], jobs)
     print("kind        points/game  tiles built/game  points per tile  top holder's win share")
@@ -154,7 +157,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--budget", type=float, default=BUDGET)
+    ap.add_argument("--budget", type=int, default=BUDGET)
     ap.add_argument("--part", default="all", choices=("ai", "seats", "tiles", "all"))
     a = ap.parse_args()
     if a.part in ("ai", "all"):
