@@ -153,13 +153,65 @@ def part_tiles(games: int, jobs: int, budget: float | int | None) -> None:
     print(f"walls       {walls:10.1f}")
 
 
+def part_log(kind: str, games: int, budget: float | int | None, out: str, start: int = 0) -> None:
+    """One table's games, one process, each game's result appended to `out` as a JSON line as it ends (a
+    long run can be read while it goes on: --part report)."""
+    import json
+    for i in range(start, games):
+        if kind == "1v1":
+            levels, seed = tuple("hard" if s == i % 2 else "easy" for s in range(2)), 5000 + i
+        elif kind == "1v3":
+            levels, seed = tuple("hard" if s == i % 4 else "easy" for s in range(4)), 5000 + i
+        else:
+            levels, seed = (kind,) * 3, 1000 + i
+        r = play(levels, seed, budget)
+        with open(out, "a") as f:
+            f.write(json.dumps({**r, "levels": list(levels), "seed": seed}) + "\n")
+
+
+def part_report(files: list[str]) -> None:
+    """The tables of the games logged by --part log."""
+    import json
+    every = []
+    for path in files:
+        res = [json.loads(line) for line in open(path)]
+        every += res
+        levels = set(res[0]["levels"])
+        if levels == {"hard", "easy"}:
+            n = len(res[0]["levels"])
+            wins = sum(share(r, r["levels"].index("hard")) for r in res)
+            lo, hi = wilson(wins, len(res))
+            hard = [r["totals"][r["levels"].index("hard")] for r in res]
+            easy = [t for r in res for s, t in enumerate(r["totals"]) if r["levels"][s] == "easy"]
+            print(f"hard vs {n - 1} easy: hard wins {100 * wins / len(res):.1f} % (95 % interval {100 * lo:.1f}-"
+                  f"{100 * hi:.1f} %, fair {100 / n:.0f} %) over {len(res)} games (seeds {res[0]['seed']}-"
+                  f"{res[-1]['seed']}, the hard seat in turn); mean score hard {statistics.mean(hard):.1f} "
+                  f"(sd {statistics.pstdev(hard):.1f}), easy {statistics.mean(easy):.1f} "
+                  f"(sd {statistics.pstdev(easy):.1f})")
+        else:
+            scores = [t for r in res for t in r["totals"]]
+            print(f"{res[0]['levels'][0]} x3: mean {statistics.mean(scores):.1f} sd {statistics.pstdev(scores):.1f} "
+                  f"over {len(res)} games")
+    for level in ("random", "easy", "hard"):
+        print(times_line(every, level))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=int, default=BUDGET)
-    ap.add_argument("--part", default="all", choices=("ai", "seats", "tiles", "all"))
+    ap.add_argument("--part", default="all", choices=("ai", "seats", "tiles", "all", "log", "report"))
+    ap.add_argument("--table", default="1v1", help="--part log: 1v1, 1v3, random or easy")
+    ap.add_argument("--out", default="courtyards_games.jsonl", help="--part log: where; report: files, ','")
+    ap.add_argument("--start", type=int, default=0)
     a = ap.parse_args()
+    if a.part == "log":
+        part_log(a.table, a.games, a.budget, a.out, a.start)
+        return
+    if a.part == "report":
+        part_report(a.out.split(","))
+        return
     if a.part in ("ai", "all"):
         part_ai(a.games, a.jobs, a.budget)
     if a.part in ("seats", "all"):
