@@ -187,26 +187,30 @@ def _act(view: dict, seat: int, picked: str) -> Message:
         controls.append(Menu(_("Take money…"), [_take_item(view, a) for a in takes], row=row))
         row += 1
     slot_pick = picked.startswith("slot") and picked[4:].isdigit()
-    if len(buys) <= 25:
-        if buys:
-            controls.append(Menu(_("Buy a building…"), [_buy_item(view, seat, a) for a in buys], row=row))
-            row += 1
-    elif slot_pick:
+    if slot_pick:
         slot = int(picked[4:])
         mine = [a for a in buys if int(a.split(":")[2]) == slot][:25]
         controls.append(Menu(_("Pay for slot {n}…", n=slot + 1), [_buy_item(view, seat, a) for a in mine],
                              row=row))
         row += 1
-    else:
+    elif picked == "slots":
         lines.append(_("Many ways to pay: choose the slot first."))
         for slot in range(MARKET):
             if any(int(a.split(":")[2]) == slot for a in buys):
                 controls.append(Button(_("Buy {n}", n=slot + 1), f"k:slot{slot}", "primary", row=row))
         row += 1
+    elif buys:
+        items = [_buy_item(view, seat, a) for a in buys[:25 if len(buys) <= 25 else 24]]
+        if len(buys) > 25:  # (the best 24 here, every payment through the slot)
+            items.append(Item(_("Other payments…"), "k:slots", _("choose the slot, then the payment")))
+        controls.append(Menu(_("Buy a building…"), items, row=row))
+        row += 1
     if cy.redesign_actions(view, seat):
         controls.append(Button(_("Redesign…"), "k:redesign", "secondary", "🔁", row=row))
     if view["extra"]:
         controls.append(Button(_("End the turn"), f"{seat}:end", "success", row=row))
+    if slot_pick or picked == "slots":
+        controls.append(Button(_("Back"), "k:back", "secondary", row=row))
     if not controls:
         controls.append(Button(_("Pass"), f"{seat}:pass", "secondary", row=0))
         lines.append(_("You can do nothing this turn."))
