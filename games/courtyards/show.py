@@ -183,9 +183,6 @@ def _act(view: dict, seat: int, picked: str) -> Message:
         lines.insert(0, _("**You paid exactly: act again**, or end your turn."))
     controls: list = []
     row = 0
-    if takes:
-        controls.append(Menu(_("Take money…"), [_take_item(view, a) for a in takes], row=row))
-        row += 1
     slot_pick = picked.startswith("slot") and picked[4:].isdigit()
     if slot_pick:
         slot = int(picked[4:])
@@ -204,6 +201,9 @@ def _act(view: dict, seat: int, picked: str) -> Message:
         if len(buys) > 25:  # (the best 24 here, every payment through the slot)
             items.append(Item(_("Other payments…"), "k:slots", _("choose the slot, then the payment")))
         controls.append(Menu(_("Buy a building…"), items, row=row))
+        row += 1
+    if takes:  # (after the purchases: the easy AI buys what it can, else takes money)
+        controls.append(Menu(_("Take money…"), [_take_item(view, a) for a in takes], row=row))
         row += 1
     if cy.redesign_actions(view, seat):
         controls.append(Button(_("Redesign…"), "k:redesign", "secondary", "🔁", row=row))

@@ -30,6 +30,8 @@ W: dict[str, Any] = {
     "exact": 0.8,          # a market tile the hand could pay exactly after the turn (another action)
 }
 OPEN_CAP = 6
+PAYMENTS = 8   # the payments the AIs weigh per slot: the first of money.payments' order (exact, least overpaid,
+#                fewest cards); a big hand has hundreds, and the planner took a minute over them
 COIN_CAP = 14  # coins of one currency worth holding (past that, money buys nothing more in that currency)
 
 
@@ -99,7 +101,7 @@ def buys(b: Board) -> list[str]:
         tile = b.market[slot]
         if tile is None:
             continue
-        for pay in money.payments(b.hand, slot, geo.PRICE[tile]):
+        for pay in money.payments(b.hand, slot, geo.PRICE[tile])[:PAYMENTS]:
             out.append(f"{b.me}:buy:{slot}:" + "_".join(str(v) for v in pay))
     return out
 
@@ -128,7 +130,7 @@ def placements(b: Board) -> list[str]:
 
 
 def actions(b: Board) -> list[str]:
-    """The seat's moves now, as the engine's ids (the same set as its legal actions)."""
+    """The seat's moves now, as the engine's ids: its legal actions, but for the payments past PAYMENTS a slot."""
     if b.stage in ("place", "final"):
         return placements(b)
     out = takes(b) + buys(b) + redesigns(b)
