@@ -136,15 +136,16 @@ def _redesign(view: dict, seat: int, picked: str) -> Message | None:
     acts = [a.id for a in cy.redesign_actions(view, seat)]
     back = Button(_("Back"), "k:back", "secondary", row=4)
     if picked == "redesign":
-        items = []
+        picks: list = []  # (buttons: a pick's next step is then known to the host as offered)
         for t in sorted(set(view["reserves"][seat])):
             if any(a.split(":")[1] in ("in", "swap") and int(a.split(":")[2]) == t for a in acts):
-                items.append(Item(_("Build {tile} from the reserve", tile=words.tile(t)), f"k:r{t}",
-                                  words.walls(t)))
+                picks.append(Button(_("Build {tile} from the reserve", tile=words.tile(t)), f"k:r{t}", "primary"))
+        picks = picks[:14]
         if any(a.split(":")[1] == "out" for a in acts):
-            items.append(Item(_("Move a palace building to the reserve"), "k:out"))
-        return Message(content=_("**Redesign**: which building?"),
-                       controls=[Menu(_("Which building?"), items[:25], row=0), back],
+            picks.append(Button(_("Move a palace building to the reserve"), "k:out", "secondary"))
+        for i, b in enumerate(picks):
+            b.row = i // 5
+        return Message(content=_("**Redesign**: which building?"), controls=[*picks, back],
                        picture=Picture("mine", (view, seat), "palace.png"))
     if picked == "out":
         chosen = [a for a in acts if a.split(":")[1] == "out"]
@@ -190,18 +191,15 @@ def _act(view: dict, seat: int, picked: str) -> Message:
         controls.append(Menu(_("Pay for slot {n}…", n=slot + 1), [_buy_item(view, seat, a) for a in mine],
                              row=row))
         row += 1
-    elif picked == "slots":
-        lines.append(_("Many ways to pay: choose the slot first."))
-        for slot in range(MARKET):
-            if any(int(a.split(":")[2]) == slot for a in buys):
-                controls.append(Button(_("Buy {n}", n=slot + 1), f"k:slot{slot}", "primary", row=row))
-        row += 1
     elif buys:
-        items = [_buy_item(view, seat, a) for a in buys[:25 if len(buys) <= 25 else 24]]
-        if len(buys) > 25:  # (the best 24 here, every payment through the slot)
-            items.append(Item(_("Other payments…"), "k:slots", _("choose the slot, then the payment")))
-        controls.append(Menu(_("Buy a building…"), items, row=row))
+        controls.append(Menu(_("Buy a building…"), [_buy_item(view, seat, a) for a in buys[:25]], row=row))
         row += 1
+        if len(buys) > 25:  # (the best 25 in the menu; every payment through its slot's button)
+            lines.append(_("Many ways to pay: the best are in the menu, all of a slot's under its button."))
+            for slot in range(MARKET):
+                if any(int(a.split(":")[2]) == slot for a in buys):
+                    controls.append(Button(_("Buy {n}", n=slot + 1), f"k:slot{slot}", "primary", row=row))
+            row += 1
     if takes:  # (after the purchases: the easy AI buys what it can, else takes money)
         controls.append(Menu(_("Take money…"), [_take_item(view, a) for a in takes], row=row))
         row += 1
@@ -209,7 +207,7 @@ def _act(view: dict, seat: int, picked: str) -> Message:
         controls.append(Button(_("Redesign…"), "k:redesign", "secondary", "🔁", row=row))
     if view["extra"]:
         controls.append(Button(_("End the turn"), f"{seat}:end", "success", row=row))
-    if slot_pick or picked == "slots":
+    if slot_pick:
         controls.append(Button(_("Back"), "k:back", "secondary", row=row))
     if not controls:
         controls.append(Button(_("Pass"), f"{seat}:pass", "secondary", row=0))
