@@ -9,4 +9,5 @@ INSTALLED = (
     "games.ridgeline",
     "games.hexholm",
     "games.metromania",
+    "games.courtyards",
 )

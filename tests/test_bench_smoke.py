@@ -19,6 +19,7 @@ SMALLEST = {
     "bot.py": ["--rounds", "2", "--games", "2", "--thinkers", "1", "--sizes", "1"],
     "capacity.py": ["--tables", "4", "--rates", "4", "--seconds", "1"],
     "clicks.py": ["--clicks", "200"],
+    "courtyards_ai.py": ["--games", "2", "--jobs", "1", "--budget", "4"],
     "engine.py": ["--games", "5", "--rounds", "1"],
     "forged.py": ["--tries", "3"],
     "games.py": ["--seconds", "0.05", "--rounds", "1"],

@@ -13,13 +13,14 @@ V2 = 1 << 15
 CLICKS_MAX = 3000
 
 
-def offered(msg) -> list[tuple[str, list[str] | None]]:
-    """(custom_id, select values or None) of what a message offers to play, first first."""
+def offered(msg, first_menu: bool = False) -> list[tuple[str, list[str] | None]]:
+    """(custom_id, select values or None) of what a message offers to play, first first; a message's first
+    menu only with first_menu (on a panel it may be no move; a private decision may offer its moves there)."""
     out: list[tuple[str, list[str] | None]] = []
     for c in buttons(msg):
         if c["type"] == 2 and c["custom_id"] and ACTION.match(c["custom_id"]):
             out.append((c["custom_id"], None))
-        elif c["type"] == 3 and c["custom_id"] and c["options"] and not c["custom_id"].endswith(":0"):
+        elif c["type"] == 3 and c["custom_id"] and c["options"] and (first_menu or not c["custom_id"].endswith(":0")):
             out.append((c["custom_id"], [c["options"][0][1]]))
     return out
 
@@ -52,8 +53,8 @@ async def test_every_game_is_played_in_its_thread_to_the_results(simcord_env, si
         seat = next(s for s in game_of(game).rules.deciders(game.live) if not game.is_ai(s))
         who = by_user[game.user_at(seat)]
         mine = message(env, thread, desk[who.id]) if who.id in desk else None
-        if mine is not None and offered(mine):
-            res = await click(who, mine, offered(mine)[0])
+        if mine is not None and (choices := offered(mine) or offered(mine, first_menu=True)):
+            res = await click(who, mine, choices[0])
         elif offered(shown := message(env, thread, game.panel_message_id)):
             res = await click(who, shown, offered(shown)[0])
         else:
