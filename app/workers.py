@@ -27,8 +27,8 @@ def draw(lang: str, pictures: str, name: str, *args):
 
 def panel(lang: str, key: str, table, view):
     """Game `key`'s Show.panel of a public view (engine/views.py) built in a worker, speaking `lang`: a panel
-    may play every offered move on a copy to say what it does (Pioneer Days ranks its plans so), which was
-    the event loop's largest share of a click."""
+    may play every offered move on a copy to say what it does (to rank whole turns), which was the event
+    loop's largest share of a click."""
     import i18n
     from engine import registry
     with i18n.use(lang):

@@ -10,10 +10,15 @@ import pytest
 import i18n
 from engine import quiz as asking
 from engine import registry
-from engine.protocol import Quiz, Table
+from engine.protocol import Coach, Quiz, Table
 from engine.simulate import play
 
-GAMES = [(g.key, g.players[0]) for g in registry.games() if getattr(g.coach, "quiz", None) is not None]
+# the games whose coach asks (its own quiz: the base Coach's asks nothing)
+GAMES = [(g.key, g.players[0]) for g in registry.games()
+         if g.coach is not None and type(g.coach).quiz is not Coach.quiz]
+# games whose decision picture letters the question's choices themselves (args[2]: (where, letter) each);
+# Hexholm letters the hexes a choice builds on, Ridgeline numbers the hand's tiles as its buttons do
+LETTERS_ON_PICTURE = {"pioneer-days", "next-station", "pyramid-poker"}
 
 
 def reviewed(key: str, players: int, seed: int = 3):
@@ -42,7 +47,7 @@ def test_each_costly_decision_has_a_why_and_a_question(key, players):
         assert all(len(label) <= 100 and len(desc) <= 100 for label, desc in q.choices)
         assert q.behind[q.best] == 0 and q.behind[q.played] == pytest.approx(d["loss"], abs=0.01)
         assert q.position.picture is not None and not q.position.controls and q.position.body
-        if q.position.picture.name == "decision":  # the letters on the picture are the choices'
+        if q.position.picture.name == "decision" and key in LETTERS_ON_PICTURE:  # the picture's are the choices'
             letters = [x[1] for x in q.position.picture.args[2]]
             assert letters and set(letters) <= set("ABCD"[:len(q.choices)])
         again = game.coach.quiz(table, config, seed, actions, 0, d)
@@ -55,7 +60,8 @@ def test_each_costly_decision_has_a_why_and_a_question(key, players):
 
 
 def test_every_game_with_a_coach_asks():
-    assert {k for k, _n in GAMES} == {"pioneer-days", "next-station", "pyramid-poker"}
+    # (Undergrounders and Courtyards review a game without asking yet: issues 41 and 42 say so)
+    assert {k for k, _n in GAMES} == {"pioneer-days", "next-station", "pyramid-poker", "ridgeline", "hexholm"}
 
 
 def test_the_choices_asked_and_their_order():

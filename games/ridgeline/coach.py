@@ -162,7 +162,9 @@ class RidgelineCoach(Coach):
         top = max(asked.values())
         position = Message(title=_("Ridgeline — {when}", when=self.when(decision)), body=decide.prompt(view, seat),
                            picture=Picture("decision", (view, seat, marks), "position.png"))
-        return Quiz(position=position, choices=[(by_act[k].label[:100], by_act[k].note[:100]) for k in keys],
+        # lettered as every game's question is (A, B, ...), each with its own number or name after the letter
+        return Quiz(position=position, choices=[(f"{'ABCD'[i]}. {by_act[k].label}"[:100], by_act[k].note[:100])
+                                                for i, k in enumerate(keys)],
                     played=keys.index(decision["played"]), best=keys.index(decision["best"]),
                     behind=[round(top - asked[k], 2) for k in keys])
 
