@@ -340,7 +340,7 @@ async def slash_tries(env, bot, guild, w: World, tally, failures) -> None:
     empty = guild.create_text_channel(f"{w.key}-empty")
     tries: list[tuple[str, dict]] = []
     for o in game.options:
-        tries += [(f"play new {w.key}", {o.key: v}) for v in ("AAB", "", 5, True, ["A", "B"], "x" * 200)]
+        tries += [(f"play new {w.key}", {o.label: v}) for v in ("AAB", "", 5, True, ["A", "B"], "x" * 200)]
     tries += [(f"play new {w.key}", {"timer": t}) for t in (False, True, 600.0, -1, 7, "soon", *BIG)]
     tries += [(f"play new {w.key}", {"language": v}) for v in ("xx", 5)]
     for cmd, opt in (("play replay", "number"), ("play review", "number")):

@@ -135,9 +135,10 @@ async def test_an_option_not_offered_is_refused_naming_the_choices(simcord_env, 
     guild, channel, actors = table(env, 2)
     game = registry.game(key)
     opt = next(o for o in game.options if o.key == option)
-    res = await forged_slash(actors[0], channel, f"play new {key}", **{option: "AAB"})
+    # (sent under the name the slash command gives it: its label, which may differ from its key)
+    res = await forged_slash(actors[0], channel, f"play new {key}", **{opt.label: "AAB"})
     text = res.response.content
-    assert res.ephemeral and f"not a choice of `{option}`" in text
+    assert res.ephemeral and f"not a choice of `{opt.label}`" in text
     assert all(game.texts._(c.label) in text for c in opt.choices), text
     assert await current(bot, channel) is None
 

@@ -264,7 +264,7 @@ def scoring_image(view: dict, rec: dict, lines: Sequence[str] = ()) -> Image.Ima
 
 def _fresh(view: dict) -> dict | None:
     recs = view["scorings"]
-    if recs and int(recs[-1].get("at", -1)) == int(view["seq"]):
+    if recs and int(recs[-1].get("at", -1)) == int(view["moves"]):
         return dict(recs[-1])
     return None
 

@@ -1,7 +1,7 @@
 """Courtyards' rules on plain JSON states (RULES.md): Alhambra's rules with our own tile set.
 
 State (what the host stores; every value JSON):
-    seq; rng (nobody's); config {names, players, end: "refill"|"empty", money: "full"|"short"};
+    seq, moves (those in effect); rng (nobody's); config {names, players, end: "refill"|"empty", money: "full"|"short"};
     stage "act" (the player to move acts: take money, buy, redesign; after an exact payment again, or ends the
     turn), "place" (they place what they bought, in the order bought), "final" (at the end, the tiles
     awarded are placed by their receivers, queue order), "over"; turn (the seat to move; None when over),
@@ -14,7 +14,8 @@ State (what the host stores; every value JSON):
     buildings: bag [tiles] (nobody's), market [tile or None] x 4 (slot i in currency i), palaces [[[x, y,
     tile]]] (the Well, WELL, at (0, 0)), reserves [[tiles]], neutral [tiles] (2 players: the Steward's);
     score [int], cats [{"kinds": [6 ints], "walls": int}] (points by category), scorings [each round's
-    record, with "at": the seq it happened at], queue [[seat, tile]] (awards to place), awards [each
+    record, with "at": the number of moves in effect when it happened: moves counts the moves applied, an
+    undone one not, so that an undo leaves no trace], queue [[seat, tile]] (awards to place), awards [each
     slot's at the end], result None | [{seat, rank, winner, total}].
 Actions (s the seat; a negative coordinate is "m" and its size): s:take:{cards} (a card or several, as
 10 x currency + value, "_"-joined),
@@ -67,8 +68,8 @@ def config_of(names: Sequence[str], end: str = DEFAULT_END, money_deck: str = DE
 def new_game(config: Mapping[str, Any], seed: int) -> tuple[dict, list[dict]]:
     n = int(config["players"])
     state: dict[str, Any] = {
-        "seq": 0, "rng": rng.seed_state(seed), "config": dict(config), "stage": "act", "turn": 0, "turns": 1,
-        "extra": False, "bought": [], "passes": 0, "deck": [], "discard": [], "display": [],
+        "seq": 0, "moves": 0, "rng": rng.seed_state(seed), "config": dict(config), "stage": "act", "turn": 0,
+        "turns": 1, "extra": False, "bought": [], "passes": 0, "deck": [], "discard": [], "display": [],
         "hands": [[] for _ in range(n)], "drawn": 0, "windows": [], "scored": 0, "bag": [],
         "market": [None] * MARKET, "palaces": [[[0, 0, WELL]] for _ in range(n)], "reserves": [[] for _ in range(n)],
         "neutral": [], "score": [0] * n, "cats": [{"kinds": [0] * len(KINDS), "walls": 0} for _ in range(n)],
@@ -235,6 +236,7 @@ def apply(state: Mapping[str, Any], action_id: str) -> Applied | Rejected:
     events: list[dict] = []
     advance(s, action_id, events)
     s["seq"] += 1
+    s["moves"] += 1
     return Applied(s, events)
 
 
@@ -443,7 +445,7 @@ def _scoring(state: dict, rnd: int, events: list) -> None:
             cats["kinds"][k] += rec["kinds"][k]["points"][s]
         cats["walls"] += rec["walls"][s]
     rec["totals"] = list(state["score"])
-    rec["at"] = int(state["seq"]) + 1  # (the seq of the state it happened in: apply counts the action after)
+    rec["at"] = int(state["moves"]) + 1  # (the state it happened in: apply counts the move after)
     state["scorings"].append(rec)
     state["scored"] = rnd
     events.append({"type": "scoring", **{k: v for k, v in rec.items() if k != "at"}})

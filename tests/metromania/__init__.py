@@ -1,0 +1,1 @@
+"""Undergrounders tests (a package: its module names do not clash with other games' tests)."""
