@@ -39,6 +39,7 @@ SMALLEST = {
                         "--show", "1"],
     "review.py": ["--games", "1", "--timing-games", "1", "--jobs", "1", "--hard-budget", "4", "--rounds", "1"],
     "secrecy_run.py": ["--games", "2", "--procs", "1", "--images", "1"],
+    "show_times.py": ["--games", "1", "--every", "40", "--game", "pyramid-poker"],
     "table_ux.py": ["--games", "1", "--game", "pyramid-poker", "--stub-pictures"],
     "ux.py": ["--games", "1", "--players", "2"],
 }
