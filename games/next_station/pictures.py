@@ -10,6 +10,7 @@ generator); the caches (picture_map) are built under a lock and only read afterw
 
 import builtins
 from collections.abc import Sequence
+from pathlib import Path
 
 from PIL import Image
 
@@ -198,6 +199,7 @@ def table(state: dict, viewer: int | None = None) -> bytes:
 
 
 SAMPLE_SEED = 7  # the game whose table pictures give the fixed palette (a number of its own: any would do)
+PALETTE = Path(__file__).with_name("palette.bin")  # sample_palette(), kept: making it takes a second on a busy machine
 
 
 @memo
@@ -205,9 +207,16 @@ def _palette() -> Image.Image:
     """The table pictures' colours, chosen once: mapping a picture onto a fixed palette takes a sixth of the
     time of choosing one for it (4 against 28 ms for 4 players' maps), and these pictures hold the same few
     colours everywhere (the paper, districts, river, pencils, inks and their blended edges): the difference
-    from a palette of its own is a hundredth of a grey level on average. The palette is the one chosen for
-    a sample game's pictures (4 players, objectives and powers, a round with its cards and the end), drawn in
-    English whatever the language of the first picture asked, so every process makes the same one."""
+    from a palette of its own is a hundredth of a grey level on average."""
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(PALETTE.read_bytes())
+    return pal
+
+
+def sample_palette() -> bytes:
+    """The palette chosen for a sample game's table pictures (4 players, objectives and powers, a round with
+    its cards and the end), drawn in English: what palette.bin holds (a test makes it again; after a change
+    of the pictures' colours: PALETTE.write_bytes(sample_palette()))."""
     from engine import rng
 
     from .play import RULES
@@ -230,7 +239,9 @@ def _palette() -> Image.Image:
     for p in pictures:
         sample.paste(p, (0, y))
         y += p.height
-    return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).getpalette()
+    assert palette is not None
+    return bytes(palette)
 
 
 # ---- a player's own pictures --------------------------------------------------------------------------

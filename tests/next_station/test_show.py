@@ -45,3 +45,11 @@ def test_the_circle_at_the_rounds_end_shows_the_line_numbered_and_a_pass():
         [(str(i + 1), f"0:circle:{st}") for i, st in enumerate(stations)] + [("Pass", "0:pass")]
     assert "circle a station before the round is scored" in SHOW.ping(s, "P0")
     assert "Every card of the round is answered" in SHOW.panel(table(2), s).body
+
+
+def test_the_table_pictures_fixed_palette_is_the_sample_games():
+    """palette.bin is data made from the pictures: a change of their colours must make it again."""
+    from games.next_station import pictures
+    assert pictures.sample_palette() == pictures.PALETTE.read_bytes(), (
+        "the table pictures' colours changed: make games/next_station/palette.bin again "
+        "(pictures.PALETTE.write_bytes(pictures.sample_palette()))")
