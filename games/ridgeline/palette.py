@@ -139,7 +139,7 @@ def build(images: list[Image.Image]) -> bytes:
     assert pal is not None
     colours = list(flat)
     for i in range(0, min(len(pal), 768), 3):
-        c = tuple(pal[i:i + 3])
+        c = (pal[i], pal[i + 1], pal[i + 2])
         if len(colours) < 256 and c not in colours and not any(_steals(c, f) for f in flat):
             colours.append(c)
     colours += [colours[0]] * (256 - len(colours))
