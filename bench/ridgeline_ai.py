@@ -57,10 +57,10 @@ def play(job: tuple) -> dict:
         choice = len(RULES.legal_actions(s, seat)) > 1
         key = (s["game"], s["turn_no"])
         steps[key] = steps.get(key, 0) + (1 if choice else 0)
-        t = time.perf_counter()
+        t = time.process_time()
         a = choose(s, seat, level, seed * 7 + seat, budget if level == "hard" else None)
         if choice:
-            times[level].append(time.perf_counter() - t)
+            times[level].append(time.process_time() - t)
         r = RULES.apply(s, a.id)
         assert r.ok, (a.id, r)
         s = r.state
@@ -236,16 +236,16 @@ def timing(args) -> None:
             seat = RULES.deciders(s)[0]
             level = "hard" if seat == g % 2 else "easy"
             choice = len(RULES.legal_actions(s, seat)) > 1
-            t = time.perf_counter()
+            t = time.process_time()
             a = choose(s, seat, level, g, args.budget if level == "hard" else None)
-            dt = time.perf_counter() - t
+            dt = time.process_time() - t
             if choice:
                 (hard if level == "hard" else easy).append(dt)
                 if level == "hard":
                     by_step.setdefault(s["step"]["kind"], []).append(dt)
             s = RULES.apply(s, a.id).state  # type: ignore[union-attr]
     med = statistics.median(hard) * 1000 if hard else float("nan")
-    print(f"\n## Decision times alone on one core ({args.timing} games of hard against easy)\n")
+    print(f"\n## Decision times alone on one core, CPU ({args.timing} games of hard against easy)\n")
     print(f"hard at budget {args.budget}: {summary(hard)}  target median <= {TARGET_MS} ms: "
           f"{'ok' if med <= TARGET_MS else 'MISSED'}")
     for st, xs in sorted(by_step.items()):
@@ -280,12 +280,12 @@ def show(args) -> None:
         s, _ = RULES.new_game(RULES.config({}, ["A", "B"]), 500 + g)
         while not RULES.is_over(s):
             seat = RULES.deciders(s)[0]
-            t = time.perf_counter()
+            t = time.process_time()
             views.panel(GAME, table, s)
-            panel.append(time.perf_counter() - t)
-            t = time.perf_counter()
+            panel.append(time.process_time() - t)
+            t = time.process_time()
             d = views.decision(GAME, table, s, seat)
-            decision.append(time.perf_counter() - t)
+            decision.append(time.process_time() - t)
             assert d is not None and d.picture is not None
             draw(d.picture.name, *d.picture.args)
             if s["step"]["kind"] == "play" and s["turn_no"] % 4 == 0:
