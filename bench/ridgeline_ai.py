@@ -1,7 +1,8 @@
 """Ridgeline's AIs and balance: seeded two-player games (games/ridgeline/BALANCE.md quotes its output).
 
     python bench/ridgeline_ai.py [--games 200] [--selfplay 2000] [--budget 240] [--workers 2] [--seed 1]
-                                 [--only levels,hard-easy,selfplay,timing] [--beginner]
+                                 [--hardself 100] [--only timing,show,levels,selfplay,hardself] [--beginner]
+                                 [--rgb]
 
 - levels: each level (random, easy, hard) against the easy AI, --games games each (deal g // 2, the level
   in seat g % 2): its mean stars and spread, the easy side's, the level's win share;
@@ -11,6 +12,9 @@
   first player is drawn: R5), each seat's mean stars, and each spirit's balance: how often it was met,
   its owners' mean stars against the mean of all the spirits' owners (a spirit more than 3 stars off is
   redesigned: issue 39), its own stars (the end spirits' and the Moth's), and the Raven's holders';
+- hardself: --hardself games of hard against hard: the first player's win share (the seats, smaller);
+- show: the bot's loop: a panel, a decision and each picture, built for every position of --show games (CPU
+  times; --rgb: the pictures drawn as before the fixed palette, in RGB mapped onto a palette of their own);
 - timing: the decision times of easy and hard alone on one core at the bot's budget (decisions with a
   choice only), against the target (hard's median <= 1 s).
 --budget is hard's (the bot's: 240 rollouts; with a dot: seconds)."""
@@ -31,6 +35,7 @@ from games.ridgeline.ai import choose  # noqa: E402
 from games.ridgeline.play import RULES  # noqa: E402
 from games.ridgeline.rules import scoring  # noqa: E402
 from games.ridgeline.rules import spirits as S  # noqa: E402
+from games.ridgeline.rules.constants import HEAD_START  # noqa: E402
 
 BOT_BUDGET = 240   # the bot's hard budget (app/settings.py ai_hard_budget)
 TARGET_MS = 1000   # hard's median decision time at the bot's budget
@@ -52,10 +57,10 @@ def play(job: tuple) -> dict:
         choice = len(RULES.legal_actions(s, seat)) > 1
         key = (s["game"], s["turn_no"])
         steps[key] = steps.get(key, 0) + (1 if choice else 0)
-        t = time.perf_counter()
+        t = time.process_time()
         a = choose(s, seat, level, seed * 7 + seat, budget if level == "hard" else None)
         if choice:
-            times[level].append(time.perf_counter() - t)
+            times[level].append(time.process_time() - t)
         r = RULES.apply(s, a.id)
         assert r.ok, (a.id, r)
         s = r.state
@@ -68,7 +73,8 @@ def play(job: tuple) -> dict:
                     if S.kind(str(x["key"])) == "end" or S.rule(str(x["key"])) == "stars_now"})
     return {"own": own, "totals": [res[0].total, res[1].total], "winners": [r.winner for r in res], "first": first,
             "spirits": rec["spirits"], "raven": rec["raven"], "bonus": [rec["scores"][x]["bonus"] for x in (0, 1)],
-            "times": times, "scores": [res[0].scores, res[1].scores], "steps": list(steps.values())}
+            "times": times, "scores": [res[0].scores, res[1].scores], "steps": list(steps.values()),
+            "rainbows": rec["rainbows"]}
 
 
 def summary(xs: list[float]) -> str:
@@ -146,6 +152,16 @@ def selfplay(args, pool) -> None:
     print(f"| second player | {second_wins} | {100 * second_wins / n:.1f} % | {statistics.mean(seconds):.1f} | "
           f"{statistics.pstdev(seconds):.1f} |")
     print(f"| (shared) | {draws} | {100 * draws / n:.1f} % | | |")
+    # the same games without the head start (R57): the easy AI's play does not depend on it (it adds the
+    # same stars whatever it does), so these are the seats' shares under the rules without it
+    plain = [[scoring.order_key(o["totals"][x] - o["scores"][x]["start"], o["scores"][x]["spirits"], o["rainbows"][x])
+              for x in (0, 1)] for o in out]
+    first_plain = sum(1 for o, k in zip(out, plain, strict=True) if k[o["first"]] > k[1 - o["first"]])
+    second_plain = sum(1 for o, k in zip(out, plain, strict=True) if k[1 - o["first"]] > k[o["first"]])
+    lo0, hi0 = wilson(first_plain, n)
+    print(f"\nThe same games without the head start of {HEAD_START} stars (R57): the first player would have won "
+          f"{first_plain} = {100 * first_plain / n:.1f} % (95 % {100 * lo0:.1f}–{100 * hi0:.1f} %), the second "
+          f"{second_plain} = {100 * second_plain / n:.1f} %.")
     steps = [x for o in out for x in o["steps"]]
     share = {k: 100 * sum(1 for x in steps if x == k) / len(steps) for k in (1, 2, 3)}
     more = 100 * sum(1 for x in steps if x > 3) / len(steps)
@@ -190,6 +206,24 @@ def selfplay(args, pool) -> None:
     sys.stdout.flush()
 
 
+def hard_seats(args, pool) -> None:
+    """--hardself games of hard against hard at the budget: the first player's win share (the head start
+    counted: hard plays knowing it)."""
+    jobs = [(("hard", "hard"), args.seed * 3_000_000 + g, args.budget, args.beginner) for g in range(args.hardself)]
+    out = run(pool, jobs)
+    n = len(out)
+    first = sum(1 for o in out if o["winners"][o["first"]] and not o["winners"][1 - o["first"]])
+    second = sum(1 for o in out if o["winners"][1 - o["first"]] and not o["winners"][o["first"]])
+    lo, hi = wilson(first, n)
+    print(f"\n## Seats: {n} games of hard against hard (budget {args.budget})\n")
+    print(f"first player won {first} = {100 * first / n:.1f} % (95 % {100 * lo:.1f}–{100 * hi:.1f} %), the second "
+          f"{second} = {100 * second / n:.1f} %, shared {n - first - second}; mean stars: first "
+          f"{statistics.mean(o['totals'][o['first']] for o in out):.1f}, second "
+          f"{statistics.mean(o['totals'][1 - o['first']] for o in out):.1f} (its head start of {HEAD_START} "
+          "included)")
+    sys.stdout.flush()
+
+
 def timing(args) -> None:
     """easy's and hard's decision times alone (one process), hard against easy, at the budget."""
     hard: list[float] = []
@@ -202,16 +236,16 @@ def timing(args) -> None:
             seat = RULES.deciders(s)[0]
             level = "hard" if seat == g % 2 else "easy"
             choice = len(RULES.legal_actions(s, seat)) > 1
-            t = time.perf_counter()
+            t = time.process_time()
             a = choose(s, seat, level, g, args.budget if level == "hard" else None)
-            dt = time.perf_counter() - t
+            dt = time.process_time() - t
             if choice:
                 (hard if level == "hard" else easy).append(dt)
                 if level == "hard":
                     by_step.setdefault(s["step"]["kind"], []).append(dt)
             s = RULES.apply(s, a.id).state  # type: ignore[union-attr]
     med = statistics.median(hard) * 1000 if hard else float("nan")
-    print(f"\n## Decision times alone on one core ({args.timing} games of hard against easy)\n")
+    print(f"\n## Decision times alone on one core, CPU ({args.timing} games of hard against easy)\n")
     print(f"hard at budget {args.budget}: {summary(hard)}  target median <= {TARGET_MS} ms: "
           f"{'ok' if med <= TARGET_MS else 'MISSED'}")
     for st, xs in sorted(by_step.items()):
@@ -233,33 +267,41 @@ def show(args) -> None:
     pictures: dict[str, list[float]] = {}
     sizes: dict[str, int] = {}
 
+    from games.ridgeline import picture_parts
+    picture_parts.ON_PALETTE = not args.rgb
+
     def draw(name: str, *a) -> None:
-        t = time.perf_counter()
+        t = time.process_time()
         png = named.draw(GAME.pictures, name, *a)
-        pictures.setdefault(name, []).append(time.perf_counter() - t)
+        pictures.setdefault(name, []).append(time.process_time() - t)
         sizes[name] = max(sizes.get(name, 0), len(png))
 
     for g in range(args.show):
         s, _ = RULES.new_game(RULES.config({}, ["A", "B"]), 500 + g)
         while not RULES.is_over(s):
             seat = RULES.deciders(s)[0]
-            t = time.perf_counter()
+            t = time.process_time()
             views.panel(GAME, table, s)
-            panel.append(time.perf_counter() - t)
-            t = time.perf_counter()
+            panel.append(time.process_time() - t)
+            t = time.process_time()
             d = views.decision(GAME, table, s, seat)
-            decision.append(time.perf_counter() - t)
+            decision.append(time.process_time() - t)
             assert d is not None and d.picture is not None
             draw(d.picture.name, *d.picture.args)
             if s["step"]["kind"] == "play" and s["turn_no"] % 4 == 0:
                 draw("round", *views.round_args(GAME, s, ["A line of the story.", "Another line."]))
             s = RULES.apply(s, choose(s, seat, "easy", g).id).state  # type: ignore[union-attr]
         draw("results", *views.results_args(GAME, s))
-    print(f"\n## The bot's loop and its pictures ({args.show} games of easy against easy, every position)\n")
+    how = "drawn in RGB and mapped onto a palette of its own" if args.rgb else "drawn on the fixed palette"
+    print(f"\n## The bot's loop and its pictures ({args.show} games of easy against easy, every position; the "
+          f"pictures {how}; CPU times)\n")
     print(f"panel: {summary(panel)}")
     print(f"decision (its moves ranked by the easy AI): {summary(decision)}")
     for name, xs in sorted(pictures.items()):
         print(f"picture {name}: {summary(xs)}; largest {sizes[name] / 1000:.0f} KB")
+    every = [x for xs in pictures.values() for x in xs]
+    print(f"every picture: {summary(every)}; a whole game's pictures: {sum(every) / args.show:.2f} s of CPU "
+          f"({len(every) / args.show:.0f} pictures)")
     sys.stdout.flush()
 
 
@@ -272,8 +314,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timing", type=int, default=4, help="games of hard alone for its decision times")
     ap.add_argument("--show", type=int, default=3, help="games whose panels, decisions and pictures are timed")
-    ap.add_argument("--only", default="timing,show,levels,selfplay")
+    ap.add_argument("--hardself", type=int, default=100, help="games of hard against hard (the seats)")
+    ap.add_argument("--only", default="timing,show,levels,selfplay,hardself")
     ap.add_argument("--beginner", action="store_true", help="beginner mode (no Raven)")
+    ap.add_argument("--rgb", action="store_true", help="show: the pictures drawn in RGB and mapped onto a palette "
+                    "of their own (as before the fixed palette)")
     args = ap.parse_args()
     args.budget = float(args.budget) if "." in args.budget else int(args.budget)
     only = args.only.split(",")
@@ -291,6 +336,8 @@ def main() -> None:
             levels_table(args, pool)
         if "selfplay" in only:
             selfplay(args, pool)
+        if "hardself" in only and args.hardself:
+            hard_seats(args, pool)
     finally:
         if pool:
             pool.close()

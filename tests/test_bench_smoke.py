@@ -36,7 +36,7 @@ SMALLEST = {
     "records.py": ["--games", "40", "--calls", "3", "--no-replay"],
     "render.py": ["--runs", "1"],
     "ridgeline_ai.py": ["--games", "2", "--selfplay", "2", "--budget", "4", "--workers", "1", "--timing", "1",
-                        "--show", "1"],
+                        "--show", "1", "--hardself", "2"],
     "review.py": ["--games", "1", "--timing-games", "1", "--jobs", "1", "--hard-budget", "4", "--rounds", "1"],
     "secrecy_run.py": ["--games", "2", "--procs", "1", "--images", "1"],
     "show_times.py": ["--games", "1", "--every", "40", "--game", "pyramid-poker"],

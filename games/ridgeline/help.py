@@ -4,10 +4,10 @@ we have; and how it is played on Discord. The help names the original game, Sols
 from i18n.topics import Topics
 
 from . import words
-from .lang import _, p_
+from .lang import _, n_, p_
 from .rules import board as B
 from .rules import spirits as S
-from .rules.constants import HAND, LEGS, QUEUE, RAINBOWS
+from .rules.constants import HAND, HEAD_START, LEGS, QUEUE, RAINBOWS
 
 TOPIC_KEYS = ("goal", "turn", "second", "rainbows", "spirits", "list", "beacons", "scoring", "end", "discord")
 
@@ -58,7 +58,10 @@ def topic(key: str) -> str:
         return _("**Scoring**: 1 star per tile of your largest area (pieces joined side by side; rainbows join it "
                  "but count 0), your lit beacons, 1 star per spirit, and what your spirits score; the Raven's "
                  "holder loses {raven}. Ties: the more spirits, then the fewer rainbows; else shared. A match "
-                 "adds up its games.", raven=-S.number(S.CURSE, "stars"))
+                 "adds up its games.", raven=-S.number(S.CURSE, "stars")) + " " + \
+            n_("The player who did not begin the game has a head start of {n} star (the first player's turn is "
+               "worth about that).", "The player who did not begin the game has a head start of {n} stars (the "
+               "first player's turn is worth about that).", HEAD_START)
     if key == "end":
         return _("**The end**: once the deck is empty, a player may only play a tile that captures; one who "
                  "cannot passes. When neither can, the game ends. The channel's story pauses when the deck falls "

@@ -43,7 +43,15 @@ RAINBOW = ((222, 64, 56), (240, 142, 40), (246, 210, 60), (80, 170, 80), (60, 12
 rounded = builtins.round  # (pictures.round is the protocol's picture)
 
 
+# the pictures drawn straight onto the fixed palette (palette.py); False: drawn in RGB and mapped onto a
+# palette chosen for each picture (as before: the calibration of the palette draws so)
+ON_PALETTE = True
+
+
 def canvas(h: int, w: int = W, bg=PAPER) -> Canvas:
+    if ON_PALETTE:
+        from .palette import blank
+        return Canvas(blank(w, h, bg))
     return Canvas(Image.new("RGB", (w, h), bg))
 
 
@@ -191,11 +199,12 @@ def panorama_block(cv: Canvas, y: int, view: Mapping[str, Any], seat: int, names
                         width=2)
     seat_mark(cv, seat, M + 22, y + 28, 12)
     right = words.stars(total)
-    rw = T.width(right, "bold", 28)
+    rw = T.width(right, "bold", 24)
     name = names[seat] + (" · " + _("you") if you else "")
     cv.put((M + 44, y + 18), name, "bold", 24, INK, W - 2 * M - 70 - rw, MIN)
-    cv.put((M + 44, y + 42), words.breakdown(b), "cond", MIN, INK_SOFT, W - 2 * M - 70 - rw, MIN)
-    cv.text((W - M - 14, y + 28), right, "bold", 28, INK, anchor="rm")
+    # (the categories under the name and the total, the whole width: six of them fit in every language)
+    cv.put((M + 44, y + 42), words.breakdown(b), "cond", MIN, INK_SOFT, W - 2 * M - 58, MIN)
+    cv.text((W - M - 14, y + 18), right, "bold", 24, INK, anchor="rm")
     x = (W - B.COLS * cell) // 2
     panorama(cv, x, y + 64, cell, view["boards"][seat], view["spirits"][seat], marks)
     legend = [f"{S.glyph(str(sp['key']))} {words.spirit_name(str(sp['key']))}" for sp in view["spirits"][seat]]

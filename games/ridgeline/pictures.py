@@ -129,6 +129,10 @@ ROW_H = 34
 def results(view: dict) -> bytes:
     """After the game (or match): the winner, every scoring category for each player (each game of a match,
     then the sums), and both panoramas."""
+    return render.png(results_image(view))
+
+
+def results_image(view: Mapping[str, Any]) -> Image.Image:
     names = names_of(view)
     hist = view["history"]
     res = view["result"] or []
@@ -178,7 +182,7 @@ def results(view: dict) -> bytes:
     y += ROW_H + 20
     for s in (winners[0], 1 - winners[0]) if len(winners) == 1 else (0, 1):
         y += panorama_block(cv, y, view, s, names, CELL) + 12
-    return render.png(cv.finish())
+    return cv.finish()
 
 
 # ---- the coach's chart -------------------------------------------------------------------------------------
@@ -204,4 +208,4 @@ def review(players: list[dict], curve: list[dict], seat: int, marks: list) -> by
     return render.png(cv.finish())
 
 
-__all__ = ["decision", "image", "mine", "n_", "results", "review", "round", "table", "PAPER"]
+__all__ = ["decision", "image", "mine", "n_", "results", "results_image", "review", "round", "table", "PAPER"]

@@ -2,8 +2,8 @@
 
 Results: rank 1 the winner (a shared result: both rank 1 and winners; ties broken by spirits, then fewer
 rainbows: RULES.md R56), total = stars over the match; scores by category: "area", "beacons", "spirits",
-"bonus" (spirits' stars), "raven" (the curse, 0 or less); detail: "games" (games played), "rainbows",
-"day" (a deal of the day's tag)."""
+"bonus" (spirits' stars), "raven" (the curse, 0 or less), "start" (the head start of the player who did not
+begin: R57); detail: "games" (games played), "rainbows", "day" (a deal of the day's tag)."""
 
 import datetime as dt
 import hashlib

@@ -195,7 +195,7 @@ def heading(facts: Mapping[str, Any]) -> str:
 
 class RidgelineShow(Show):
     categories = {"area": N_("Largest area"), "beacons": N_("Beacons"), "spirits": N_("Spirits"),
-                  "bonus": N_("Spirits' stars"), "raven": N_("Raven")}
+                  "bonus": N_("Spirits' stars"), "raven": N_("Raven"), "start": N_("Head start")}
     topics = rules_help.TOPICS
     opening_picture = True
 

@@ -98,13 +98,15 @@ def stars(n: int) -> str:
 
 def category(key: str) -> str:
     return {"area": _("Largest area"), "beacons": _("Beacons"), "spirits": _("Spirits"),
-            "bonus": _("Spirits' stars"), "raven": _("Raven")}[key]
+            "bonus": _("Spirits' stars"), "raven": _("Raven"), "start": _("Head start")}[key]
 
 
 def breakdown(b: dict) -> str:
-    """"area 12 · beacons 3 · spirits 2 · spirits' stars 4" (the Raven when it counts)."""
+    """"area 12 · beacons 3 · spirits 2 · spirits' stars 4" (the Raven and the head start when they count)."""
     bits = [_("area {n}", n=b["area"]), _("beacons {n}", n=b["beacons"]), _("spirits {n}", n=b["spirits"]),
             _("spirits' stars {n}", n=b["bonus"])]
     if b["raven"]:
         bits.append(_("Raven {n}", n=b["raven"]))
+    if b.get("start"):
+        bits.append(_("head start {n}", n=b["start"]))
     return " · ".join(bits)

@@ -79,7 +79,7 @@ async def test_two_people_play_a_game_to_the_results(simcord_env, simcord_bot):
     assert final.embeds[0].title == "Game over" and "area" in final.embeds[0].fields[0].value
     rows = await bot.store.results_of(game.id)
     assert [r["game"] for r in rows] == ["ridgeline"] * 2
-    assert set(rows[0]["scores"]) == {"area", "beacons", "spirits", "bonus", "raven"}
+    assert set(rows[0]["scores"]) == {"area", "beacons", "spirits", "bonus", "raven", "start"}
 
 
 async def test_one_person_against_the_hard_ai(simcord_env, simcord_bot):

@@ -7,7 +7,7 @@ from games.ridgeline.rules import board as B
 from games.ridgeline.rules import engine as eng
 from games.ridgeline.rules import knowledge, scoring
 from games.ridgeline.rules import spirits as S
-from games.ridgeline.rules.constants import HAND, LEGS, QUEUE, RAINBOWS
+from games.ridgeline.rules.constants import HAND, HEAD_START, LEGS, QUEUE, RAINBOWS
 
 from .helpers import apply, c, everything, game, ids, play_out, rig, t, types
 
@@ -403,6 +403,21 @@ def test_R56_ties_more_spirits_then_fewer_rainbows_else_shared():
     res = RULES.results(s)
     sums = [sum(h["totals"][x] for h in s["history"]) for x in (0, 1)]
     assert [r.total for r in res] == sums and len(s["history"]) == 3
+
+
+def test_R57_the_player_who_did_not_begin_has_a_head_start():
+    assert HEAD_START > 0
+    for first in (0, 1):
+        s = rig(boards=[[t(1, 1), t(1, 2)], [t(2, 1), t(2, 2)]])
+        s["first"] = first
+        b = [scoring.breakdown(s, x) for x in (0, 1)]
+        assert b[first]["start"] == 0 and b[1 - first]["start"] == HEAD_START
+        assert scoring.total(b[1 - first]) == scoring.total(b[first]) + HEAD_START
+    s = play_out(game(9, games="2")[0])
+    for rec in s["history"]:  # each game's second player has it, in its record and its total
+        assert rec["scores"][1 - rec["first"]]["start"] == HEAD_START and rec["scores"][rec["first"]]["start"] == 0
+        assert rec["totals"] == [scoring.total(b) for b in rec["scores"]]
+    assert [r.scores["start"] for r in RULES.results(s)] == [HEAD_START, HEAD_START]  # each began one game
 
 
 # ---- on Discord --------------------------------------------------------------------------------------------

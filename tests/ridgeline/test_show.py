@@ -5,13 +5,13 @@ and the story, the coach."""
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import i18n
 import render
 from engine import views
 from engine.protocol import Button, Menu, Table
-from games.ridgeline import GAME, decide, words
+from games.ridgeline import GAME, decide, palette, picture_parts, pictures, words
 from games.ridgeline.ai import choose
 from games.ridgeline.ai.easy import ranked
 from games.ridgeline.coach import COACH, why
@@ -98,6 +98,26 @@ def test_every_picture_fits_a_phone_in_every_language(lang):
             n += 1
         png = named.draw(GAME.pictures, "results", *views.results_args(GAME, s))
         assert len(png) <= render.BUDGET and render.min_text_px(png) >= 18 and not render.missing_glyphs(png)
+
+
+def test_the_pictures_are_drawn_on_a_fixed_palette_that_holds_the_art_s_colours_and_look_as_drawn_in_rgb(monkeypatch):
+    for colour in palette.named_colours():  # every named colour is drawn exactly
+        assert palette.paletted().rgb[palette.paletted().entry(colour)] == colour
+    s, _ = game(12)
+    for _k in range(14):
+        seat = RULES.deciders(s)[0]
+        s = RULES.apply(s, choose(s, seat, "easy", 1).id).state
+    seat = RULES.deciders(s)[0]
+    view = RULES.view_for(s, seat)
+    drawn = pictures.image(view, seat, ["A line."], own=True)
+    assert drawn.mode == "P"
+    monkeypatch.setattr(picture_parts, "ON_PALETTE", False)
+    true = pictures.image(view, seat, ["A line."], own=True)
+    assert true.mode == "RGB" and drawn.size == true.size
+    diff = ImageChops.difference(drawn.convert("RGB"), true).convert("L").histogram()
+    n = true.width * true.height
+    assert sum(v * i for i, v in enumerate(diff)) / n < 0.3  # (the mean: a few anti-aliased pixels a step off)
+    assert sum(diff[33:]) < n / 1000
 
 
 def test_the_story_says_each_move_and_its_parts_have_headings():

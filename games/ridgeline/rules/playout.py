@@ -8,7 +8,7 @@ from typing import Any
 
 from . import board as B
 from . import spirits as S
-from .constants import HAND
+from .constants import HAND, HEAD_START
 
 NONE = -1
 PIECE = 10       # a tile placed: a star, in tenths
@@ -36,6 +36,7 @@ class Sim:
         self.raven = NONE
         self.crane: list[int] = [0, 0]
         self.turn = 0
+        self.first = 0
         self.start: list[int] = []
         self.over = False
 
@@ -57,6 +58,7 @@ class Sim:
         s.pile = [str(k) for k in state["pile"]]
         s.row = [str(k) for k in state["row"]]
         s.rainbows = int(state["rainbows"])
+        s.first = int(state["first"])
         s.raven = NONE if state["raven"] is None else int(state["raven"])
         s.crane = [int(state["crane"][0]), int(state["crane"][1])]
         s.over = state["step"]["kind"] == "over"
@@ -348,4 +350,6 @@ class Sim:
                 stars += S.end_stars(k, board, self.sq[seat])
         if self.raven == seat:
             stars += CURSE_STARS
+        if seat != self.first:
+            stars += HEAD_START
         return stars

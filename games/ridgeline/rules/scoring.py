@@ -5,14 +5,16 @@ them so far) and at the end.
 - beacons: each beacon tile joined by a path of pieces to the bottom row, and the summit bonus;
 - spirits: 1 per spirit in the panorama;
 - bonus: the end spirits' and the Moth's stars;
-- raven: the curse's stars (negative) for its holder."""
+- raven: the curse's stars (negative) for its holder;
+- start: the head start of the player who did not begin the game (R57)."""
 
 from typing import Any
 
 from . import board as B
 from . import spirits as S
+from .constants import HEAD_START
 
-CATEGORIES = ("area", "beacons", "spirits", "bonus", "raven")
+CATEGORIES = ("area", "beacons", "spirits", "bonus", "raven", "start")
 
 
 def area(board: list[int]) -> int:
@@ -50,7 +52,12 @@ def breakdown(state: dict[str, Any], seat: int) -> dict[str, int]:
             bonus += S.end_stars(key, board, squares)
     raven = S.number(S.CURSE, "stars") if state["raven"] == seat else 0
     return {"area": area(board), "beacons": beacons(board), "spirits": len(mine), "bonus": bonus,
-            "raven": raven}
+            "raven": raven, "start": head_start(state, seat)}
+
+
+def head_start(state: dict[str, Any], seat: int) -> int:
+    """The stars the seat gets for not beginning this game (R57)."""
+    return HEAD_START if seat != state["first"] else 0
 
 
 def total(b: dict[str, int]) -> int:
