@@ -1,21 +1,24 @@
 """Hexholm's AIs, strength and speed, and the clicks a turn takes on Discord.
 
     python bench/hexholm_ai.py [--games 200] [--budget 240] [--seed 1] [--workers 2]
-                               [--only levels|table|timing|clicks]
+                               [--only levels|table|timing|clicks] [--players 2,3] [--log games.jsonl]
 
 Levels: each level (random, easy, hard) in 2-player games against an easy seat (the seats alternate with the
 game number), the same seeds for every level: its mean gold, spread, min and max, and the easy seats' mean.
-Table: hard against easy, one to one and against two easy seats (hard's seat rotating with the game number),
-200 games each: hard's share of the wins (a shared victory counts for each winner) with its 95 % interval
-(Wilson), against the issue's targets (>= 75 % one to one, >= 60 % against two), and its mean margin over the
-best other seat. Decision times: easy and hard, one at a time on one core, at the bot's budget (240), against the
-target (median <= 1 s); hard's main decision of a turn (its playouts) apart. A decision's time is the CPU time of
+Table: hard against easy, one to one and against two easy seats (hard's seat rotating with the seed), 200
+games each: hard's share of the wins (a shared victory counts for each winner) with its 95 % interval
+(Wilson), against the issue's targets (>= 75 % one to one, >= 60 % against two), its mean margin over the
+best other seat, the gold each goal gave hard and an easy seat, and how often hard ended the game; --log keeps
+each game (hard's seat follows the seed, seed 1 the first seat: runs from later seeds add up to a longer run's
+games). Decision times: easy and hard, one at a time on one core, at the bot's budget (240), against the target
+(median <= 1 s); hard's main decision of a turn (its playouts) apart. A decision's time is the CPU time of
 its process (time.process_time): one core's time, whatever else the machine runs. Clicks per turn: a person who plays
 what the easy AI plays, the quickest way the decision offers it (Decide; the whole build from the menu when it is
 there, else a letter a settlement; a tile: its menu after the build, else its button, then its use; End turn when
 the turn waits for it)."""
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -49,6 +52,12 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else float("nan")
 
 
+def seat_of(seed: int, players: int) -> int:
+    """Hard's seat in the table's game of this seed (by the seed, so a run from a later --seed plays the same
+    games as those seeds in a longer run: runs cut short add up)."""
+    return (seed - 1) % players
+
+
 def play(job: tuple) -> dict:
     """One game: levels by seat; the totals, the winners, the decision times per level (hard's main decisions
     apart: a turn's first, with its playouts)."""
@@ -68,15 +77,16 @@ def play(job: tuple) -> dict:
         assert r.ok, a.id
         s = r.state
     return {"totals": [x["total"] for x in s["result"]], "winners": [x["seat"] for x in s["result"] if x["winner"]],
-            "times": times}
+            "times": times, "hard": levels.index("hard") if "hard" in levels else -1,
+            "scores": [x["scores"] for x in s["result"]], "left": [p["left"] for p in s["players"]]}
 
 
 def levels(pool, args, hard: list[dict] | None) -> None:
     print(f"\nLevels: each against one easy seat (seats alternating), seeds {args.seed}..{args.seed + args.games - 1}")
     for level in ("random", "easy", "hard"):
         if level == "hard" and hard is not None:  # (the one-to-one table's games: the same seeds and seats)
-            mine = [r["totals"][g % 2] for g, r in enumerate(hard)]
-            other = [r["totals"][1 - g % 2] for g, r in enumerate(hard)]
+            mine = [r["totals"][r["hard"]] for r in hard]
+            other = [r["totals"][1 - r["hard"]] for r in hard]
             print(f"  {level:6s} mean {statistics.mean(mine):5.1f} gold  sd {statistics.pstdev(mine):4.1f}  "
                   f"min {min(mine):3d}  max {max(mine):3d}  (the easy seat: {statistics.mean(other):5.1f}; "
                   f"{len(hard)} games: the table's)")
@@ -104,12 +114,16 @@ def tables(pool, args, sizes: list[int]) -> dict[int, list[dict]]:
     for g in range(args.games):
         for players in sizes:
             lv = ["easy"] * players
-            lv[g % players] = "hard"
+            lv[seat_of(args.seed + g, players)] = "hard"
             jobs.append((players, (tuple(lv), args.seed + g, args.budget)))
     t0 = time.perf_counter()
     res: dict[int, list[dict]] = {p: [] for p in sizes}
     for (players, _job), r in zip(jobs, pool.imap(play, [j for _p, j in jobs], chunksize=1), strict=False):
         res[players].append(r)
+        if args.log:
+            with open(args.log, "a") as f:
+                f.write(json.dumps({"players": players, "seed": _job[1], "hard": r["hard"], "totals": r["totals"],
+                                    "winners": r["winners"], "scores": r["scores"], "left": r["left"]}) + "\n")
         n = len(res[players])
         if n % args.every == 0 or n == args.games:
             report(res[players], players, args.games, time.perf_counter() - t0)
@@ -120,8 +134,14 @@ def report(res: list[dict], players: int, planned: int, seconds: float) -> None:
     wins = margin = 0.0
     hard, easy = [], []
     times: dict[str, list[float]] = {"hard": [], "main": [], "easy": []}
-    for g, r in enumerate(res):
-        me = g % players
+    gold: dict[str, list[list[float]]] = {}  # a goal's gold: [hard's, the easy seats' mean] a game that drew it
+    ended = 0  # games that hard ended (it placed its last settlement)
+    for r in res:
+        me = r["hard"]
+        ended += r["left"][me] == 0
+        for goal, v in r["scores"][me].items():
+            easy_v = statistics.mean(x[goal] for i, x in enumerate(r["scores"]) if i != me)
+            gold.setdefault(goal, []).append([v, easy_v])
         if me in r["winners"]:
             wins += 1
         others = [t for i, t in enumerate(r["totals"]) if i != me]
@@ -146,6 +166,10 @@ def report(res: list[dict], players: int, planned: int, seconds: float) -> None:
           f"{pct(every, 0.9):.0f} ms; its turns' main decisions (playouts): {len(times['main'])}, median "
           f"{pct(times['main'], 0.5):.0f} ms, p90 {pct(times['main'], 0.9):.0f} ms, "
           f"max {max(times['main']) * 1000:.0f} ms", flush=True)
+    rows = sorted(gold.items(), key=lambda kv: -len(kv[1]))
+    print("    gold by goal, hard / an easy seat (games drawing it): " + "; ".join(
+        f"{k} {statistics.mean(x[0] for x in v):.1f}/{statistics.mean(x[1] for x in v):.1f} ({len(v)})"
+        for k, v in rows) + f"; hard placed its last settlement in {ended} of {n}", flush=True)
 
 
 def timing(args) -> None:
@@ -239,6 +263,7 @@ def main() -> None:
     ap.add_argument("--only", choices=("levels", "table", "timing", "clicks"), action="append")
     ap.add_argument("--players", default="2,3", help="the table's sizes (hard against one easy seat, two)")
     ap.add_argument("--every", type=int, default=20, help="the table's summary every so many games of a size")
+    ap.add_argument("--log", help="the table's games, a JSON line each (seed, seats, gold), to add runs up")
     args = ap.parse_args()
     parts = args.only or ["levels", "table", "timing", "clicks"]
     print(f"Hexholm AI bench: hard's budget {args.budget}; {args.workers} workers; seeds from {args.seed}", flush=True)

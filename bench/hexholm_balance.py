@@ -2,6 +2,7 @@
 same AI, the same seeds for every table size.
 
     python bench/hexholm_balance.py [--games 200] [--seed 1] [--level easy] [--players 2,3,4] [--workers 2]
+                                    [--patch 1,3]
 
 Prints, for each table size:
 - the win share of each seat by its place in the turn order (the first player, the second, ...) with its 95 %
@@ -9,9 +10,12 @@ Prints, for each table size:
 - each goal card's mean gold per player (over the games that drew it) and the most against the least: the
   issue's target is no goal worth more than twice another on average (Barons are also shown without the 2-player
   games, where the lobby can leave them out); and the gold each goal sets a table's players apart by (a game's
-  most minus its least): what a goal weighs in who wins;
+  most minus its least): what a goal weighs in who wins; and each goal's formula counted on the final boards of
+  the games that did not draw it (nobody played for it), against its gold when drawn: what the rules and the
+  board give a goal, and what playing for it adds;
 - the board families (the boards' lakes in thirds, and how many sections have two keeps): the games, the mean
-  winning gold against the whole mean (FACTS.md: within 20 %), and the first player's win share."""
+  winning gold against the whole mean (FACTS.md: within 20 %), and the first player's win share; the boards'
+  mean terrain patch (--patch a,b: an experiment, the generator's patches of a-b hexes in place of 3-8)."""
 
 import argparse
 import math
@@ -25,7 +29,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.hexholm.ai import AI  # noqa: E402
 from games.hexholm.play import RULES  # noqa: E402
-from games.hexholm.rules.constants import GOALS  # noqa: E402
+from games.hexholm.rules import scoring, sections  # noqa: E402
+from games.hexholm.rules.board import NEIGH, board  # noqa: E402
+from games.hexholm.rules.constants import GOALS, TERRAINS  # noqa: E402
 
 FAIR_POINTS = 0.10     # a seat's win share at most this far from fair
 GOAL_RATIO = 2.0       # no goal worth more than twice another on average
@@ -52,11 +58,34 @@ def play(job: tuple) -> dict:
         r = RULES.apply(s, a.id)
         assert r.ok, a.id
         s = r.state
-    board = s["board"]
+    text = s["board"]
+    b = board(text)
+    # every goal's formula on the final board, drawn or not: what the rules give a goal nobody played for
+    every = [scoring.gold(b, s["owner"], list(GOALS), seat, players) for seat in range(players)]
     return {"first": s["first"], "goals": s["goals"], "scores": [r["scores"] for r in s["result"]],
             "totals": [r["total"] for r in s["result"]], "winners": [r["seat"] for r in s["result"] if r["winner"]],
-            "lakes": board.count("w"), "double_keeps": sum(1 for sec in _sections(board) if sec.count("k") == 2),
-            "rounds": s["round"]}
+            "lakes": text.count("w"), "double_keeps": sum(1 for sec in _sections(text) if sec.count("k") == 2),
+            "rounds": s["round"], "every": every, "patch": patch_size(text)}
+
+
+def patch_size(text: str) -> float:
+    """The mean size of the board's terrain patches (linked hexes of one buildable terrain)."""
+    seen: set[int] = set()
+    sizes = []
+    for h, t in enumerate(text):
+        if t not in TERRAINS or h in seen:
+            continue
+        seen.add(h)
+        todo, size = [h], 0
+        while todo:
+            x = todo.pop()
+            size += 1
+            for y in NEIGH[x]:
+                if y not in seen and text[y] == t:
+                    seen.add(y)
+                    todo.append(y)
+        sizes.append(size)
+    return statistics.mean(sizes)
 
 
 def _sections(board: str) -> list[str]:
@@ -110,6 +139,23 @@ def goals(res_by_players: dict[int, list[dict]]) -> list[str]:
             ratio = cards[top] / cards[low] if cards[low] > 0 else float("inf")  # (few games: none apart)
             out.append(f"    most / least, {name}: {top} {cards[top]:.1f} / {low} {cards[low]:.1f} = {ratio:.2f} "
                        f"(target <= {GOAL_RATIO:.0f}: {'met' if ratio <= GOAL_RATIO else 'NOT met'})")
+        # the same formulas on the boards of the games that did not draw them: what the rules and the board give
+        # a goal nobody plays for, against what playing for it adds
+        unsought: dict[str, list[int]] = {g: [] for g in GOALS}
+        for p in sizes:
+            for r in res_by_players[p]:
+                for every in r["every"]:
+                    for g in GOALS:
+                        if g not in r["goals"]:
+                            unsought[g].append(every[g])
+        plain = {g: statistics.mean(v) for g, v in unsought.items() if v}
+        if plain:
+            out.append("    each goal's formula on the boards of the games that did not draw it (nobody played for it) "
+                       "-> drawn: " + ", ".join(f"{g} {plain[g]:.1f} -> {means.get(g, float('nan')):.1f}"
+                                                for g in sorted(plain, key=lambda k: -plain[k])))
+            top, low = max(plain, key=plain.get), min(plain, key=plain.get)  # type: ignore[arg-type]
+            out.append(f"    most / least, not drawn: {top} {plain[top]:.1f} / {low} {plain[low]:.1f} = "
+                       f"{plain[top] / plain[low]:.2f}")
     return out
 
 
@@ -145,10 +191,15 @@ def main() -> None:
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--barons", default="on", choices=("on", "off2"))
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--patch", help="an experiment: the generator's terrain patches of a,b hexes (the game's: "
+                    f"{sections.PATCH[0]},{sections.PATCH[1]})")
     args = ap.parse_args()
+    if args.patch:  # (set before the workers start: they inherit it)
+        sections.PATCH = tuple(int(x) for x in args.patch.split(","))  # type: ignore[assignment]
     sizes = [int(x) for x in args.players.split(",")]
     print(f"Hexholm balance: {args.games} games per table size, every seat {args.level}, seeds {args.seed}.."
-          f"{args.seed + args.games - 1}, Barons {args.barons}")
+          f"{args.seed + args.games - 1}, Barons {args.barons}, terrain patches of {sections.PATCH[0]}-"
+          f"{sections.PATCH[1]} hexes")
     by: dict[int, list[dict]] = {}
     with Pool(args.workers) as pool:
         for players in sizes:
@@ -159,7 +210,8 @@ def main() -> None:
             mean = statistics.mean(t for r in res for t in r["totals"])
             print(f"\n{players} players ({time.perf_counter() - t:.0f} s): mean gold {mean:.1f}, winning gold "
                   f"{statistics.mean(max(r['totals']) for r in res):.1f}, rounds "
-                  f"{statistics.mean(r['rounds'] for r in res):.1f}")
+                  f"{statistics.mean(r['rounds'] for r in res):.1f}, the boards' terrain patches "
+                  f"{statistics.mean(r['patch'] for r in res):.2f} hexes on average")
             print("  win share by place in the turn order:")
             print("\n".join(seats(res, players)))
             print("  board families:")

@@ -171,7 +171,8 @@ def why(decision: Mapping) -> str:
 
 def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat: int, decision: Mapping) \
         -> Quiz | None:
-    """The turn asked again: the board as the player saw it, a few whole turns lettered on it."""
+    """The turn asked again: the board as the player saw it, the hexes of a few whole turns numbered on it, the
+    turns lettered A-D."""
     asked = decision.get("asked") or {}
     plans = decision.get("plans") or {}
     at = decision["at"]
@@ -186,7 +187,9 @@ def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat:
     for k in keys:
         for body in plans[k]:
             hexes.append(int(body.split(":")[-1]))
-    mark = {h: decide.letter(i) for i, h in enumerate(decide.reading(hexes))}
+    # the hexes numbered, not lettered: the choices are lettered A-D (as every game's question), and "B. A + C"
+    # would read as a choice's letter
+    mark = {h: str(i + 1) for i, h in enumerate(decide.reading(hexes))}
     choices = []
     for i, k in enumerate(keys):
         parts: list[str] = []
@@ -199,7 +202,7 @@ def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat:
             if builds:
                 parts.append(" + ".join(builds))
                 builds = []
-            if len(args) == 2:  # a move: from the settlement (its hex not lettered) to a letter
+            if len(args) == 2:  # a move: from the settlement (its hex not numbered) to a number
                 parts.append(f"{words.location(verb)} → {mark[int(args[1])]}")
             else:
                 parts.append(f"{words.location(verb)} {mark[int(args[0])]}")
@@ -207,11 +210,14 @@ def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat:
             parts.append(" + ".join(builds))
         text = " · ".join(parts) or _("end the turn")
         choices.append((decide.clip(f"{'ABCD'[i]}. {text}"), ""))
-    body = _("Your terrain: **{terrain}**. Which turn would you play? (the letters on the board)",
+    body = _("Your terrain: **{terrain}**. Which turn would you play? (its settlements by their numbers on the "
+             "board)",
              terrain=words.marked(state["card"]))
+    heading = _("Round {n}: which of the turns listed would you play? Their settlements are numbered here.",
+                n=state["round"])
     position = Message(title=_("Hexholm — round {n}", n=state["round"]), body=body,
-                       picture=Picture("decision", (state, seat, [[h, t] for h, t in mark.items()],
-                                                    words.terrain(state["card"]), []), "position.png"))
+                       picture=Picture("decision", (state, seat, [[h, t] for h, t in mark.items()], heading, [],
+                                                    True), "position.png"))
     top = max(asked.values())
     return Quiz(position=position, choices=choices, played=keys.index(played), best=keys.index(best),
                 behind=[round(top - asked[k], 2) for k in keys])

@@ -330,17 +330,18 @@ def replay(record) -> bytes:
 
 
 # ---- a decision's crop ----------------------------------------------------------------------------
-def decision(view: dict, seat: int, labels: Sequence[Sequence], heading: str = "", focus: Sequence[int] = ()) \
-        -> bytes:
+def decision(view: dict, seat: int, labels: Sequence[Sequence], heading: str = "", focus: Sequence[int] = (),
+             asked: bool = False) -> bytes:
     """The board around a decision's choices, lettered as its buttons (labels: [hex, text]); `focus`: more
-    hexes to keep in the window (a settlement to move)."""
+    hexes to keep in the window (a settlement to move); `asked`: the coach's question of a past turn."""
     hexes = [int(h) for h, _t in labels] + [int(h) for h in focus]
     g = PB.window(hexes, W - 2 * M, 72.0)
     head = TITLE_H
     story = _story([heading]) if heading else []
     top = head + 8 + _story_h(story)
     cv = _canvas(top + g.height + 8 + _legend_h() + M)
-    title = _("Your choices, {name}", name=_name(view, seat))
+    title = _("What would you do, {name}?", name=_name(view, seat)) if asked else \
+        _("Your choices, {name}", name=_name(view, seat))
     right = words.terrain(view["card"]) if view["card"] is not None else ""
     _title(cv, title, right)
     _draw_story(cv, head + 8, story)

@@ -1,6 +1,8 @@
 """Hexholm's coach: a finished game's review of one seat's turns (each a decision: what was played, the hard AI's
 turn from the same view), the costliest named, why in one sentence, and "What would you do?" on one of them."""
 
+import re
+
 from games.hexholm.ai import AI
 from games.hexholm.coach import COACH, why
 from games.hexholm.play import RULES
@@ -44,4 +46,13 @@ def test_what_would_you_do_asks_the_played_and_the_best_turn():
     q = COACH.quiz(table_for(2), config, 5, ids, 0, judged[0])
     assert q is not None and 2 <= len(q.choices) <= 4
     assert q.played != q.best and q.behind[q.best] == 0 and q.behind[q.played] > 0
-    assert q.position.picture is not None and q.position.picture.args[2]  # the choices lettered on the board
+    assert q.position.picture is not None and q.position.picture.args[2]
+    # the choices' hexes numbered on the board, the choices lettered A-D: no hex's label reads as a choice's
+    marks = {str(t) for _h, t in q.position.picture.args[2]}
+    assert all(t.isdigit() for t in marks)
+    for i, (label, _d) in enumerate(q.choices):
+        assert label.startswith(f"{'ABCD'[i]}. ")
+        named = re.findall(r"\w+", label[3:])
+        assert not any(w in ("A", "B", "C", "D") for w in named)
+        assert {w for w in named if w.isdigit()} <= marks
+    assert any(w.isdigit() for label, _d in q.choices for w in re.findall(r"\w+", label[3:]))
