@@ -14,7 +14,8 @@ from render.style import INK, PLAYERS
 
 from .lang import _
 from .rules.city import END, LAKE, PARK, START, city
-from .rules.constants import KINDS, LETTERS, LINES
+from .rules.constants import KINDS, LETTERS, LINES, PARK_POINTS, TRIP_POINTS
+from .rules.engine import station_touch
 
 W = 800
 PAPER = (246, 242, 232)
@@ -351,3 +352,97 @@ def results(view: dict) -> bytes:
 
 
 __all__ = ["LETTERS", "decision", "results", "round", "table"]
+
+
+# ---- the scoring phase, a picture per trip ------------------------------------------------------------
+RING = (200, 0, 0)
+
+
+def scoring(view: dict) -> list[bytes]:
+    """The scoring phase as pictures: one per trip, in the order they are run (the results picture sums
+    them up)."""
+    r = view.get("result")
+    return [trip(view, k) for k in range(len(r["detail"]))] if r else []
+
+
+def trip_label(t: dict) -> tuple[str, str]:
+    """A trip's name and what came of it ("Trip B", "7 min")."""
+    label = _("Park to lake") if t["trip"] == "park" else _("Trip {letter}", letter=t["trip"])
+    if t["minutes"] >= 0:
+        return label, _("{m} min", m=t["minutes"])
+    return label, _("no route") if t["trip"] == "park" else _("impossible")
+
+
+def trip(view: dict, k: int) -> bytes:
+    """Trip k of the scoring phase: the city round its markers (or the park and the lake) with its fastest
+    routes drawn, the markers ringed, then who scored (or who is to blame) and why."""
+    r = view["result"]
+    t = r["detail"][k]
+    c = city(view["city"])
+    g = c.g
+    names = view.get("names") or [str(s + 1) for s in range(view["players"])]
+    marked = list(c.park) + list(c.lake) if t["trip"] == "park" else list(t["cells"])
+    sts = view["stations"]
+    pts = [g.centre(x) for x in marked] + [_station_xy(g, sts[i], 1.0, 0.0, 0.0) for h in t["hops"] for i in h[:2]]
+    rows = _trip_rows(view, t, names)
+    whole_u, _cx, _cy = _geom(g.n, TOP)
+    win = _window(pts, CROP_H * 0.8) if pts else None
+    if win is None or win[2] < 1.15 * whole_u:
+        u, cx, cy, tall = whole_u, W / 2, _geom(g.n, 0)[2] - 10, float(_height(view) - TOP - 30)
+        x0, y1 = -cx / u, cy / u
+    else:
+        x0, y1, u, _pw, tall = win
+    ph = int(tall)
+    top = TOP + 8
+    cv = _canvas(top + ph + 12 + 34 * len(rows) + 16)
+    label, what = trip_label(t)
+    cv.title_band(f"{label} — {what}", _("trip {k} of {n}", k=k + 1, n=len(r["detail"])), TOP - 6,
+                  (52, 48, 44), (255, 255, 255), 30, 220, MIN)
+    sub = Canvas(Image.new("RGB", (W - 2 * M, ph), PAPER))
+    _city(sub, view, 0, t["hops"], (u, -x0 * u, y1 * u))
+    for x in marked:  # the trip's ends ringed
+        px, py = _xy(g.centre(x), u, -x0 * u, y1 * u)
+        rr = u * 0.36
+        sub.d.ellipse((px - rr, py - rr, px + rr, py + rr), outline=RING, width=max(4, int(u * 0.05)))
+    if u > 1.15 * whole_u:
+        _mini(sub, view, (x0, y1, u), pts)
+    cv.img.paste(sub.img, (M, top))
+    cv.record(sub.min_px)
+    glyphs.carry(cv.img, sub.img)
+    cv.d.rectangle((M - 1, top - 1, M + W - 2 * M, top + ph), outline=GRID, width=2)
+    y = top + ph + 12
+    for seat, text in rows:
+        if seat >= 0:
+            p = PLAYERS[seat]
+            cv.d.rectangle((16, y + 4, 44, y + 30), fill=p["fill"], outline=INK, width=2)
+        cv.put((56 if seat >= 0 else 16, y + 17), text, "cond", 24, INK, W - 72, MIN)
+        y += 34
+    return render.png(cv.finish())
+
+
+def _trip_rows(view: dict, t: dict, names: list) -> list[tuple[int, str]]:
+    """What a trip's picture says under the city: a line per seat that scored or is to blame, or nobody."""
+    c = city(view["city"])
+    out: list[tuple[int, str]] = []
+    for s in range(view["players"]):
+        gain = t["gained"][s]
+        if t["minutes"] >= 0 and gain:
+            bonus = gain > (PARK_POINTS if t["trip"] == "park" else TRIP_POINTS)
+            out.append((s, _("{name} {n:+d}: a line on a fastest route, and one of its markers", name=names[s], n=gain)
+                        if bonus else _("{name} {n:+d}: a line on a fastest route", name=names[s], n=gain)))
+        elif s in t["guilty"]:
+            mine = [p[0] for p in view["placed"] if p[1] == t["trip"] and p[3] == s]
+            if any(m[0] == t["trip"] for m in view["hand"][s]):
+                why = _("{name} {n:+d}: to blame, marker {letter} never placed", name=names[s], n=gain,
+                        letter=t["trip"])
+            elif any(not any(x in station_touch(c, st) for st in view["stations"]) for x in mine):
+                why = _("{name} {n:+d}: to blame, no station by marker {letter}", name=names[s], n=gain,
+                        letter=t["trip"])
+            else:
+                why = _("{name} {n:+d}: to blame, no route between the markers", name=names[s], n=gain)
+            out.append((s, why))
+        elif gain:
+            out.append((s, _("{name} {n:+d}: an inquiry, not to blame", name=names[s], n=gain)))
+    if not out:
+        out.append((-1, _("Nobody scores.")))
+    return out

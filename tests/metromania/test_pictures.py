@@ -92,3 +92,35 @@ def test_a_number_without_a_place_is_not_drawn_anywhere():
     with_none = image(P._board(view, [], [["x", -1]], ""))
     without = image(P._board(view, [], [], ""))
     assert with_none.tobytes() == without.tobytes()
+
+
+def test_the_scoring_phase_is_a_picture_per_trip_saying_who_scored():
+    s = played(3, 10**6)
+    view = RULES.view_for(s, None)
+    pngs = P.scoring(view)
+    detail = view["result"]["detail"]
+    assert len(pngs) == len(detail) == 7
+    imgs = [image(p) for p in pngs]
+    for img, png in zip(imgs, pngs, strict=True):
+        assert img.width == 800 and int(img.info["min_text_px"]) >= P.MIN and len(png) < 200_000
+    assert len({img.tobytes() for img in imgs}) == 7
+    # each seat that scored (or is to blame) has its line under its trip, nobody else
+    for t in detail:
+        rows = P._trip_rows(view, t, NAMES)
+        seats = {seat for seat, _text in rows if seat >= 0}
+        assert seats == {s for s in range(3) if t["gained"][s] or s in t["guilty"]}
+        for seat, line in rows:
+            if seat >= 0:
+                assert line.startswith(f"{NAMES[seat]} {t['gained'][seat]:+d}")
+    # a game not yet scored has no such pictures
+    assert P.scoring(RULES.view_for(played(3, 6), None)) == []
+
+
+def test_a_trip_never_placed_says_whose_marker_it_was():
+    s = played(3, 10**6)
+    view = RULES.view_for(s, None)
+    t = {"trip": "A", "minutes": -1, "lines": [], "guilty": [1], "gained": [6, 0, 6], "hops": [], "cells": []}
+    view["hand"][1] = [["A", "R"]]
+    rows = dict(P._trip_rows(view, t, NAMES))
+    assert "A" in rows[1] and rows[0].startswith("Ann +6") and rows[2].startswith("Cy +6")
+    assert rows[1] != P._trip_rows({**view, "hand": [[], [], []]}, t, NAMES)[1][1]
