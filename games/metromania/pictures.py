@@ -167,11 +167,12 @@ def table(view: dict, viewer=None) -> bytes:
 
 def decision(view: dict, cands: list, heading: str, seat: int | None = None) -> bytes:
     """A crop of the city around the seat's line ends and the decision's candidates, numbered as its buttons
-    (["c", cell] or ["s", side]; ["x", -1]: no label for that number): one panel, or two when the places lie
-    in two parts of the city far apart; a small map of the whole city in a corner shows where each is."""
+    (["c", cell] or ["s", side]; ["x", -1]: no label for that number; a third item: its label instead): one
+    panel, or two when the places lie in two parts of the city far apart; a small map of the whole city in a
+    corner shows where each is."""
     seat = view["turn"] if seat is None else seat
     g = city(view["city"]).g
-    labels = [(k, _place(g, what, where)) for k, (what, where) in enumerate(cands, start=1) if where >= 0]
+    labels = [(_label(k, c), _place(g, c[0], c[1])) for k, c in enumerate(cands, start=1) if c[1] >= 0]
     ends = [g.centre(line["cells"][-1]) for ln, line in enumerate(view["lines"])
             if ln // LINES == seat and line["cells"] and not line["done"]]
     groups = _groups([p for _k, p in labels] + ends)
@@ -195,7 +196,7 @@ def decision(view: dict, cands: list, heading: str, seat: int | None = None) -> 
             x, yy = (px - x0) * u, (y1 - py) * u
             if -r < x < pw + r and -r < yy < ph + r:
                 sub.d.ellipse((x - r, yy - r, x + r, yy + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
-                sub.text((x, yy), str(k), "condbold", size if k < 10 else size - 3, (160, 0, 0), anchor="mm")
+                sub.text((x, yy), k, "condbold", size if len(k) < 2 else size - 3, (160, 0, 0), anchor="mm")
         _mini(sub, view, (x0, y1, u), [p for _k, p in labels] + ends)
         cv.img.paste(sub.img, (M, y))
         cv.record(sub.min_px)
@@ -213,6 +214,11 @@ CROP_H = 820.0  # the crop's height at most, its panels together (px)
 PAD = 1.3       # the city shown round the places a crop must show (triangle sides)
 NEAR = 3.0      # places closer than this (triangle sides) share a panel
 MINI = 128      # the small map's width (px)
+
+
+def _label(k: int, cand: list) -> str:
+    """A candidate's label: its number, or its own (a question's letter: [what, where, "A"])."""
+    return str(cand[2]) if len(cand) > 2 else str(k)
 
 
 def _place(g, what: str, where: int) -> tuple[float, float]:
@@ -300,13 +306,13 @@ def _board(view: dict, lines: list, cands: list, heading: str) -> bytes:
     cv.title_band(heading or _("Undergrounders"), left, TOP - 6, (52, 48, 44), (255, 255, 255), 30, 260, MIN)
     u, cx, cy = _city(cv, view, TOP)
     g = city(view["city"]).g
-    for k, (what, where) in enumerate(cands, start=1):
-        if where < 0:  # (a number with no place: a group of moves, or a place labelled already)
+    for k, c in enumerate(cands, start=1):
+        if c[1] < 0:  # (a number with no place: a group of moves, or a place labelled already)
             continue
-        x, y = _xy(_place(g, what, where), u, cx, cy)
+        x, y = _xy(_place(g, c[0], c[1]), u, cx, cy)
         r = 17
         cv.d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
-        cv.text((x, y), str(k), "condbold", 22 if k < 10 else 19, (160, 0, 0), anchor="mm")
+        cv.text((x, y), _label(k, c), "condbold", 22 if k < 10 else 19, (160, 0, 0), anchor="mm")
     y = _scores(cv, view, h)
     for line in lines[-2:]:
         cv.put((16, y + 14), line, "cond", 22, INK, W - 32, MIN)
