@@ -1,13 +1,15 @@
 """Undergrounders (Metromania's rules): the AIs' strength and speed, and the balance of our cities.
 
     python bench/metromania_ai.py [--games 200] [--seed 1] [--workers 2] [--only levels|table|balance|timing]
+        [--side 5|6]
 
 Levels: 2-player games of one level at both seats over the same seeds: each level's mean score and spread.
 Table: hard against easy: hard at one seat (rotating: seat = game % players) against two easy seats (the
 issue's target: >= 60 % of the wins), and one to one (>= 75 %), each over --games games, with a Wilson 95 %
 interval. Balance: easy seats only, 2, 3 and 4 players: the win share of each seat (the starting player
 first: seats rotate so) and of each start-space position the first line chose (its place along the
-hexagon's side), against a fair share (the issue: no seat or start position more than 10 points off).
+hexagon's side), against a fair share (the issue: no seat or start position more than 10 points off), and
+the games' length, lines completed and inquiry points; --side plays the balance on cities of another size.
 Timing: easy and hard decision times (median, 90th percentile, max) alone on one core. A shared win
 counts for each winner. Seeds seed .. seed + games - 1; each game's city is the seed's."""
 
@@ -24,23 +26,29 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from games.metromania.ai import AI  # noqa: E402
 from games.metromania.play import RULES  # noqa: E402
 from games.metromania.rules import engine as mm  # noqa: E402
-from games.metromania.rules.city import city  # noqa: E402
+from games.metromania.rules.city import city, generate  # noqa: E402
+from games.metromania.rules.constants import SIDE  # noqa: E402
 
 LEVELS = ("random", "easy", "hard")
+# the rim of each side length tried (--side): 2 start and 2 end spaces a side, as RULES.md clause 2 says for 5
+RIMS = {5: "XS.SX", 6: "XS..SX"}  # (side 7: no start reaches a far end within 18 tunnels, BALANCE.md)
 
 
 def play(job: tuple) -> dict:
     """One game: the levels by seat; totals, winners (rank 1), decision times by level, the first line's
     start position (along its side) by seat."""
-    levels, seed = job
+    levels, seed, side = job if len(job) == 3 else (*job, SIDE)
     n = len(levels)
-    state, _ = RULES.new_game(RULES.config({}, [f"p{i}" for i in range(n)]), seed)
+    config = RULES.config({}, [f"p{i}" for i in range(n)])
+    if side != SIDE:
+        config["city"] = generate(seed, side, RIMS[side])
+    state, _ = RULES.new_game(config, seed)
     times: dict[str, list[float]] = {lv: [] for lv in levels}
     while state["phase"] != "over":
         seat = state["turn"]
-        t = time.perf_counter()
+        t = time.process_time()  # (CPU time: the machine's other load does not inflate it much)
         a = AI.choose(RULES.view_for(state, seat), seat, levels[seat], seed * 7 + seat)
-        times[levels[seat]].append(time.perf_counter() - t)
+        times[levels[seat]].append(time.process_time() - t)
         mm.advance(state, a.id, [])
         state["seq"] += 1
     res = RULES.results(state)
@@ -48,7 +56,8 @@ def play(job: tuple) -> dict:
     starts = [g.along[state["lines"][s * 2]["cells"][0]] if state["lines"][s * 2]["cells"] else -1 for s in range(n)]
     order = [(s - state["first"]) % n for s in range(n)]  # 0: the starting player
     return {"totals": [r.total for r in res], "winners": [r.seat for r in res if r.winner], "times": times,
-            "starts": starts, "order": order, "levels": list(levels)}
+            "starts": starts, "order": order, "levels": list(levels), "rounds": state["turns"] / n,
+            "done": sum(r.detail["lines"] for r in res) / n, "inquiry": sum(state["result"]["inquiry"]) / n}
 
 
 def wilson(k: float, n: int) -> tuple[float, float]:
@@ -99,12 +108,13 @@ def table(args) -> None:
 
 
 def balance(args) -> None:
-    print(f"\n## Balance: easy seats only, {args.games} games per player count")
-    print("| players | win share by turn order (1st .. last) | fair | worst gap |")
-    print("|---|---|---|---|")
+    print(f"\n## Balance: easy seats only, {args.games} games per player count, cities of side {args.side}")
+    print("| players | win share by turn order (1st .. last) | fair | worst gap | turns a player | lines completed "
+          "a player | inquiry points a player |")
+    print("|---|---|---|---|---|---|---|")
     pos_wins: dict[int, list[float]] = {}
     for n in (2, 3, 4):
-        out = run([(("easy",) * n, args.seed + i) for i in range(args.games)], args.workers)
+        out = run([(("easy",) * n, args.seed + i, args.side) for i in range(args.games)], args.workers)
         share = [0.0] * n
         for o in out:
             for w in o["winners"]:
@@ -115,7 +125,11 @@ def balance(args) -> None:
                     row[0] += 1
                     row[1] += (1 if s in o["winners"] else 0) * n  # (a win share against 1 / n: times n)
         gap = max(abs(x - 1 / n) for x in share)
-        print(f"| {n} | {' / '.join(f'{x:.1%}' for x in share)} | {1 / n:.1%} | {gap:.1%} |")
+        length = statistics.mean(o["rounds"] for o in out)
+        done = statistics.mean(o["done"] for o in out)
+        inquiry = statistics.mean(o["inquiry"] for o in out)
+        print(f"| {n} | {' / '.join(f'{x:.1%}' for x in share)} | {1 / n:.1%} | {gap:.1%} | {length:.1f} | {done:.2f} "
+              f"| {inquiry:.1f} |")
     print("\n| start position (along the side) | lines started | win share / fair share |")
     print("|---|---|---|")
     for p in sorted(pos_wins):
@@ -139,6 +153,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", choices=("levels", "table", "balance", "timing"))
+    ap.add_argument("--side", type=int, default=SIDE, choices=sorted(RIMS),
+                    help="balance: the cities' side (the rules' is 5; 6 for BALANCE.md's comparison)")
     args = ap.parse_args()
     for name, fn in (("levels", levels_table), ("table", table), ("balance", balance), ("timing", timing)):
         if args.only in (None, name):

@@ -16,6 +16,7 @@ import io
 import json
 import logging
 from collections import OrderedDict
+from typing import cast
 
 import discord
 from discord.ext import commands
@@ -311,6 +312,7 @@ class Courier(commands.Cog):
         self.pings.forget(game.id)
         self._frozen.pop(game.id, None)
         state = await self.service.state_at(game, item.seq)
+        await self._show_scoring(game, ch, state)
         png = await self.render(game, "results", *views.results_args(game_of(game), state))
         rows = await self.service.store.results_of(game.id)  # written by the finishing commit
         scope = ledger.scopes(game_of(game), game.guild_id)[-1]  # (the scope the results' ratings are of)
@@ -322,6 +324,19 @@ class Courier(commands.Cog):
         msg = await self.send(home, game.id, png, "results.png", alt=texts.results_alt(game, state), **shown)
         await self.clear_ping(game, ch)
         return msg.id if msg else None
+
+    async def _show_scoring(self, game: GameRow, ch, state: dict) -> None:
+        """The last chapter's pictures, in the game's channel or thread before the results: the scoring
+        phase picture by picture, for a game whose pictures module draws them (`scoring`, render/named.py)."""
+        if self.bot.renderer is not None and not hasattr(self.bot.renderer, "scoring"):
+            return
+        pngs = cast("list[bytes] | None", await self.render(game, "scoring", *views.results_args(game_of(game), state)))
+        if not pngs:
+            return
+        caption = _("How the game was scored, picture by picture:")
+        shown = [v2.Shown(f"scoring{k + 1}.png", caption, png) for k, png in enumerate(pngs[:v2.GALLERY_MAX])]
+        await self.send(ch, game.id, None, "", plain=lambda: messages.gallery(caption, []),
+                        **messages.gallery(caption, shown))
 
     async def _show_standings(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         self.pings.forget(game.id)

@@ -1,7 +1,8 @@
 """A game's pictures by name (the functions of its pictures module: Game.pictures), with the host's
 defaults for those a game leaves out: the table is the round's picture of that view, a seat's own picture
 its table as that seat, the results the table as everyone sees it, the replay the round's picture after
-each chapter of the game replayed from its record. Every argument is made from a view (engine/views.py)."""
+each chapter of the game replayed from its record, the scoring's pictures (a list, shown before the results)
+none. Every argument is made from a view (engine/views.py)."""
 
 import importlib
 import io
@@ -14,10 +15,11 @@ from . import animation, glyphs
 
 FRAME_MS, LAST_MS = 2500, 6000
 
-OPTIONAL = ("table", "mine", "results")
+OPTIONAL = ("table", "mine", "results", "scoring")
 
 
-def function(module: str, name: str) -> Callable[..., bytes]:
+def function(module: str, name: str) -> Callable[..., Any]:
+    """A picture function by name (bytes; the scoring's: a list of them)."""
     mod = importlib.import_module(module)
     fn = getattr(mod, name, None)
     if callable(fn):
@@ -30,6 +32,8 @@ def function(module: str, name: str) -> Callable[..., bytes]:
         return lambda view: function(module, "table")(view, None)
     if name == "replay":
         return lambda record: replay(module, record)
+    if name == "scoring":  # (the last chapter's pictures, before the results: none unless a game draws them)
+        return lambda view: []
     raise AttributeError(f"{module} has no picture {name!r}")
 
 

@@ -60,6 +60,10 @@ class CheapRenderer:
         self.calls.append(("replay", len(record["actions"])))
         return self.png
 
+    def scoring(self, state):  # (a list of pictures: none here)
+        self.calls.append(("scoring",))
+        return []
+
     def __getattr__(self, name):  # a game's own pictures of other names (a decision's picture)
         def draw(*args):
             self.calls.append((name,))

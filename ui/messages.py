@@ -144,6 +144,13 @@ def picture(caption: str, shown: v2.Shown | None) -> dict:
     return {"view": view, "files": v2.files(shown), "allowed_mentions": discord.AllowedMentions.none()}
 
 
+def gallery(caption: str, shown: list[v2.Shown]) -> dict:
+    """Several pictures of a chapter as one message of their own (a gallery), the caption above them."""
+    view = v2.view(top=caption, gallery=shown) if shown else v2.view(head=caption)
+    return {"view": view, "files": [f for s in shown for f in v2.files(s)],
+            "allowed_mentions": discord.AllowedMentions.none()}
+
+
 def private(game: GameRow, msg: Message, shown: v2.Shown | None = None) -> dict:
     """kwargs of a private (ephemeral) message: a seat's decision or its own things, with its picture."""
     out = kwargs(msg, game.id, game.live["seq"], shown=shown)

@@ -18,6 +18,7 @@ from .layout import fit
 
 TEXT_MAX = 4000       # characters in all the text displays of a message
 COMPONENTS_MAX = 40   # components of a message, nested ones included
+GALLERY_MAX = 10      # pictures in one gallery (and attachments of a message)
 ROW_MAX = 5
 
 
@@ -97,9 +98,11 @@ def count(texts: int, gallery: bool, rows: list[list], top: bool = False) -> int
 
 
 def view(*, top: str = "", head: str = "", fields: list[tuple[str, str]] | None = None, footer: str = "",
-         colour: discord.Colour | None = None, items: list | None = None, shown: Shown | None = None) -> ui.LayoutView:
+         colour: discord.Colour | None = None, items: list | None = None, shown: Shown | None = None,
+         gallery: list[Shown] | None = None) -> ui.LayoutView:
     """A message: `top` above the container (a mention line), then in it the heading and body (`head`,
-    markdown), the picture, the seats' lines (`fields`), the buttons and menus, the small print (`footer`).
+    markdown), the picture (or several: `gallery`), the seats' lines (`fields`), the buttons and menus, the
+    small print (`footer`).
     Texts are cut to fit 4,000 characters, the body first."""
     layout = ui.LayoutView(timeout=None)
     seats = "\n".join(f"**{name}**\n{value}" for name, value in fields or [])
@@ -113,9 +116,11 @@ def view(*, top: str = "", head: str = "", fields: list[tuple[str, str]] | None 
     box: ui.Container = ui.Container(accent_colour=colour)
     if head:
         box.add_item(ui.TextDisplay(head))
-    if shown is not None:
-        box.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{shown.filename}",
-                                                              description=fit(shown.alt, 1024) or None)))
+    pictures = ([shown] if shown is not None else []) + list(gallery or [])
+    if pictures:
+        box.add_item(ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{p.filename}",
+                                                                description=fit(p.alt, 1024) or None)
+                                       for p in pictures[:GALLERY_MAX])))
     if seats:
         box.add_item(ui.TextDisplay(seats))
     used = 1 + len(box.children) + int(bool(top)) + int(bool(small))  # (the container, its texts, gallery)

@@ -118,9 +118,9 @@ def _line_term(state: dict, seat: int) -> tuple[float, int]:
         else:
             d = _dist(state, lid)
             if d > TUNNELS - len(line["cells"]) or mm.blocked(state, lid):
-                v -= 20
+                v -= STUCK
             else:
-                v -= 0.8 * d
+                v -= DIST_W * d
                 ok += 1
     return v, ok
 
@@ -155,11 +155,11 @@ def projected(state: dict) -> list[float]:
             if line["cells"] and not line["done"]:
                 d = _dist(state, lid)
                 if d <= TUNNELS - len(line["cells"]):
-                    near += (raw * 0.5 + 10) * max(0.0, 1 - d / 15)
+                    near += (raw * 0.5 + NEAR) * max(0.0, 1 - d / REACH)
         term, _ok = _line_term(state, s)
         mine = [p for p in state["placed"] if p[3] == s]
         touched = sum(1 for p in mine if mm._touched(state, c, p[0]))
-        out.append(kept + near + trips[s] + 3.0 * len(mine) + 2.0 * touched + 0.5 * term)
+        out.append(kept + near + trips[s] + MARKED * len(mine) + TOUCHED * touched + 0.5 * term)
     return out
 
 
@@ -171,13 +171,22 @@ def final_now(state: dict) -> list[int]:
     return t["result"]["total"]
 
 
+# hard's weights: a line stuck, the tunnels to an end, what completing a line is worth by how near it is,
+# a marker placed and a marker touched by a station (placing them was worth more: BALANCE.md, what was tried)
+STUCK, DIST_W, NEAR, REACH, MARKED, TOUCHED = 20.0, 0.8, 10.0, 15.0, 5.0, 3.0
+
+
 def hard_value(state: dict, seat: int) -> float:
     """The seat's projected score against the others' (the best of them counts most), and half of the same
-    for the scores if the building ended now (the trips as they stand, the blame for impossible ones)."""
+    for the scores if the building ended now (the trips as they stand, the blame for impossible ones); on the
+    last turns, the scores as they will stand."""
     p = projected(state)
     total = final_now(state)
     others = [x for s, x in enumerate(p) if s != seat]
     now = [x for s, x in enumerate(total) if s != seat]
+    if state["last"] is not None or state["phase"] == "over":
+        # the last turns: the scores as they will stand count, the projection only breaks ties
+        return total[seat] - max(now) + 0.1 * (p[seat] - max(others))
     return (p[seat] - 0.7 * max(others) - 0.3 * sum(others) / len(others)
             + 0.5 * (total[seat] - max(now)))
 

@@ -8,12 +8,14 @@ import math
 from PIL import Image
 
 import render
+from render import glyphs
 from render.canvas import Canvas
 from render.style import INK, PLAYERS
 
 from .lang import _
 from .rules.city import END, LAKE, PARK, START, city
-from .rules.constants import KINDS, LETTERS, LINES
+from .rules.constants import KINDS, LETTERS, LINES, PARK_POINTS, TRIP_POINTS
+from .rules.engine import station_touch
 
 W = 800
 PAPER = (246, 242, 232)
@@ -51,10 +53,12 @@ def _kind_icon(d, kind: str, x: float, y: float, r: float) -> None:
         d.polygon(pts, fill=INK)
 
 
-def _city(cv: Canvas, view: dict, top: int, routes: list | None = None) -> tuple[float, float, float]:
+def _city(cv: Canvas, view: dict, top: int, routes: list | None = None,
+          at: tuple[float, float, float] | None = None) -> tuple[float, float, float]:
+    """The city, its lines, stations and markers; `at`: another scale and place (u, cx, cy: a crop's)."""
     c = city(view["city"])
     g = c.g
-    u, cx, cy = _geom(g.n, top)
+    u, cx, cy = at or _geom(g.n, top)
     d = cv.d
     occ = view["occ"]
     for k in range(g.count):
@@ -113,7 +117,7 @@ def _city(cv: Canvas, view: dict, top: int, routes: list | None = None) -> tuple
         x, y = _xy(g.centre(cell), u, cx, cy)
         r = u * 0.2
         d.ellipse((x - r, y - r, x + r, y + r), fill=INK, outline=AREA[_kind], width=3)
-        cv.text((x, y), letter, "bold", 22, (255, 255, 255), anchor="mm")
+        cv.text((x, y), letter, "bold", max(22, int(u * 0.22)), (255, 255, 255), anchor="mm")
     return u, cx, cy
 
 
@@ -161,9 +165,137 @@ def table(view: dict, viewer=None) -> bytes:
     return _board(view, [], [], "")
 
 
-def decision(view: dict, cands: list, heading: str) -> bytes:
-    """The city with the decision's candidates numbered as its buttons: ["c", cell] or ["s", side]."""
-    return _board(view, [], cands, heading)
+def decision(view: dict, cands: list, heading: str, seat: int | None = None) -> bytes:
+    """A crop of the city around the seat's line ends and the decision's candidates, numbered as its buttons
+    (["c", cell] or ["s", side]; ["x", -1]: no label for that number; a third item: its label instead): one
+    panel, or two when the places lie in two parts of the city far apart; a small map of the whole city in a
+    corner shows where each is."""
+    seat = view["turn"] if seat is None else seat
+    g = city(view["city"]).g
+    labels = [(_label(k, c), _place(g, c[0], c[1])) for k, c in enumerate(cands, start=1) if c[1] >= 0]
+    ends = [g.centre(line["cells"][-1]) for ln, line in enumerate(view["lines"])
+            if ln // LINES == seat and line["cells"] and not line["done"]]
+    groups = _groups([p for _k, p in labels] + ends)
+    if not ends:  # no line yet (its start spaces all round the rim), or both completed: the whole city
+        return _board(view, [], cands, heading)
+    wins = _windows(groups)
+    if min(w[2] for w in wins) < 1.15 * _geom(g.n, TOP)[0]:  # hardly larger than the whole city: that, then
+        return _board(view, [], cands, heading)
+    top = TOP + 8
+    h = top + sum(int(w[4]) + GAP for w in wins) + 38 * view["players"] + 12
+    cv = _canvas(h)
+    left = _("stations left {n}", n=view["supply"])
+    cv.title_band(heading or _("Undergrounders"), left, TOP - 6, (52, 48, 44), (255, 255, 255), 30, 260, MIN)
+    y = top
+    for x0, y1, u, pw, ph in wins:
+        sub = Canvas(Image.new("RGB", (pw, int(ph)), PAPER))
+        _city(sub, view, 0, None, (u, -x0 * u, y1 * u))
+        r = max(17.0, u * 0.2)
+        size = max(22, int(r * 1.25))
+        for k, (px, py) in labels:
+            x, yy = (px - x0) * u, (y1 - py) * u
+            if -r < x < pw + r and -r < yy < ph + r:
+                sub.d.ellipse((x - r, yy - r, x + r, yy + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
+                sub.text((x, yy), k, "condbold", size if len(k) < 2 else size - 3, (160, 0, 0), anchor="mm")
+        _mini(sub, view, (x0, y1, u), [p for _k, p in labels] + ends)
+        cv.img.paste(sub.img, (M, y))
+        cv.record(sub.min_px)
+        glyphs.carry(cv.img, sub.img)
+        cv.d.rectangle((M - 1, y - 1, M + pw, y + int(ph)), outline=GRID, width=2)
+        y += int(ph) + GAP
+    _scores(cv, view, y)
+    return render.png(cv.finish())
+
+
+M = 20          # a crop's margin left and right (px)
+GAP = 12        # between two panels
+CROP_U = 150.0  # a crop's triangle side at most (px): twice the whole city's
+CROP_H = 820.0  # the crop's height at most, its panels together (px)
+PAD = 1.3       # the city shown round the places a crop must show (triangle sides)
+NEAR = 3.0      # places closer than this (triangle sides) share a panel
+MINI = 128      # the small map's width (px)
+
+
+def _label(k: int, cand: list) -> str:
+    """A candidate's label: its number, or its own (a question's letter: [what, where, "A"])."""
+    return str(cand[2]) if len(cand) > 2 else str(k)
+
+
+def _place(g, what: str, where: int) -> tuple[float, float]:
+    return g.centre(where) if what == "c" else g.side_middle(where)
+
+
+def _groups(pts: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+    """The places in at most two groups: the two nearest groups joined while more are left or they lie
+    nearer than NEAR (single linkage: a group's distance is that of its nearest two places)."""
+    groups = [[p] for p in pts]
+    while len(groups) > 1:
+        gap, i, j = min((min(math.dist(p, q) for p in groups[a] for q in groups[b]), a, b)
+                        for a in range(len(groups)) for b in range(a + 1, len(groups)))
+        if len(groups) <= 2 and gap >= NEAR:
+            break
+        groups[i] += groups.pop(j)
+    return groups
+
+
+def _windows(groups: list[list[tuple[float, float]]]) -> list[tuple[float, float, float, int, float]]:
+    """A panel for each group; two panels share the height one may have, by what each would take."""
+    wins = [_window(grp, CROP_H) for grp in groups]
+    tall = sum(w[4] for w in wins)
+    if tall > CROP_H:
+        wins = [_window(grp, w[4] * CROP_H / tall) for grp, w in zip(groups, wins, strict=True)]
+    return wins
+
+
+def _window(pts: list[tuple[float, float]], hmax: float) -> tuple[float, float, float, int, float]:
+    """The part of the city a panel shows: its left and top (units), scale (px a unit), width and height (px):
+    the places with PAD round them, as large as CROP_U, the panel's width and `hmax` let it be."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    ww, wh = max(xs) - min(xs) + 2 * PAD, max(ys) - min(ys) + 2 * PAD
+    pw = W - 2 * M
+    u = min(CROP_U, pw / ww, hmax / wh)
+    ph = max(wh * u, min(hmax, 4.0 * u))  # (never a sliver: at least four sides tall)
+    mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    return mx - pw / u / 2, my + ph / u / 2, u, pw, ph
+
+
+def _mini(cv: Canvas, view: dict, at: tuple[float, float, float], pts: list) -> None:
+    """The whole city, small, in the panel's corner that hides the least of it (and no place), the panel's
+    part framed."""
+    c = city(view["city"])
+    g = c.g
+    x0, y1, u = at
+    pw, ph = cv.img.width, cv.img.height
+    mu = MINI / (2 * g.n)
+    mh = g.n * math.sqrt(3) * mu
+
+    def hidden(ox: float, oy: float) -> float:
+        """What a small map at (ox, oy) would hide: the city's part under it, and places (much worse)."""
+        inside = 0
+        for i in range(6):
+            for j in range(6):
+                x, y = x0 + (ox + MINI * i / 5) / u, y1 - (oy + mh * j / 5) / u
+                inside += abs(y) <= g.n * math.sqrt(3) / 2 and abs(y) <= math.sqrt(3) * (g.n - abs(x))
+        near = sum(1 for p in pts if ox - 20 < (p[0] - x0) * u < ox + MINI + 20
+                   and oy - 20 < (y1 - p[1]) * u < oy + mh + 20)
+        return inside + 100 * near
+
+    corners = [(pw - MINI - 8, 8.0), (8.0, 8.0), (pw - MINI - 8, ph - mh - 8), (8.0, ph - mh - 8)]
+    ox, oy = min(corners, key=lambda o: hidden(*o))
+    mcx, mcy = ox + MINI / 2, oy + mh / 2
+    cv.d.rectangle((ox - 4, oy - 4, ox + MINI + 4, oy + mh + 4), fill=PAPER, outline=INK, width=2)
+    occ = view["occ"]
+    for k in range(g.count):
+        kd = c.kind[k]
+        fill = AREA.get(kd, PARK_C if kd == PARK else LAKE_C if kd == LAKE else PLAIN)
+        if occ[k] >= 0:
+            fill = PLAYERS[occ[k] // LINES]["fill"]
+        cv.d.polygon([_xy(g.point_xy(p), mu, mcx, mcy) for p in g.corners[k]], fill=fill)
+    # the panel's part of the city
+    a = _xy((x0, y1), mu, mcx, mcy)
+    b = _xy((x0 + pw / u, y1 - ph / u), mu, mcx, mcy)
+    cv.d.rectangle((max(ox - 2, a[0]), max(oy - 2, a[1]), min(ox + MINI + 2, b[0]), min(oy + mh + 2, b[1])),
+                   outline=(200, 0, 0), width=3)
 
 
 def _board(view: dict, lines: list, cands: list, heading: str) -> bytes:
@@ -174,11 +306,13 @@ def _board(view: dict, lines: list, cands: list, heading: str) -> bytes:
     cv.title_band(heading or _("Undergrounders"), left, TOP - 6, (52, 48, 44), (255, 255, 255), 30, 260, MIN)
     u, cx, cy = _city(cv, view, TOP)
     g = city(view["city"]).g
-    for k, (what, where) in enumerate(cands, start=1):
-        x, y = _xy(g.centre(where) if what == "c" else g.side_middle(where), u, cx, cy)
+    for k, c in enumerate(cands, start=1):
+        if c[1] < 0:  # (a number with no place: a group of moves, or a place labelled already)
+            continue
+        x, y = _xy(_place(g, c[0], c[1]), u, cx, cy)
         r = 17
         cv.d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
-        cv.text((x, y), str(k), "condbold", 22 if k < 10 else 19, (160, 0, 0), anchor="mm")
+        cv.text((x, y), _label(k, c), "condbold", 22 if k < 10 else 19, (160, 0, 0), anchor="mm")
     y = _scores(cv, view, h)
     for line in lines[-2:]:
         cv.put((16, y + 14), line, "cond", 22, INK, W - 32, MIN)
@@ -224,3 +358,97 @@ def results(view: dict) -> bytes:
 
 
 __all__ = ["LETTERS", "decision", "results", "round", "table"]
+
+
+# ---- the scoring phase, a picture per trip ------------------------------------------------------------
+RING = (200, 0, 0)
+
+
+def scoring(view: dict) -> list[bytes]:
+    """The scoring phase as pictures: one per trip, in the order they are run (the results picture sums
+    them up)."""
+    r = view.get("result")
+    return [trip(view, k) for k in range(len(r["detail"]))] if r else []
+
+
+def trip_label(t: dict) -> tuple[str, str]:
+    """A trip's name and what came of it ("Trip B", "7 min")."""
+    label = _("Park to lake") if t["trip"] == "park" else _("Trip {letter}", letter=t["trip"])
+    if t["minutes"] >= 0:
+        return label, _("{m} min", m=t["minutes"])
+    return label, _("no route") if t["trip"] == "park" else _("impossible")
+
+
+def trip(view: dict, k: int) -> bytes:
+    """Trip k of the scoring phase: the city round its markers (or the park and the lake) with its fastest
+    routes drawn, the markers ringed, then who scored (or who is to blame) and why."""
+    r = view["result"]
+    t = r["detail"][k]
+    c = city(view["city"])
+    g = c.g
+    names = view.get("names") or [str(s + 1) for s in range(view["players"])]
+    marked = list(c.park) + list(c.lake) if t["trip"] == "park" else list(t["cells"])
+    sts = view["stations"]
+    pts = [g.centre(x) for x in marked] + [_station_xy(g, sts[i], 1.0, 0.0, 0.0) for h in t["hops"] for i in h[:2]]
+    rows = _trip_rows(view, t, names)
+    whole_u, _cx, _cy = _geom(g.n, TOP)
+    win = _window(pts, CROP_H * 0.8) if pts else None
+    if win is None or win[2] < 1.15 * whole_u:
+        u, cx, cy, tall = whole_u, W / 2, _geom(g.n, 0)[2] - 10, float(_height(view) - TOP - 30)
+        x0, y1 = -cx / u, cy / u
+    else:
+        x0, y1, u, _pw, tall = win
+    ph = int(tall)
+    top = TOP + 8
+    cv = _canvas(top + ph + 12 + 34 * len(rows) + 16)
+    label, what = trip_label(t)
+    cv.title_band(f"{label} — {what}", _("trip {k} of {n}", k=k + 1, n=len(r["detail"])), TOP - 6,
+                  (52, 48, 44), (255, 255, 255), 30, 220, MIN)
+    sub = Canvas(Image.new("RGB", (W - 2 * M, ph), PAPER))
+    _city(sub, view, 0, t["hops"], (u, -x0 * u, y1 * u))
+    for x in marked:  # the trip's ends ringed
+        px, py = _xy(g.centre(x), u, -x0 * u, y1 * u)
+        rr = u * 0.36
+        sub.d.ellipse((px - rr, py - rr, px + rr, py + rr), outline=RING, width=max(4, int(u * 0.05)))
+    if u > 1.15 * whole_u:
+        _mini(sub, view, (x0, y1, u), pts)
+    cv.img.paste(sub.img, (M, top))
+    cv.record(sub.min_px)
+    glyphs.carry(cv.img, sub.img)
+    cv.d.rectangle((M - 1, top - 1, M + W - 2 * M, top + ph), outline=GRID, width=2)
+    y = top + ph + 12
+    for seat, text in rows:
+        if seat >= 0:
+            p = PLAYERS[seat]
+            cv.d.rectangle((16, y + 4, 44, y + 30), fill=p["fill"], outline=INK, width=2)
+        cv.put((56 if seat >= 0 else 16, y + 17), text, "cond", 24, INK, W - 72, MIN)
+        y += 34
+    return render.png(cv.finish())
+
+
+def _trip_rows(view: dict, t: dict, names: list) -> list[tuple[int, str]]:
+    """What a trip's picture says under the city: a line per seat that scored or is to blame, or nobody."""
+    c = city(view["city"])
+    out: list[tuple[int, str]] = []
+    for s in range(view["players"]):
+        gain = t["gained"][s]
+        if t["minutes"] >= 0 and gain:
+            bonus = gain > (PARK_POINTS if t["trip"] == "park" else TRIP_POINTS)
+            out.append((s, _("{name} {n:+d}: a line on a fastest route, and one of its markers", name=names[s], n=gain)
+                        if bonus else _("{name} {n:+d}: a line on a fastest route", name=names[s], n=gain)))
+        elif s in t["guilty"]:
+            mine = [p[0] for p in view["placed"] if p[1] == t["trip"] and p[3] == s]
+            if any(m[0] == t["trip"] for m in view["hand"][s]):
+                why = _("{name} {n:+d}: to blame, marker {letter} never placed", name=names[s], n=gain,
+                        letter=t["trip"])
+            elif any(not any(x in station_touch(c, st) for st in view["stations"]) for x in mine):
+                why = _("{name} {n:+d}: to blame, no station by marker {letter}", name=names[s], n=gain,
+                        letter=t["trip"])
+            else:
+                why = _("{name} {n:+d}: to blame, no route between the markers", name=names[s], n=gain)
+            out.append((s, why))
+        elif gain:
+            out.append((s, _("{name} {n:+d}: an inquiry, not to blame", name=names[s], n=gain)))
+    if not out:
+        out.append((-1, _("Nobody scores.")))
+    return out

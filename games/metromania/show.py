@@ -163,7 +163,7 @@ class MetroShow(Show):
         if rows:  # the best move in one click
             controls.append(Button(_("Play 1"), plan_act(seat, rows[0][1]), "primary", row=1))
         return Message(content=text, controls=controls,
-                       picture=Picture("decision", (view, _once(cands), title), "move.png"))
+                       picture=Picture("decision", (view, _once(cands), title, seat), "move.png"))
 
     def _buttons(self, view: dict, seat: int, text: str, title: str, rows: list, groups: list) -> Message:
         """A step after a pick: numbered buttons (the host keeps a decision's menus as they were before a
@@ -185,7 +185,7 @@ class MetroShow(Show):
             cands.append(self._group_target(view, seat, key))
         controls.append(Button(_("Back"), "decide", row=min(4, k // 5)))
         return Message(content="\n".join(lines)[:2000], controls=controls,
-                       picture=Picture("decision", (view, _once(cands), title), "move.png"))
+                       picture=Picture("decision", (view, _once(cands), title, seat), "move.png"))
 
     def _group_label(self, view: dict, seat: int, key: str) -> str:
         bits = key.split(":")

@@ -157,6 +157,10 @@ def pictures_shown(game, spec, pictures, replay: bool) -> Iterator[tuple[str, by
             yield "mine", named.draw(game.pictures, "mine", *views.mine_args(game, state, seat))
     assert state is not None and ids is not None
     yield "results", named.draw(game.pictures, "results", *views.results_args(game, state))
+    scoring = named.draw(game.pictures, "scoring", *views.results_args(game, state))
+    assert isinstance(scoring, list) and len(scoring) <= 10  # (one gallery: ui/v2.py GALLERY_MAX)
+    for k, png in enumerate(scoring, start=1):
+        yield f"scoring picture {k}", png
     for seat in range(spec.players):
         yield "mine at the end", named.draw(game.pictures, "mine", *views.mine_args(game, state, seat))
     if not replay:

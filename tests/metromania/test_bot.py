@@ -1,7 +1,7 @@
 """Undergrounders through the real bot (SimCord): three people dig to the results; one person with two AI seats
 (easy and hard), the bot restarted while the person's decision is pending, then played to the results."""
 
-from simharness import buttons, message, restart, table, text
+from simharness import CheapRenderer, buttons, message, restart, table, text
 
 
 async def start(env, channel, actors, **options):
@@ -98,3 +98,34 @@ async def test_one_person_with_ai_seats_through_a_restart(simcord_env, simcord_b
     await play_out(env, bot, channel, [ann])
     game = await bot.store.game(game.id)
     assert game.status == "over" and len(game.state["result"]["total"]) == 3
+
+
+class TripsRenderer(CheapRenderer):
+    """The cheap pictures, and a picture per trip of the scoring phase (as the game's own draw them)."""
+
+    def scoring(self, view):
+        self.calls.append(("scoring", len(view["result"]["detail"])))
+        return [self.png] * len(view["result"]["detail"])
+
+
+async def test_the_scoring_phase_is_shown_trip_by_trip_before_the_results(simcord_env, make_bot):
+    env = simcord_env
+    renderer = TripsRenderer()
+    bot = make_bot(renderer=renderer)
+    await env.restart_bot(bot)
+    guild, channel, (ann,) = table(env, 1)
+    lobby = await start(env, channel, [ann])
+    await ann.click(lobby, label="Add AI (easy)")
+    await ann.click(lobby, label="Start the game")
+    await env.settle()
+    bot_game = (await bot.store.open_game_in_channel(channel.id)).id
+    await play_out(env, bot, channel, [ann])
+    game = await bot.store.game(bot_game)
+    assert game.status == "over"
+    trips = len(game.state["result"]["detail"])
+    assert ("scoring", trips) in renderer.calls
+    everywhere = channel.history() + [m for t in channel.threads for m in t.history()]
+    shown = [m for m in everywhere if len(m.attachments) == trips]
+    assert len(shown) == 1  # one message, a picture per trip
+    results = [m for m in everywhere if m.embeds and m.embeds[0].title == "Game over"]
+    assert len(results) == 1 and shown[0].id < results[0].id

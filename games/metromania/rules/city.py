@@ -62,22 +62,23 @@ def city(text: str) -> City:
 
 
 # ---- the generator ----------------------------------------------------------------------------------
-def generate(seed: int, n: int = SIDE) -> str:
-    """The city of `seed` (its text): the first draw of the seed's stream that passes check()."""
+def generate(seed: int, n: int = SIDE, rim: str = RIM, areas: int = AREAS_PER_SECTOR) -> str:
+    """The city of `seed` (its text): the first draw of the seed's stream that passes check(). Another side,
+    rim or count of areas: the bench's cities of other sizes (BALANCE.md, the city's size)."""
     gen: rng.Rng = {"rng": rng.seed_state(seed)}
     for _ in range(CITY_TRIES):
-        text = _draw(gen, n)
+        text = _draw(gen, n, rim, areas)
         if text is not None and not problems(text):
             return text
     raise RuntimeError(f"no city for seed {seed}")  # pragma: no cover (never seen: BALANCE.md)
 
 
-def _draw(gen: rng.Rng, n: int) -> str | None:
+def _draw(gen: rng.Rng, n: int, rim: str, areas: int) -> str | None:
     g = grid(n)
     kind = [PLAIN] * g.count
     for k in range(g.count):
         if g.hex_side[k] >= 0:
-            kind[k] = RIM[g.along[k]] if g.along[k] < len(RIM) else PLAIN
+            kind[k] = rim[g.along[k]] if g.along[k] < len(rim) else PLAIN
     inner = [k for k in range(g.count) if g.hex_side[k] < 0]
     park_sector = rng.below(gen, 6)
     for sector, mark in ((park_sector, PARK), ((park_sector + 3) % 6, LAKE)):
@@ -88,7 +89,7 @@ def _draw(gen: rng.Rng, n: int) -> str | None:
             kind[k] = mark
     for sector in range(6):
         for kd in KINDS:
-            for _ in range(AREAS_PER_SECTOR):
+            for _ in range(areas):
                 free = [k for k in range(g.count) if g.sector[k] == sector and kind[k] == PLAIN
                         and all(kind[x] not in KINDS for x in g.around[k])]
                 if not free:
