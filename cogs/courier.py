@@ -334,9 +334,22 @@ class Courier(commands.Cog):
         if not pngs:
             return
         caption = _("How the game was scored, picture by picture:")
+        if await self._gallery_posted(game, ch, caption):  # (posted before a crash, the results not yet)
+            return
         shown = [v2.Shown(f"scoring{k + 1}.png", caption, png) for k, png in enumerate(pngs[:v2.GALLERY_MAX])]
         await self.send(ch, game.id, None, "", plain=lambda: messages.gallery(caption, []),
                         **messages.gallery(caption, shown))
+
+    async def _gallery_posted(self, game: GameRow, ch, caption: str) -> bool:
+        """Whether the scoring's gallery is in the channel already, since the last message shown."""
+        after = await self.service.store.last_shown(game.id)
+        try:
+            async for msg in ch.history(limit=HISTORY, after=discord.Object(after) if after else None):
+                if msg.author.id == self.bot.user.id and caption in _signature(msg)[0]:
+                    return True
+        except discord.HTTPException as e:
+            log.warning("game %s: could not read the channel's history: %s", game.id, e)
+        return False
 
     async def _show_standings(self, game: GameRow, ch, item: OutboxItem) -> int | None:
         self.pings.forget(game.id)

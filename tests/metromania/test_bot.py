@@ -1,7 +1,7 @@
 """Undergrounders through the real bot (SimCord): three people dig to the results; one person with two AI seats
 (easy and hard), the bot restarted while the person's decision is pending, then played to the results."""
 
-from simharness import CheapRenderer, buttons, message, restart, table, text
+from simharness import CheapRenderer, buttons, kill_switch, message, restart, table, text
 
 
 async def start(env, channel, actors, **options):
@@ -129,3 +129,40 @@ async def test_the_scoring_phase_is_shown_trip_by_trip_before_the_results(simcor
     assert len(shown) == 1  # one message, a picture per trip
     results = [m for m in everywhere if m.embeds and m.embeds[0].title == "Game over"]
     assert len(results) == 1 and shown[0].id < results[0].id
+
+
+async def test_a_crash_between_the_scoring_pictures_and_the_results_shows_each_once(simcord_env, make_bot):
+    env = simcord_env
+    bot = make_bot(renderer=TripsRenderer())
+    await env.restart_bot(bot)
+    guild, channel, (ann,) = table(env, 1)
+    lobby = await start(env, channel, [ann])
+    await ann.click(lobby, label="Add AI (easy)")
+    await ann.click(lobby, label="Start the game")
+    await env.settle()
+    courier = bot.courier
+
+    async def dies_after_the_gallery(game, ch, item):
+        """The scoring's gallery is posted, then the process dies: the results neither posted nor marked."""
+        await courier._show_scoring(game, ch, await courier.service.state_at(game, item.seq))
+        kill_switch(bot)
+
+        async def nothing(item_ids, message_id=None):
+            return None
+        bot.service.delivered = nothing
+        return None
+    courier._show_results = dies_after_the_gallery
+    await play_out(env, bot, channel, [ann])
+    game = await bot.store.game((await bot.store.game_ids_in_channel(channel.id))[-1])
+    trips = len(game.state["result"]["detail"])
+
+    def shown():
+        everywhere = channel.history() + [m for t in channel.threads for m in t.history()]
+        return ([m for m in everywhere if len(m.attachments) == trips],
+                [m for m in everywhere if m.embeds and m.embeds[0].title == "Game over"])
+    galleries, results = shown()
+    assert game.status == "over" and len(galleries) == 1 and results == []
+    new = await restart(env, bot, make_bot, renderer=TripsRenderer())
+    galleries, results = shown()
+    assert len(galleries) == 1 and len(results) == 1  # the gallery found in the thread, not posted again
+    assert galleries[0].id < results[0].id and await new.store.pending(game.id) == []
