@@ -5,7 +5,8 @@
 ai: the mean score and spread of random and easy in all-same-level games (3 players); hard against easy
 one-to-one (seats alternate) and hard against three easy (the hard seat in turn), each with hard's win
 share and its 95 % (Wilson) interval and both levels' mean scores and spreads; the decision times (median,
-90th percentile, max) of each level at the bot's budget. seats: the win share of each seat for 2-6
+90th percentile, max) of each level at the bot's budget, in CPU time of the process (time.process_time: what
+other work on the machine does not inflate). seats: the win share of each seat for 2-6
 players, easy AIs at every seat (a seat's fair share is 1/n; shared wins count as a share). tiles: what
 each kind of building is worth: the points each kind paid per tile in the palace, and the wins of the
 players who held the most of each kind, against its place in the scoring table."""
@@ -20,6 +21,7 @@ from multiprocessing import Pool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+os.environ.setdefault("ENGINE_BUILD", "auto")  # the rules' compiled build when there is one, as the bot runs
 
 from games.courtyards.ai import choose  # noqa: E402
 from games.courtyards.play import RULES  # noqa: E402
@@ -38,10 +40,10 @@ def play(levels: tuple[str, ...], seed: int, budget: float | int | None = BUDGET
     while state["stage"] != "over":
         s = RULES.deciders(state)[0]
         acts = RULES.legal_actions(state, s)
-        t = time.perf_counter()
+        t = time.process_time()
         a = choose(RULES.view_for(state, s), s, levels[s], seed, budget)
         if len(acts) > 1:
-            times.setdefault(levels[s], []).append(time.perf_counter() - t)
+            times.setdefault(levels[s], []).append(time.process_time() - t)
         state = RULES.apply(state, a.id).state
     totals = list(state["score"])
     best = max(totals)

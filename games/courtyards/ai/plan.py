@@ -8,6 +8,10 @@ from .board import Board, actions, buys, evaluate, placements, step, takes
 
 DEPTH = 3  # exact payments followed in one turn
 BEAM = 3   # continuations followed after an exact payment (the best by their quick value)
+DEEP = 6   # first moves whose turn goes on (exact payments) followed deeper, the best by their quick value: a
+#            hand of many cards of one currency pays exactly in dozens of ways, and following every one of them
+#            took the planner seconds (the rest keep their quick value)
+DEEP_PAYMENTS = 2  # the payments per slot weighed after an exact payment (the first of money.payments' order)
 
 
 def _place_greedy(b: Board) -> float:
@@ -53,7 +57,7 @@ def _after(b: Board, depth: int) -> float:
     """The value of the best way to finish the turn from here."""
     if b.done or b.stage in ("place", "final") or not b.extra or depth >= DEPTH:
         return _quick(b)
-    opts = takes(b) + buys(b)
+    opts = takes(b) + buys(b, DEEP_PAYMENTS)
     q = quick_values(b, opts)
     best = _quick(b)  # (ending the turn)
     for a in sorted(opts, key=lambda a: -q[a])[:BEAM]:
@@ -66,12 +70,20 @@ def _after(b: Board, depth: int) -> float:
 
 
 def values(b: Board, ids: list[str] | None = None) -> dict[str, float]:
-    """Each move's value: the turn finished the best way after it."""
-    out = {}
+    """Each move's value: the turn finished the best way after it (for the DEEP best of the moves after which
+    the turn goes on; the others as the turn ended there)."""
+    out: dict[str, float] = {}
+    going: list[tuple[float, str, Board]] = []
     for a in ids if ids is not None else actions(b):
         c = b.copy()
         step(c, a)
-        out[a] = _after(c, 1)
+        if c.done or c.stage in ("place", "final") or not c.extra:
+            out[a] = _quick(c)
+        else:
+            going.append((_quick(c), a, c))
+    going.sort(key=lambda x: (-x[0], x[1]))
+    for i, (q, a, c) in enumerate(going):
+        out[a] = _after(c, 1) if i < DEEP else q + 0.5
     return out
 
 
