@@ -14,8 +14,8 @@ DEEP = 6   # first moves whose turn goes on (exact payments) followed deeper, th
 DEEP_PAYMENTS = 2  # the payments per slot weighed after an exact payment (the first of money.payments' order)
 
 
-def _place_greedy(b: Board) -> float:
-    """The tiles still to place, each where it does most (one after another); the value at the end."""
+def _placed(b: Board) -> Board:
+    """The tiles still to place, each where it does most (one after another)."""
     c = b
     while not c.done:
         best, pick = float("-inf"), None
@@ -27,19 +27,25 @@ def _place_greedy(b: Board) -> float:
                 best, pick = v, d
         assert pick is not None
         c = pick
-    return evaluate(c)
+    return c
 
 
-def _quick(b: Board) -> float:
-    """The value of ending the turn from here (tiles bought placed greedily)."""
+def finished(b: Board) -> Board:
+    """The turn ended from here (tiles bought placed greedily): the board _quick values (the coach's why
+    reads what a choice did by itself from it)."""
     if b.done:
-        return evaluate(b)
+        return b
     c = b.copy()
     if c.stage == "act":
         step(c, f"{c.me}:end")
     if c.done:
-        return evaluate(c)
-    return _place_greedy(c)
+        return c
+    return _placed(c)
+
+
+def _quick(b: Board) -> float:
+    """The value of ending the turn from here (tiles bought placed greedily)."""
+    return evaluate(finished(b))
 
 
 def quick_values(b: Board, ids: list[str]) -> dict[str, float]:
