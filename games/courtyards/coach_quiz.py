@@ -36,9 +36,12 @@ def choice(view: dict, seat: int, aid: str, letter: str) -> tuple[str, str]:
     if verb == "take":
         item = show._take_item(view, aid)
         return f"{letter}. {item.label}", item.description or ""
-    if verb == "buy":
+    if verb == "buy":  # (the menu's label starts with the slot's number: not beside a letter)
         item = show._buy_item(view, seat, aid)
-        return f"{letter}. {item.label}", item.description or ""
+        slot, values = int(parts[2]), parts[3].split("_")
+        t = int(view["market"][slot])
+        return f"{letter}. " + _("Buy the {tile} from slot {n}: pay {cur} {values}", tile=words.tile(t), n=slot + 1,
+                                 cur=words.currency(slot), values="+".join(values)), item.description or ""
     g = geo.grid_of(view["palaces"][seat])
     if verb == "place":
         t = int(parts[2])
@@ -77,9 +80,9 @@ def _position(view: dict, seat: int, marks: list[list], note: str) -> Message:
     lines = [_situation(view),
              _("**Your money**: {hand}", hand=words.hand(view["hands"][seat] or [])),
              _("**Money shown**: {cards}", cards=", ".join(words.card(c) for c in view["display"]) or "—"),
-             _("**Market**:") + "\n" + show.market_line(view),
-             _("Which would you choose? (a letter on your palace is the choice's spot)") if marks
-             else _("Which would you choose?")]
+             _("**Market**:") + "\n" + show.market_line(view)]
+    if marks:
+        lines.append(_("A letter on your palace is the spot of the choice with that letter."))
     return Message(title=show.title(view), body="\n".join(lines),
                    picture=Picture("decision", (view, seat, marks, note), "position.png"))
 
