@@ -1,6 +1,6 @@
 """Courtyards' AI table and balance, over fixed seeds.
 
-    python bench/courtyards_ai.py [--games 200] [--jobs 2] [--budget 240] [--part ai|seats|tiles|all]
+    python bench/courtyards_ai.py [--games 200] [--jobs 2] [--budget 240] [--part ai|seats|tiles|all|show]
 
 ai: the mean score and spread of random and easy in all-same-level games (3 players); hard against easy
 one-to-one (seats alternate) and hard against three easy (the hard seat in turn), each with hard's win
@@ -9,7 +9,10 @@ share and its 95 % (Wilson) interval and both levels' mean scores and spreads; t
 other work on the machine does not inflate). seats: the win share of each seat for 2-6
 players, easy AIs at every seat (a seat's fair share is 1/n; shared wins count as a share). tiles: what
 each kind of building is worth: the points each kind paid per tile in the palace, and the wins of the
-players who held the most of each kind, against its place in the scoring table."""
+players who held the most of each kind, against its place in the scoring table. show (all: one game): what the
+bot's loop spends on a panel and a decision at every position of --games games of 3 easy AIs, and a worker
+on each picture (every position's decision picture and a seat's own, the table after each turn, each scoring
+round, the results), in CPU time, with the largest PNG of each."""
 
 import argparse
 import math
@@ -198,12 +201,65 @@ def part_report(files: list[str]) -> None:
         print(times_line(every, level))
 
 
+def summary(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    p90 = xs[min(len(xs) - 1, int(0.9 * len(xs)))]
+    return (f"median {1000 * statistics.median(xs):5.1f} ms  p90 {1000 * p90:5.1f} ms  max {1000 * xs[-1]:5.1f} ms"
+            f"  (n={len(xs)})")
+
+
+def part_show(games: int) -> None:
+    from engine import views
+    from engine.protocol import Table
+    from games.courtyards import GAME
+    from render import named
+    names = ["Ann", "Bob", "Cy"]
+    table = Table(id=1, names=names, mentions=[f"@{x}" for x in names], ai=[False] * 3, options={},
+                  recent=["A line of the story.", "Another line."])
+    loop: dict[str, list[float]] = {"panel": [], "decision": [], "mine": []}
+    pictures: dict[str, list[float]] = {}
+    sizes: dict[str, int] = {}
+
+    def timed(what: dict, key: str, f, *a):
+        t = time.process_time()
+        out = f(*a)
+        what.setdefault(key, []).append(time.process_time() - t)
+        return out
+
+    def draw(name: str, *a) -> None:
+        png = timed(pictures, name, named.draw, GAME.pictures, name, *a)
+        sizes[name] = max(sizes.get(name, 0), len(png))
+
+    for g in range(games):
+        state, _ = RULES.new_game(cy.config_of(names), 700 + g)
+        while state["stage"] != "over":
+            s = RULES.deciders(state)[0]
+            panel = timed(loop, "panel", views.panel, GAME, table, state)
+            d = timed(loop, "decision", views.decision, GAME, table, state, s)
+            m = timed(loop, "mine", views.mine, GAME, table, state, s)
+            for msg in (panel, d, m):
+                if msg is not None and msg.picture is not None:
+                    draw(msg.picture.name, *msg.picture.args)
+            r = RULES.apply(state, choose(RULES.view_for(state, s), s, "easy", g).id)
+            if any(e["type"] == "scoring" for e in r.events):
+                draw("round", *views.round_args(GAME, r.state, ["A line of the story.", "Another line."]))
+            state = r.state
+        draw("results", *views.results_args(GAME, state))
+    print(f"## The bot's loop and its pictures ({games} games of 3 easy AIs, every position; CPU time)")
+    for key, xs in loop.items():
+        print(f"{key:9s}: {summary(xs)}")
+    for name, xs in sorted(pictures.items()):
+        print(f"picture {name:9s}: {summary(xs)}; largest {sizes[name] / 1000:.0f} KB")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=int, default=BUDGET)
-    ap.add_argument("--part", default="all", choices=("ai", "seats", "tiles", "all", "log", "report"))
+    ap.add_argument("--part", default="all", choices=("ai", "seats", "tiles", "all", "log", "report", "show"))
     ap.add_argument("--table", default="1v1", help="--part log: 1v1, 1v3, random or easy")
     ap.add_argument("--out", default="courtyards_games.jsonl", help="--part log: where; report: files, ','")
     ap.add_argument("--start", type=int, default=0)
@@ -214,12 +270,17 @@ def main() -> None:
     if a.part == "report":
         part_report(a.out.split(","))
         return
+    if a.part == "show":
+        part_show(a.games)
+        return
     if a.part in ("ai", "all"):
         part_ai(a.games, a.jobs, a.budget)
     if a.part in ("seats", "all"):
         part_seats(a.games, a.jobs, a.budget)
     if a.part in ("tiles", "all"):
         part_tiles(a.games, a.jobs, a.budget)
+    if a.part == "all":
+        part_show(1)
 
 
 if __name__ == "__main__":
