@@ -12,7 +12,7 @@ each kind of building is worth: the points each kind paid per tile in the palace
 players who held the most of each kind, against its place in the scoring table. show (all: one game): what the
 bot's loop spends on a panel and a decision at every position of --games games of 3 easy AIs, and a worker
 on each picture (every position's decision picture and a seat's own, the table after each turn, each scoring
-round, the results), in CPU time, with the largest PNG of each."""
+round, the results), in CPU time, with the largest PNG of each and its smallest text at 400 px wide."""
 
 import argparse
 import math
@@ -211,6 +211,7 @@ def summary(xs: list[float]) -> str:
 
 
 def part_show(games: int) -> None:
+    import render
     from engine import views
     from engine.protocol import Table
     from games.courtyards import GAME
@@ -228,9 +229,14 @@ def part_show(games: int) -> None:
         what.setdefault(key, []).append(time.process_time() - t)
         return out
 
+    smallest: dict[str, float] = {}
+
     def draw(name: str, *a) -> None:
         png = timed(pictures, name, named.draw, GAME.pictures, name, *a)
         sizes[name] = max(sizes.get(name, 0), len(png))
+        px, width = render.min_text_px(png), int.from_bytes(png[16:20], "big")  # (the PNG header's width)
+        if px is not None:
+            smallest[name] = min(smallest.get(name, math.inf), px * 400 / width)
 
     for g in range(games):
         state, _ = RULES.new_game(cy.config_of(names), 700 + g)
@@ -251,7 +257,8 @@ def part_show(games: int) -> None:
     for key, xs in loop.items():
         print(f"{key:9s}: {summary(xs)}")
     for name, xs in sorted(pictures.items()):
-        print(f"picture {name:9s}: {summary(xs)}; largest {sizes[name] / 1000:.0f} KB")
+        print(f"picture {name:9s}: {summary(xs)}; largest {sizes[name] / 1000:.0f} KB, smallest text "
+              f"{smallest.get(name, math.nan):.1f} px at 400 px wide")
 
 
 def main() -> None:
