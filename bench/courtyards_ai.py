@@ -197,8 +197,9 @@ def part_report(files: list[str]) -> None:
             scores = [t for r in res for t in r["totals"]]
             print(f"{res[0]['levels'][0]} x3: mean {statistics.mean(scores):.1f} sd {statistics.pstdev(scores):.1f} "
                   f"over {len(res)} games")
-    for level in ("random", "easy", "hard"):
-        print(times_line(every, level))
+    for level in ("random", "easy", "medium", "hard"):
+        if any(level in r["times"] for r in every):
+            print(times_line(every, level))
 
 
 def summary(xs: list[float]) -> str:
