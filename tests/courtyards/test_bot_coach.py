@@ -35,6 +35,7 @@ async def test_a_player_reviews_a_game_and_is_asked(simcord_env, simcord_bot, mo
     await ann.click(lobby, label="Start the game")
     await play_out(env, bot, channel, [ann])
     results = channel.history()[-1]
+    env.settle_timeout = 60.0  # (the review of a whole game runs in a worker: seconds on a loaded machine)
     res = await ann.click(results, label="Review my game")
     await env.settle()
     game = (await bot.store.history(5, channel_id=channel.id))[0]["game_id"]
