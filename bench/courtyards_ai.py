@@ -1,14 +1,18 @@
 """Courtyards' AI table and balance, over fixed seeds.
 
-    python bench/courtyards_ai.py [--games 200] [--jobs 2] [--budget 240] [--part ai|seats|tiles|all]
+    python bench/courtyards_ai.py [--games 200] [--jobs 2] [--budget 240] [--part ai|seats|tiles|all|show]
 
 ai: the mean score and spread of random and easy in all-same-level games (3 players); hard against easy
 one-to-one (seats alternate) and hard against three easy (the hard seat in turn), each with hard's win
 share and its 95 % (Wilson) interval and both levels' mean scores and spreads; the decision times (median,
-90th percentile, max) of each level at the bot's budget. seats: the win share of each seat for 2-6
+90th percentile, max) of each level at the bot's budget, in CPU time of the process (time.process_time: what
+other work on the machine does not inflate). seats: the win share of each seat for 2-6
 players, easy AIs at every seat (a seat's fair share is 1/n; shared wins count as a share). tiles: what
 each kind of building is worth: the points each kind paid per tile in the palace, and the wins of the
-players who held the most of each kind, against its place in the scoring table."""
+players who held the most of each kind, against its place in the scoring table. show (all: one game): what the
+bot's loop spends on a panel and a decision at every position of --games games of 3 easy AIs, and a worker
+on each picture (every position's decision picture and a seat's own, the table after each turn, each scoring
+round, the results), in CPU time, with the largest PNG of each and its smallest text at 400 px wide."""
 
 import argparse
 import math
@@ -20,6 +24,7 @@ from multiprocessing import Pool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+os.environ.setdefault("ENGINE_BUILD", "auto")  # the rules' compiled build when there is one, as the bot runs
 
 from games.courtyards.ai import choose  # noqa: E402
 from games.courtyards.play import RULES  # noqa: E402
@@ -38,10 +43,10 @@ def play(levels: tuple[str, ...], seed: int, budget: float | int | None = BUDGET
     while state["stage"] != "over":
         s = RULES.deciders(state)[0]
         acts = RULES.legal_actions(state, s)
-        t = time.perf_counter()
+        t = time.process_time()
         a = choose(RULES.view_for(state, s), s, levels[s], seed, budget)
         if len(acts) > 1:
-            times.setdefault(levels[s], []).append(time.perf_counter() - t)
+            times.setdefault(levels[s], []).append(time.process_time() - t)
         state = RULES.apply(state, a.id).state
     totals = list(state["score"])
     best = max(totals)
@@ -192,8 +197,69 @@ def part_report(files: list[str]) -> None:
             scores = [t for r in res for t in r["totals"]]
             print(f"{res[0]['levels'][0]} x3: mean {statistics.mean(scores):.1f} sd {statistics.pstdev(scores):.1f} "
                   f"over {len(res)} games")
-    for level in ("random", "easy", "hard"):
-        print(times_line(every, level))
+    for level in ("random", "easy", "medium", "hard"):
+        if any(level in r["times"] for r in every):
+            print(times_line(every, level))
+
+
+def summary(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    p90 = xs[min(len(xs) - 1, int(0.9 * len(xs)))]
+    return (f"median {1000 * statistics.median(xs):5.1f} ms  p90 {1000 * p90:5.1f} ms  max {1000 * xs[-1]:5.1f} ms"
+            f"  (n={len(xs)})")
+
+
+def part_show(games: int) -> None:
+    import render
+    from engine import views
+    from engine.protocol import Table
+    from games.courtyards import GAME
+    from render import named
+    names = ["Ann", "Bob", "Cy"]
+    table = Table(id=1, names=names, mentions=[f"@{x}" for x in names], ai=[False] * 3, options={},
+                  recent=["A line of the story.", "Another line."])
+    loop: dict[str, list[float]] = {"panel": [], "decision": [], "mine": []}
+    pictures: dict[str, list[float]] = {}
+    sizes: dict[str, int] = {}
+
+    def timed(what: dict, key: str, f, *a):
+        t = time.process_time()
+        out = f(*a)
+        what.setdefault(key, []).append(time.process_time() - t)
+        return out
+
+    smallest: dict[str, float] = {}
+
+    def draw(name: str, *a) -> None:
+        png = timed(pictures, name, named.draw, GAME.pictures, name, *a)
+        sizes[name] = max(sizes.get(name, 0), len(png))
+        px, width = render.min_text_px(png), int.from_bytes(png[16:20], "big")  # (the PNG header's width)
+        if px is not None:
+            smallest[name] = min(smallest.get(name, math.inf), px * 400 / width)
+
+    for g in range(games):
+        state, _ = RULES.new_game(cy.config_of(names), 700 + g)
+        while state["stage"] != "over":
+            s = RULES.deciders(state)[0]
+            panel = timed(loop, "panel", views.panel, GAME, table, state)
+            d = timed(loop, "decision", views.decision, GAME, table, state, s)
+            m = timed(loop, "mine", views.mine, GAME, table, state, s)
+            for msg in (panel, d, m):
+                if msg is not None and msg.picture is not None:
+                    draw(msg.picture.name, *msg.picture.args)
+            r = RULES.apply(state, choose(RULES.view_for(state, s), s, "easy", g).id)
+            if any(e["type"] == "scoring" for e in r.events):
+                draw("round", *views.round_args(GAME, r.state, ["A line of the story.", "Another line."]))
+            state = r.state
+        draw("results", *views.results_args(GAME, state))
+    print(f"## The bot's loop and its pictures ({games} games of 3 easy AIs, every position; CPU time)")
+    for key, xs in loop.items():
+        print(f"{key:9s}: {summary(xs)}")
+    for name, xs in sorted(pictures.items()):
+        print(f"picture {name:9s}: {summary(xs)}; largest {sizes[name] / 1000:.0f} KB, smallest text "
+              f"{smallest.get(name, math.nan):.1f} px at 400 px wide")
 
 
 def main() -> None:
@@ -201,7 +267,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=int, default=BUDGET)
-    ap.add_argument("--part", default="all", choices=("ai", "seats", "tiles", "all", "log", "report"))
+    ap.add_argument("--part", default="all", choices=("ai", "seats", "tiles", "all", "log", "report", "show"))
     ap.add_argument("--table", default="1v1", help="--part log: 1v1, 1v3, random or easy")
     ap.add_argument("--out", default="courtyards_games.jsonl", help="--part log: where; report: files, ','")
     ap.add_argument("--start", type=int, default=0)
@@ -212,12 +278,17 @@ def main() -> None:
     if a.part == "report":
         part_report(a.out.split(","))
         return
+    if a.part == "show":
+        part_show(a.games)
+        return
     if a.part in ("ai", "all"):
         part_ai(a.games, a.jobs, a.budget)
     if a.part in ("seats", "all"):
         part_seats(a.games, a.jobs, a.budget)
     if a.part in ("tiles", "all"):
         part_tiles(a.games, a.jobs, a.budget)
+    if a.part == "all":
+        part_show(1)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ from engine.simulate import play
 GAMES = [(g.key, g.players[0]) for g in registry.games()
          if g.coach is not None and type(g.coach).quiz is not Coach.quiz]
 # games whose decision picture letters the question's choices themselves (args[2]: (where, letter) each);
-# Hexholm letters the hexes a choice builds on, Ridgeline numbers the hand's tiles as its buttons do
+# Hexholm letters the hexes a choice builds on, Ridgeline numbers the hand's tiles as its buttons do, Courtyards
+# letters a choice's spot on the palace ([x, y, letter]: tests/courtyards/test_coach.py)
 LETTERS_ON_PICTURE = {"pioneer-days", "next-station", "pyramid-poker"}
 
 
@@ -60,9 +61,8 @@ def test_each_costly_decision_has_a_why_and_a_question(key, players):
 
 
 def test_every_game_with_a_coach_asks():
-    # (Courtyards reviews a game without asking yet: issue 41 says so)
     assert {k for k, _n in GAMES} == {"pioneer-days", "next-station", "pyramid-poker", "ridgeline", "hexholm",
-                                      "undergrounders"}
+                                      "undergrounders", "courtyards"}
 
 
 def test_the_choices_asked_and_their_order():

@@ -1,15 +1,18 @@
 """The coach of Courtyards (the protocol's Coach): a review of one seat's turns in a finished game. At each
 decision with a real choice (take, buy, redesign, where a building goes) the medium planner values every
 choice from what the seat could see then (ai/plan.py: the turn finished the best way, the position at its
-end valued in points against the others), so the choices that cost the most stand out. The curve: every
-seat's score after each scoring round."""
+end valued in points against the others), so the choices that cost the most stand out, with why in one
+sentence (coach_why.py) and "What would you do?" on the costliest (coach_quiz.py). The curve: every seat's
+score after each scoring round."""
 
 from collections.abc import Mapping, Sequence
 
+from engine import quiz as asking
 from engine import rebuild, states_before
 from engine.coaching import judged, summary
 from engine.protocol import Coach
 
+from . import coach_quiz, coach_why
 from .ai import plan
 from .ai.board import Board
 from .lang import _
@@ -17,10 +20,6 @@ from .play import RULES
 from .rules import knowledge
 
 MARGIN = 2.0  # points: a decision within this much of the best is a good one
-
-
-def _effects(state: dict, seat: int, action: str) -> list:
-    return []
 
 
 class CourtyardsCoach(Coach):
@@ -39,9 +38,13 @@ class CourtyardsCoach(Coach):
         for d in some:
             s = states[d["at"]]
             played = actions[d["at"]]
-            worth = plan.values(Board(knowledge.view_for(s, seat), seat))
+            b = Board(knowledge.view_for(s, seat), seat)
+            worth = plan.values(b)
+            if played not in worth:  # (a payment past the planner's first few of its slot: valued alone)
+                worth.update(plan.values(b, [played]))
             best = max(worth, key=lambda k: (worth[k], k == played))
-            out.append({**judged(RULES, s, seat, d, played, best, worth, _effects, None),
+            asked = {k: round(worth[k], 3) for k in asking.pick(worth, played, best)}
+            out.append({**judged(RULES, s, seat, d, played, best, worth, coach_why.effects, asked),
                         "played_value": worth.get(played), "best_value": worth[best]})
         return out
 
@@ -52,6 +55,9 @@ class CourtyardsCoach(Coach):
         if not curve:
             curve = [{"chapter": [1], "round": 0, "vp": list(state["score"])}]
         return summary(seat, evaluated, MARGIN, curve, int(state["score"][seat]))
+
+    why = staticmethod(coach_why.why)  # one sentence: why the better choice was better
+    quiz = staticmethod(coach_quiz.quiz)  # a costliest decision asked again
 
     def when(self, decision: Mapping) -> str:
         return _("Turn {n}", n=decision.get("turn", 1))

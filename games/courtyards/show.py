@@ -176,9 +176,19 @@ def _act(view: dict, seat: int, picked: str) -> Message:
             return msg
     takes = [a.id for a in cy.take_actions(view, seat)]
     buys = [a.id for a in cy.buy_actions(view, seat)]
-    order = ranked(view, seat, takes + buys)
+    # each slot's first payments ranked (money.payments' order: exact, least overpaid), the rest after them in
+    # that order: a hand of many cards of one currency pays in hundreds of ways, and ranking them all took
+    # the bot's loop a tenth of a second
+    seen: dict[str, int] = {}
+    weighed: list[str] = []
+    rest: list[str] = []
+    for a in buys:
+        at = a.split(":")[2]
+        seen[at] = seen.get(at, 0) + 1
+        (weighed if seen[at] <= aib.PAYMENTS else rest).append(a)
+    order = ranked(view, seat, takes + weighed)
     takes = [a for a in order if a in takes]
-    buys = [a for a in order if a in buys]
+    buys = [a for a in order if a not in takes] + rest
     lines = [_("**Your money**: {hand}", hand=words.hand(view["hands"][seat]))]
     if view["extra"]:
         lines.insert(0, _("**You paid exactly: act again**, or end your turn."))

@@ -95,13 +95,14 @@ def takes(b: Board) -> list[str]:
     return [f"{b.me}:take:" + "_".join(str(c) for c in t) for t in money.takes(b.display)]
 
 
-def buys(b: Board) -> list[str]:
+def buys(b: Board, most: int = PAYMENTS) -> list[str]:
+    """Each slot's first `most` payments (money.payments' order)."""
     out = []
     for slot in range(MARKET):
         tile = b.market[slot]
         if tile is None:
             continue
-        for pay in money.payments(b.hand, slot, geo.PRICE[tile])[:PAYMENTS]:
+        for pay in money.payments(b.hand, slot, geo.PRICE[tile])[:most]:
             out.append(f"{b.me}:buy:{slot}:" + "_".join(str(v) for v in pay))
     return out
 
@@ -261,11 +262,19 @@ def exact_chances(b: Board) -> int:
     n = 0
     for slot in range(MARKET):
         tile = b.market[slot]
-        if tile is None:
-            continue
-        if any(sum(p) == geo.PRICE[tile] for p in money.payments(b.hand, slot, geo.PRICE[tile])[:1]):
+        if tile is not None and pays_exactly(b.hand, slot, geo.PRICE[tile]):
             n += 1
     return n
+
+
+def pays_exactly(hand: Sequence[int], cur: int, price: int) -> bool:
+    """Whether some cards of the currency add up to exactly the price (the sums reachable, as bits: listing
+    the payments, as money.payments does, took a big hand thousands of steps per position valued)."""
+    reach = 1
+    for c in hand:
+        if c // 10 == cur and c % 10:
+            reach |= reach << (c % 10)
+    return bool(reach >> price & 1)
 
 
 def evaluate(b: Board) -> float:

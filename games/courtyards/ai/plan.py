@@ -8,10 +8,14 @@ from .board import Board, actions, buys, evaluate, placements, step, takes
 
 DEPTH = 3  # exact payments followed in one turn
 BEAM = 3   # continuations followed after an exact payment (the best by their quick value)
+DEEP = 6   # first moves whose turn goes on (exact payments) followed deeper, the best by their quick value: a
+#            hand of many cards of one currency pays exactly in dozens of ways, and following every one of them
+#            took the planner seconds (the rest keep their quick value)
+DEEP_PAYMENTS = 2  # the payments per slot weighed after an exact payment (the first of money.payments' order)
 
 
-def _place_greedy(b: Board) -> float:
-    """The tiles still to place, each where it does most (one after another); the value at the end."""
+def _placed(b: Board) -> Board:
+    """The tiles still to place, each where it does most (one after another)."""
     c = b
     while not c.done:
         best, pick = float("-inf"), None
@@ -23,19 +27,25 @@ def _place_greedy(b: Board) -> float:
                 best, pick = v, d
         assert pick is not None
         c = pick
-    return evaluate(c)
+    return c
 
 
-def _quick(b: Board) -> float:
-    """The value of ending the turn from here (tiles bought placed greedily)."""
+def finished(b: Board) -> Board:
+    """The turn ended from here (tiles bought placed greedily): the board _quick values (the coach's why
+    reads what a choice did by itself from it)."""
     if b.done:
-        return evaluate(b)
+        return b
     c = b.copy()
     if c.stage == "act":
         step(c, f"{c.me}:end")
     if c.done:
-        return evaluate(c)
-    return _place_greedy(c)
+        return c
+    return _placed(c)
+
+
+def _quick(b: Board) -> float:
+    """The value of ending the turn from here (tiles bought placed greedily)."""
+    return evaluate(finished(b))
 
 
 def quick_values(b: Board, ids: list[str]) -> dict[str, float]:
@@ -53,7 +63,7 @@ def _after(b: Board, depth: int) -> float:
     """The value of the best way to finish the turn from here."""
     if b.done or b.stage in ("place", "final") or not b.extra or depth >= DEPTH:
         return _quick(b)
-    opts = takes(b) + buys(b)
+    opts = takes(b) + buys(b, DEEP_PAYMENTS)
     q = quick_values(b, opts)
     best = _quick(b)  # (ending the turn)
     for a in sorted(opts, key=lambda a: -q[a])[:BEAM]:
@@ -66,12 +76,20 @@ def _after(b: Board, depth: int) -> float:
 
 
 def values(b: Board, ids: list[str] | None = None) -> dict[str, float]:
-    """Each move's value: the turn finished the best way after it."""
-    out = {}
+    """Each move's value: the turn finished the best way after it (for the DEEP best of the moves after which
+    the turn goes on; the others as the turn ended there)."""
+    out: dict[str, float] = {}
+    going: list[tuple[float, str, Board]] = []
     for a in ids if ids is not None else actions(b):
         c = b.copy()
         step(c, a)
-        out[a] = _after(c, 1)
+        if c.done or c.stage in ("place", "final") or not c.extra:
+            out[a] = _quick(c)
+        else:
+            going.append((_quick(c), a, c))
+    going.sort(key=lambda x: (-x[0], x[1]))
+    for i, (q, a, c) in enumerate(going):
+        out[a] = _after(c, 1) if i < DEEP else q + 0.5
     return out
 
 
