@@ -310,3 +310,24 @@ def test_a_town_visit_is_planned_as_a_whole():
                     seen += 1
             s = engine.apply(s, ai.choose(s, engine.deciders(s)[0], "easy", seed=seed)).state
     assert seen >= 5
+
+
+def test_hard_scores_its_lines_against_the_whole_best_opponent(monkeypatch):
+    """hard's rollouts score the seat's value minus all of the best other seat's (a game is won by
+    beating that seat); the coach's review, which judges VP lost, keeps half of it."""
+    from games.pioneer_days.ai import value as value_mod
+    s = _midgame(steps=160)
+    seat = engine.deciders(s)[0]
+    d = determinize(s, seat, {"rng": 3})
+    ctx = value_mod.context(d, search.W_HARD)
+    own = value_mod.value(d, seat, ctx)
+    best = max(value_mod.value(d, i, ctx) for i in range(4) if i != seat)
+    assert search.rollout(engine.clone(d), seat, {"rng": 1}, 0.0, search.HARD_LAMBDA) != search.rollout(
+        engine.clone(d), seat, {"rng": 1}, 0.0)  # (the two weights differ here: the test can tell them apart)
+    assert value_mod.relative(d, seat, search.HARD_LAMBDA, search.W_HARD) == pytest.approx(own - best)
+    seen = []
+    real = search.relative
+    monkeypatch.setattr(search, "relative", lambda t, who, lam, w: seen.append(lam) or real(t, who, lam, w))
+    assert len(search.candidates(d, seat, search.SEARCH_CANDIDATES, search.SEARCH_MARGIN)) > 1
+    ai.choose(s, seat, "hard", seed=2, budget=TINY)
+    assert seen and set(seen) == {1.0}

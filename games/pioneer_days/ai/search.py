@@ -5,7 +5,8 @@ or one decision (up to SEARCH_CANDIDATES, within SEARCH_MARGIN VP of the best). 
 a fresh determinisation of the hidden information (determinize.py), plays every candidate still in
 the race in it and lets every seat continue with the easy policy until the next day begins (the
 others with easy's noise: that is how easy opponents play; the seat itself without it), then
-scores the position as the seat's value minus half the best opponent's (value.relative).
+scores the position as the seat's value minus the best opponent's (value.relative; the coach's
+review, half of it).
 Candidates share each round's sample and rollout seed (common random numbers). Successive halving:
 after half the budget only the FINALISTS best so far play on; the finalist with the best total
 wins. (Before: the 3 best candidates within 4 VP, 80 samples each at the bot's 240 rollouts.)
@@ -30,7 +31,10 @@ MARGIN = 4.0  # lines this many VP below the best easy line are not reviewed
 SEARCH_CANDIDATES = 5  # hard: the lines its search starts with...
 SEARCH_MARGIN = 5.0  # ...at most this many VP below the best easy line
 FINALISTS = 2  # hard: the lines kept for the second half of the budget (successive halving)
-LAMBDA = 0.5  # weight of the best opponent's value in a rollout's score
+LAMBDA = 0.5  # weight of the best opponent's value in a rollout's score (the coach's review)
+# hard: the whole of it. A game is won by beating the best other seat, so a VP taken from it counts
+# as much as one gained; at 0.5 hard gave the runner-up two VP for one of its own
+HARD_LAMBDA = 1.0
 SELF_NOISE = 0.0  # hard: the seat's own play in its rollouts, easy's best line without easy's noise
 # (the coach's review keeps easy's noise: rollout's default)
 # hard's evaluation weights, tuned by self-play: in 400 4-player games an easy seat using them
@@ -69,9 +73,9 @@ def _next_day_begun(s: dict, start: tuple) -> bool:
         and s["turns_left"] == s["config"]["players"]
 
 
-def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None) -> float:
+def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None, lam: float = LAMBDA) -> float:
     """Plays on (every seat with the easy policy; the seat's own noise: self_noise, None: easy's)
-    until the next day begins; scores it."""
+    until the next day begins; scores it (lam: the best opponent's weight, value.relative)."""
     start = (s["week"], s["day"])
     for _ in range(MAX_STEPS):
         if s["stage"] == "over" or _next_day_begun(s, start):
@@ -82,7 +86,7 @@ def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None) -> fl
         else:
             a = choose_easy(s, who, gen, lite=True)
         advance(s, a)
-    return relative(s, seat, LAMBDA, W_HARD)
+    return relative(s, seat, lam, W_HARD)
 
 
 def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | None = None) -> Action:
@@ -119,7 +123,7 @@ def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | N
             s = det if i == last else clone(det)  # the last candidate plays on the sample itself
             for a in line:
                 advance(s, a)
-            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)}, SELF_NOISE)
+            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)}, SELF_NOISE, HARD_LAMBDA)
         done += len(alive)
     best = max(alive, key=lambda i: (totals[i], -i))
     return cands[best][0][0]
