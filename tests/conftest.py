@@ -25,17 +25,6 @@ for p in (ROOT, ROOT / "tests"):
 
 _databases = itertools.count()
 
-# How long SimCord waits for the bot to finish what a click started before it calls the test failed (its
-# default: 5 s). The tests wait on the bot's work, not on a clock; on a machine busy with other work a
-# game's first picture (a worker process started, a map of the day generated) can take longer than 5 s.
-SETTLE_S = 30
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_S))
-
 
 class _Seeds:
     """Game seeds drawn from a generator seeded by the test's name: a test plays the same games on every
