@@ -25,10 +25,10 @@ def put(monkeypatch):
         if vp is not None:
             entry["vp"] = vp
         monkeypatch.setitem(table, cid, entry)
-        effects._MODS_CACHE.clear()
+        effects.forget_holdings()
         return cid
     yield _put
-    effects._MODS_CACHE.clear()
+    effects.forget_holdings()
 
 
 def seat0(s):

@@ -44,7 +44,7 @@ def players(n, seed):
 
 
 def test_a_holding_made_card_by_card_is_the_one_made_at_once():
-    effects._MODS_CACHE.clear()
+    effects.forget_holdings()
     checked = set()
     for p in players(400, 1):
         # ask first for some of the smaller holdings on the way (as a game does), then for p
@@ -62,7 +62,7 @@ def test_a_holding_made_card_by_card_is_the_one_made_at_once():
 
 
 def test_holdings_with_the_same_prices_share_their_turn_tables():
-    effects._MODS_CACHE.clear()
+    effects.forget_holdings()
     by_prices = {}
     checked = 0
     for p in players(200, 2):

@@ -118,10 +118,10 @@ def test_a_payment_that_frees_room_counts(monkeypatch):
     entry["effect"] = {"when": "trigger", "face": "mine",
                        "do": [{"pay_gain": {"pay": {"wood": 2}, "gain": {"gold": 1}}}]}
     monkeypatch.setitem(TOWNSFOLK, "A01", entry)
-    effects._MODS_CACHE.clear()
+    effects.forget_holdings()
     s = game(seed=1)
     seat0(s, gold=[1, 1, 1], wood=2, townsfolk=["A01"])  # full
     s, _ = take(s, "blue", "mine")
     p = s["players"][0]
     assert p["wood"] == 0 and len(p["gold"]) == 4
-    effects._MODS_CACHE.clear()
+    effects.forget_holdings()

@@ -7,7 +7,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol, cast, overload
 from . import copying, decisions, dice, flow, turn
 from .actions import Action  # noqa: F401  (engine.api.Action: re-exported)
 from .constants import SIMULTANEOUS
-from .shape import Event, Events, StateData
+from .shape import Event, Events, State, StateData
 
 # The state comes in and goes out as plain JSON data (StateData: what the bot loads and stores); the
 # rules inside (flow, turn, decisions) take it as a State, its shape (engine/shape.py). The rules'
@@ -107,17 +107,19 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
         seat, parts, verb = _PARSED[action_id]
     except KeyError:
         seat, parts, verb = _parse(action_id)
-    if state["stage"] == "turn":  # the verb's function (turn.MOVES), found once per action id
+    s = cast(State, state)  # (typed: a compiled build reads its fields natively, where Any goes through objects)
+    if s["stage"] == "turn":  # the verb's function (turn.MOVES), found once per action id
         if verb < 0:
             raise ValueError(":".join(parts))
-        seat = state["turn"]
+        turn_seat = s["turn"]
+        assert turn_seat is not None  # stage "turn"
         if _NATIVE:  # (a native call; in pure Python, one call fewer: the function by its number)
-            turn.play(verb, state, state["players"][seat], seat, parts, events)  # type: ignore[arg-type]
+            turn.play(verb, s, s["players"][turn_seat], turn_seat, parts, events)
         else:
-            _BY_VERB[verb](state, state["players"][seat], seat, parts, events)  # type: ignore[arg-type]
-    elif decisions.decide(state, seat, parts, events):  # type: ignore[arg-type]
-        flow.resume(state, events)  # type: ignore[arg-type]
-    state["seq"] += 1
+            _BY_VERB[verb](s, s["players"][turn_seat], turn_seat, parts, events)
+    elif decisions.decide(s, seat, parts, events):
+        flow.resume(s, events)
+    s["seq"] += 1
 
 
 _NATIVE: Final = dice.COMPILED[0]  # (the hot modules are compiled together, or not at all)

@@ -10,7 +10,7 @@ from typing import Any, Final, Literal
 from .actions import Action, make, nested
 from .cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from .constants import SIMULTANEOUS
-from .effects import give_back, goods_actions, goods_choices, holding, raid_loss, room, usable_spaces
+from .effects import give_back, goods_actions, goods_choices, held, holding, raid_loss, room, usable_spaces
 from .shape import Decision, DisasterEntry, Events, Player, Snapshot, State
 
 Options = list[tuple[str, str]]  # (action body, label) pairs
@@ -37,8 +37,8 @@ def start_disaster(s: State, d: str, events: Events) -> bool:
     s["report"] = report
     waiting = False
     for p in s["players"]:
-        m = holding(p).mods
         seat = p["seat"]
+        m = held(p, seat).mods
         if d in m["immune"]:
             report[seat]["immune"] = True
             continue

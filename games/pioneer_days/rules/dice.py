@@ -127,6 +127,17 @@ def shuffle(state: Rng, items: list[Any]) -> None:
     g.put(state)
 
 
+def pop_random(state: Rng, items: list[Any]) -> Any:
+    """rng.pop_random(state, items): the item at below(len(items)), swapped with the last and popped."""
+    if not COMPILED[0]:
+        return rng.pop_random(state, items)
+    g = Draws(state["rng"])
+    i = g.below(len(items))
+    g.put(state)
+    items[i], items[-1] = items[-1], items[i]
+    return items.pop()
+
+
 # Whether this module runs compiled (its functions are then builtins): pure Python draws faster with
 # engine.rng's own functions, which roll and shuffle then hand over to.
 COMPILED: Final = [not isinstance(roll, FunctionType)]

@@ -3,8 +3,7 @@
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
-from engine import rng
-
+from . import dice
 from .actions import Action, make, nested
 from .cards import EQUIPMENT, PIONEERS, TOWNSFOLK
 from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, MAX_PLAYERS, STANDARD_PIONEER, WAGONS
@@ -251,6 +250,49 @@ def _holding_of(key: tuple[str, str, tuple[str, ...], tuple[str, ...]]) -> Holdi
     return h
 
 
+class _Last:
+    """The Holding last found for a seat and what it was found for (the lists copied): held() compares
+    them (a few pointer comparisons) instead of making _MODS_CACHE's key (three tuples, hashed, compared)."""
+
+    __slots__ = ("pioneer", "side", "folk", "tiles", "h")
+    pioneer: str
+    side: str
+    folk: list[str]
+    tiles: list[str]
+    h: Holding
+
+    def __init__(self, pioneer: str, side: str, folk: list[str], tiles: list[str], h: Holding) -> None:
+        self.pioneer = pioneer
+        self.side = side
+        self.folk = folk
+        self.tiles = tiles
+        self.h = h
+
+
+_LAST: Final[list[_Last | None]] = [None] * MAX_PLAYERS  # by seat (any game's: each entry says what it is for)
+
+
+def held(p: Player, seat: int) -> Holding:
+    """holding(p) for the player in `seat`, the rules' hot paths (a seat's holding changes a few times a game
+    and is asked at nearly every step): the seat's last one when p still holds what it was found for."""
+    folk = p["townsfolk"]
+    tiles = p["equipment"]
+    last = _LAST[seat]
+    if (last is not None and last.tiles == tiles and last.folk == folk and last.pioneer == p["pioneer"]
+            and last.side == p["side"]):
+        return last.h
+    h = holding(p)
+    _LAST[seat] = _Last(p["pioneer"], p["side"], list(folk), list(tiles), h)
+    return h
+
+
+def forget_holdings() -> None:
+    """Forgets every Holding made (_MODS_CACHE and held()'s): for tests that change the content."""
+    _MODS_CACHE.clear()
+    for i in range(len(_LAST)):
+        _LAST[i] = None
+
+
 def mods(p: Player) -> Mods:
     """The summed ongoing modifiers of a player (cached by what they hold; do not mutate)."""
     return holding(p).mods
@@ -377,7 +419,7 @@ def gain(state: State, p: Player, what: dict[str, int], out: Record) -> None:
         elif res == "gold":
             for _ in range(n):
                 if state["gold_bag"] and room(p) > 0:
-                    v = rng.pop_random(state, state["gold_bag"])
+                    v = dice.pop_random(state, state["gold_bag"])  # (engine.rng's draw: dice.py)
                     p["gold"].append(v)
                     out.setdefault("secret", {"seat": p["seat"], "gold": []})["gold"].append(v)
                     got += 1

@@ -35,7 +35,7 @@ from .constants import (
     WEEKS,
 )
 from .decisions import disaster_report, start_disaster, start_town
-from .effects import end_of_week, gain, holding, take_equipment
+from .effects import end_of_week, gain, held, take_equipment
 from .scoring import results
 from .shape import Config, DayEnd, Event, Events, Player, Record, State
 
@@ -275,10 +275,11 @@ def visit_town(s: State, events: Events) -> None:
     s["stage"] = "town"
     s["visit"] = []
     for p in s["players"]:
-        h = holding(p)
+        seat = p["seat"]
+        h = held(p, seat)
         eow = end_of_week(s, p, h) if h.eow else []
         if eow:  # (an end-of-week effect may have brought a card: a new holding)
-            h = holding(p)
+            h = held(p, seat)
         cattle_vp = p["cattle"] * (CATTLE_TOWN_VP + h.mods["town_cattle_vp"])
         p["vp"] += cattle_vp
         s["visit"].append({"seat": p["seat"], "end_of_week": eow, "cattle_vp": cattle_vp,

@@ -12,6 +12,7 @@ from .effects import (
     can_store,
     fire_triggers,
     gain,
+    held,
     holding,
     room,
     run_ops,
@@ -86,10 +87,6 @@ class _Choices:
 
 
 _CHOICES: Final = nested(2, _Choices)
-# effects.holding's cache (effects._MODS_CACHE: the same dict, emptied, never replaced): the hottest
-# callers (legal_actions, and the functions of the verbs below) look it up themselves, with the same
-# key, and call holding(p) when it is not there (a key made otherwise would only never be found there).
-_HELD: Final = effects._MODS_CACHE
 
 
 class _Seat:
@@ -158,9 +155,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         return out
     tiles = p["equipment"]
     # the seat's price table (_Choices) for what p holds (asked for every turn choice)
-    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(tiles)))
-    if h is None:
-        h = holding(p)
+    h = held(p, seat)
     ch: _Choices | None = h.per_seat[seat]
     if ch is None:
         ch = h.per_seat[seat] = _CHOICES[seat][h.prices]
@@ -245,10 +240,17 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
 # `s["die"]` is None at step "pick" (take, buy, drop), then the die taken.
 def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     colour, face = parts[1], parts[2]
-    s["pool"].remove([colour, face])
+    pool = s["pool"]  # pool.remove([colour, face]), without making a list to compare with
+    for i in range(len(pool)):
+        d = pool[i]
+        if d[0] == colour and d[1] == face:
+            del pool[i]
+            break
+    else:
+        raise ValueError(f"no {colour} die showing {face}")
     s["step"] = "use"
     # (the triggers' ops read neither the die nor the step)
-    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
+    h = held(p, seat)
     fired = fire_triggers(s, p, face, h) if face in h.triggers else []
     s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
     if events is not None:
@@ -259,8 +261,7 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
 def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
-    cost = (_HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
-            or holding(p)).face_cost
+    cost = held(p, seat).face_cost
     p["silver"] -= cost
     if events is not None:
         events.append({"type": "face_changed", "seat": seat, "colour": die["colour"],
@@ -272,17 +273,17 @@ def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
 def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     die = s["die"]
     assert die is not None
-    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
+    h = held(p, seat)
     n = h.income[die["face"]]
     p["silver"] += n  # effects.gain, for silver alone
-    _used(s, p, "income", {"gained": {"silver": n} if n else {}}, events, h)
+    _used(s, p, "income", {"gained": {"silver": n} if n else {}} if events is not None else _NO_RECORD, events, h)
 
 
 def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     out: Record = {}
     s["equip_up"].remove(parts[1])
     take_equipment(s, p, parts[1], out)
-    h = holding(p)  # the tile (and what it drew) may change them
+    h = held(p, seat)  # the tile (and what it drew) may change them
     _bonus(s, p, "equip", out, h.mods)
     _used(s, p, "equip", out, events, h)
 
@@ -299,7 +300,7 @@ def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Event
     e = TOWNSFOLK[t]["effect"]
     if e is not None and e["when"] == "immediate":
         run_ops(s, p, e["do"], out)
-    h = holding(p)
+    h = held(p, seat)
     bonus = h.mods["recruit_bonus"]
     if bonus:
         gain(s, p, bonus, out)
@@ -308,8 +309,7 @@ def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Event
 
 def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     size = parts[1]
-    cost = (_HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"])))
-            or holding(p)).wagon_costs[size]
+    cost = held(p, seat).wagon_costs[size]
     p["silver"] -= cost
     s["wagon_supply"][size] -= 1
     p["wagons"].append({"size": size, "damage": 0})
@@ -350,28 +350,34 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
         s["step"] = "equip"
         return
     # (effects.holding; gaining goods changes no card: h holds until the die is used)
-    h = _HELD.get((p["pioneer"], p["side"], tuple(p["townsfolk"]), tuple(p["equipment"]))) or holding(p)
+    h = held(p, seat)
+    # (what the die did, `out`, is only for the event: not made without events, unless a bonus needs it)
     if action == "cattle":  # effects.gain of 1 cattle (no wagon space needed)
         p["cattle"] += 1
-        out: Record = {"gained": {"cattle": 1}}
+        out: Record = {"gained": {"cattle": 1}} if events is not None else _NO_RECORD
     elif action != "mine":  # effects.gain of 1 wood or medicine, written out
         kind: Literal["wood", "medicine"] = "wood" if action == "wood" else "medicine"
         if p[kind] % 2 or room(p) > 0:  # (can_store)
             p[kind] += 1
-            out = {"gained": {kind: 1}}
+            out = {"gained": {kind: 1}} if events is not None else _NO_RECORD
         else:
-            out = {"gained": {}, "lost": {kind: 1}}
+            out = {"gained": {}, "lost": {kind: 1}} if events is not None else _NO_RECORD
     else:  # mine: a gold token from the bag
         out = {}
         gain(s, p, {"gold": 1}, out)
     bonus = h.mods["action_bonus"].get(action)
     if bonus:
+        if out is _NO_RECORD:
+            out = {}
         gain(s, p, bonus, out)
     _used(s, p, action, out, events, h)
 
 
+_NO_RECORD: Final[Record] = {}  # `out` where no event is made (never written: gain() is given a dict of its own)
+
+
 def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding) -> None:
-    """h: what p holds now."""
+    """h: what p holds now; out: what the die did, for the event (_NO_RECORD without events)."""
     die = s["die"]
     assert die is not None
     if events is not None:
