@@ -186,7 +186,7 @@ def town_options(s: State, p: Player, labels: bool = True) -> Options:
         if t in p["towns"]:
             continue
         card = TOWNS[t]
-        needs = card["needs"]
+        needs: dict[str, int] = card["needs"]  # (typed: a compiled build iterates and reads it natively)
         lacking = False  # (a counter the player has too few of; a loop costs less than any(generator))
         for k, n in needs.items():
             if k in _COUNTED and p[_COUNTED[k]] < n:
@@ -220,6 +220,18 @@ def autoresolve(s: State, seat: int, events: Events) -> None:
         if dec is None:
             return
         if _settled(s, seat, dec):
+            continue
+        kind = dec["kind"]
+        if kind == "storm" or kind == "disease":  # options(), counted without making them (the most frequent)
+            p = s["players"][seat]
+            if kind == "storm":
+                if p["wood"] > 0:
+                    return  # pay 1 wood, or damage the wagon
+                _choose(s, seat, ["storm", "damage", str(dec["wagons"][0])], events)
+            else:
+                if dec["free"] > 0 or p["medicine"] > 0:
+                    return  # spare or pay, or lose the townsfolk
+                _choose(s, seat, ["disease", "lose", dec["left"][0]], events)
             continue
         opts = options(s, seat, labels=False)
         if not opts:

@@ -6,7 +6,7 @@ from typing import Final, Literal
 from . import decisions, effects, flow
 from .actions import Action, Table, make, nested
 from .cards import EQUIPMENT, TOWNSFOLK
-from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, GOLD_TOKENS, INCOME, WAGONS
+from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, GOLD_TOKENS, INCOME, MAX_PLAYERS, WAGONS
 from .effects import (
     Holding,
     can_store,
@@ -64,24 +64,40 @@ _EQUIP: Final = Table(lambda k: (k[0], f"equip:{k[1]}", f"Take {k[2]}"))
 _END: Final = nested(1, lambda seat: make(seat, "end", "End turn"))
 
 
+class _Face:
+    """Using a die showing one face, at one seat's prices: its income, its action (face: Wild, the
+    choice of one), the five face changes, and the face's townsfolk slot: what legal_actions reads
+    of a die, found with one lookup."""
+
+    __slots__ = ("income", "act", "changes", "slot")
+    income: Action  # (attributes typed: a compiled build reads them natively)
+    act: Action
+    changes: tuple[Action, ...]
+    slot: int
+
+    def __init__(self, income: Action, act: Action, changes: tuple[Action, ...], slot: int) -> None:
+        self.income = income
+        self.act = act
+        self.changes = changes
+        self.slot = slot
+
+
 class _Choices:
     """The Actions of one seat that follow from the prices of what the seat holds
-    (effects.Holding.prices): income by face, the five face changes of a die by its face (and
-    their price), and the wagons with their prices. Made once per (seat, prices): few holdings
-    change a price."""
+    (effects.Holding.prices): by face, a die's income and face changes (and their price, see _Face),
+    and the wagons with their prices. Made once per (seat, prices): few holdings change a price."""
 
-    __slots__ = ("income", "face_cost", "faces", "buys")
-    income: dict[str, Action]  # (attributes typed: a compiled build reads them natively)
+    __slots__ = ("face_cost", "by_face", "buys")
     face_cost: int
-    faces: dict[str, tuple[Action, ...]]
+    by_face: dict[str, _Face]
     buys: tuple[int, Action, int, Action]
 
     def __init__(self, seat: int, prices: tuple) -> None:
         face_cost, incomes, wagon_costs = prices
-        self.income = {f: _INCOME[seat][n] for f, n in zip(FACES, incomes, strict=True)}
         self.face_cost = face_cost
         changes = _FACE[seat][face_cost]
-        self.faces = {face: tuple(changes[f] for f in FACES if f != face) for face in FACES}
+        self.by_face = {face: _Face(_INCOME[seat][n], _ACT[seat][face], tuple(changes[f] for f in FACES if f != face),
+                                    FACE_INDEX[face]) for face, n in zip(FACES, incomes, strict=True)}
         (small, cs), (large, cl) = wagon_costs  # ("small", cost), ("large", cost)
         self.buys = (cs, _BUY[seat][small][cs], cl, _BUY[seat][large][cl])
 
@@ -95,9 +111,8 @@ class _Seat:
     subclass, costs twice as much) for every key of the content. A key they lack (a card whose
     name changed...) is looked up in the Lazy table instead (actions: `except KeyError`)."""
 
-    __slots__ = ("take", "act", "recruit", "equip", "end", "wood", "medicine", "gold", "tile")
+    __slots__ = ("take", "recruit", "equip", "end", "wood", "medicine", "gold", "tile")
     take: dict[str, dict[str, Action]]
-    act: dict[str, Action]
     recruit: dict[str, Action]
     equip: dict[str, dict[str, Action]]
     end: Action
@@ -108,7 +123,6 @@ class _Seat:
 
     def __init__(self, seat: int) -> None:
         self.take = {c: {f: _TAKE[seat][c][f] for f in FACES} for c in COLOURS}
-        self.act = {f: _ACT[seat][f] for f in FACES}
         self.recruit = {c["name"]: _RECRUIT[seat][c["name"]] for c in TOWNSFOLK.values()}
         self.equip = {t: {c["name"]: _EQUIP[seat, t, c["name"]]} for t, c in EQUIPMENT.items()}
         self.end = _END[seat]
@@ -119,11 +133,11 @@ class _Seat:
         self.tile = {t: {c["name"]: drops.tile[t][c["name"]]} for t, c in EQUIPMENT.items()}
 
 
-_SEATS: Final[dict[int, _Seat]] = {}
+_SEATS: Final[list[_Seat | None]] = [None] * MAX_PLAYERS  # by seat (a list: an int-keyed dict costs more)
 
 
 def _seat(seat: int) -> _Seat:
-    tab = _SEATS.get(seat)
+    tab = _SEATS[seat]
     if tab is None:
         tab = _SEATS[seat] = _Seat(seat)
     return tab
@@ -175,7 +189,8 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         die = s["die"]
         assert die is not None  # steps after "pick": a die is taken
         face = die["face"]
-        out = [ch.income[face]]
+        use = ch.by_face[face]
+        out = [use.income]
         # action_possible, written out: cattle, and so Wild, is always possible; wood and medicine fit
         # in a half-full space
         if face == "wild" or face == "cattle":
@@ -187,11 +202,8 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         else:
             possible = p["wood" if face == "wood" else "medicine"] % 2 == 1 or room(p) > 0
         if possible:
-            try:
-                out.append(tab.act[face])
-            except KeyError:
-                out.append(_ACT[seat][face])
-        slot = s["slots"][FACE_INDEX[face]]
+            out.append(use.act)
+        slot = s["slots"][use.slot]
         if slot is not None:
             name = TOWNSFOLK[slot]["name"]
             try:
@@ -199,7 +211,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
             except KeyError:
                 out.append(_RECRUIT[seat][name])
         if not die["changed"] and p["silver"] >= ch.face_cost:
-            out += ch.faces[face]
+            out += use.changes
     elif step == "after":
         out = [tab.end]
     else:
