@@ -40,7 +40,7 @@ os.environ.setdefault("ENGINE_BUILD", "auto")  # as run.sh runs the bot: the com
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
 import simcord  # noqa: E402
-from figures import Uploads, pct, rss_mb  # noqa: E402
+from figures import Uploads, memory_parts, pct, rss_mb  # noqa: E402
 from shares import shares  # noqa: E402
 from simcord.results import to_discord_message  # noqa: E402
 from simharness import (  # noqa: E402
@@ -94,13 +94,16 @@ class Step:
         self.dropped = 0  # ticks no table took before the next step began
         self.shares: dict | None = None  # --profile: whose work the loop did (bench/shares.py)
         self.rss = float("nan")  # the bot process's memory (MB) when it began: the curve after each step
+        self.parts: dict[str, float] = {}  # where that memory was (figures.memory_parts)
+        self.traced: tuple[float, float] | None = None  # --memory: (the bot's, SimCord's) traced MB held then
 
 
 class Ticks:
     """The driver's ticks, read on the bot's loop as they arrive."""
 
-    def __init__(self, fd: int, steps: list[Step], on_step=None):
+    def __init__(self, fd: int, steps: list[Step], on_step=None, held=None):
         self.fd, self.steps, self.on_step = fd, steps, on_step
+        self.held = held  # () -> what SimCord holds (Discord's side, in this process), counted with the memory
         self.queue: asyncio.Queue = asyncio.Queue()
         self.buf = b""
         self.ended = False
@@ -130,6 +133,9 @@ class Ticks:
                 self._drop_older(k)
                 step.cpu, step.proc = time.thread_time(), time.process_time()
                 step.rss = rss_mb(key="VmRSS")
+                step.parts = memory_parts() | (self.held() if self.held else {})
+                if tracemalloc.is_tracing():
+                    step.traced = traced_split(stop=False, top=False)
                 if self.on_step is not None:
                     self.on_step(k)
             self.queue.put_nowait((due, k))
@@ -314,7 +320,7 @@ async def measure(args) -> None:
             os.close(wfd)
             spies: list = []
             on_step = (lambda k: spies.append(spy(tmp.name, k, args.seconds))) if args.profile else None
-            ticks = Ticks(rfd, steps, on_step)
+            ticks = Ticks(rfd, steps, on_step, lambda: discord_side(env))
             clock = ResponseClock(env)
             clock.first = Firsts()
             h = Harness(env, bot, ticks, steps, clock)
@@ -360,10 +366,11 @@ async def measure(args) -> None:
             server.remove()
 
 
-def traced_split() -> tuple[float, float]:
+def traced_split(stop: bool = True, top: bool = True) -> tuple[float, float]:
     """MB of the memory allocated since tracing began and still held: (the bot's, SimCord's and the harness's)."""
     snap = tracemalloc.take_snapshot()
-    tracemalloc.stop()
+    if stop:
+        tracemalloc.stop()
     fake_marks = ("/simcord/", "/bench/", "simharness")
     bot = fake = 0
     sites: dict[str, int] = {}
@@ -375,10 +382,20 @@ def traced_split() -> tuple[float, float]:
             ours = next((f for f in tr.traceback if "site-packages" not in f.filename), tr.traceback[0])
             where = f"{Path(ours.filename).name}:{ours.lineno}"
             sites[where] = sites.get(where, 0) + tr.size
-    top = sorted(sites.items(), key=lambda kv: -kv[1])[:12]
+    if not top:
+        return bot / 2 ** 20, fake / 2 ** 20
+    largest = sorted(sites.items(), key=lambda kv: -kv[1])[:12]
     print("the bot's largest holders (innermost frame outside site-packages):",
-          ", ".join(f"{w} {n / 2 ** 20:.1f} MB" for w, n in top))
+          ", ".join(f"{w} {n / 2 ** 20:.1f} MB" for w, n in largest))
     return bot / 2 ** 20, fake / 2 ** 20
+
+
+def discord_side(env) -> dict[str, float]:
+    """What SimCord (Discord's side, here in the bot's process) holds, in thousands: the records of every
+    interaction and every message it keeps; they grow with the clicks whatever the bot does."""
+    b = env.backend
+    return {"simcord_interactions_k": len(b.interactions) / 1000,
+            "simcord_messages_k": sum(len(m) for m in b.messages.values()) / 1000}
 
 
 def spy(folder: str, k: int, seconds: float):
@@ -450,6 +467,9 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
               f"{cpu:5.2f} ms/click (harness {mine:4.2f}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
               f"table {s.idle_ticks}, never taken {s.dropped} | memory {s.rss:.0f} MB at its start "
               f"{'ok' if ok else 'NOT ok'}", flush=True)
+        if s.parts:
+            traced = f"; traced: the bot {s.traced[0]:.1f}, SimCord {s.traced[1]:.1f}" if s.traced else ""
+            print("      memory at its start (MB): " + ", ".join(f"{k} {v:.1f}" for k, v in s.parts.items()) + traced)
         if s.shares:
             sh = s.shares
             bot = sh["bot"] + sh["loop"] * sh["bot"] / max(1e-9, sh["bot"] + sh["fake"])  # the loop's own: pro rata
