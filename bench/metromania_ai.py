@@ -1,14 +1,15 @@
 """Undergrounders (Metromania's rules): the AIs' strength and speed, and the balance of our cities.
 
     python bench/metromania_ai.py [--games 200] [--seed 1] [--workers 2] [--only levels|table|balance|timing]
-        [--side 5|6]
+        [--side 5|6] [--players 2|3] [--log FILE]
 
 Levels: 2-player games of one level at both seats over the same seeds: each level's mean score and spread.
-Table: hard against easy: hard at one seat (rotating: seat = game % players) against two easy seats (the
-issue's target: >= 60 % of the wins), and one to one (>= 75 %), each over --games games, with a Wilson 95 %
-interval. Balance: easy seats only, 2, 3 and 4 players: the win share of each seat (the starting player
-first: seats rotate so) and of each start-space position the first line chose (its place along the
-hexagon's side), against a fair share (the issue: no seat or start position more than 10 points off), and
+Table: hard against easy: hard at one seat (rotating: seat = game % players) against two easy seats (the issue's
+target: >= 60 % of the wins), and one to one (>= 75 %), each over --games games, with a Wilson 95 % interval
+(--players: one of the two tables only, so each can run in its own process; --log: a line a game as it ends, with
+hard's decision times, and the running share). Balance: easy seats only, 2, 3 and 4 players: the win share of each
+seat (the starting player first: seats rotate so) and of each start-space position the first line chose (its place
+along the hexagon's side), against a fair share (the issue: no seat or start position more than 10 points off), and
 the games' length, lines completed and inquiry points; --side plays the balance on cities of another size.
 Timing: easy and hard decision times (median, 90th percentile, max) alone on one core. A shared win
 counts for each winner. Seeds seed .. seed + games - 1; each game's city is the seed's."""
@@ -88,23 +89,45 @@ def levels_table(args) -> None:
         print(f"| {lv} | {statistics.mean(xs):.1f} | {statistics.pstdev(xs):.1f} | {min(xs)} | {max(xs)} |")
 
 
+def logged(jobs: list, workers: int, path: str) -> list[dict]:
+    """run, writing each game to `path` as it ends (a long run can be checked on, or stopped with its
+    games so far)."""
+    out: list[dict] = []
+    with open(path, "a") as f, Pool(max(1, workers)) as pool:
+        for job, o in zip(jobs, pool.imap(play, jobs), strict=True):
+            out.append(o)
+            hard = o["levels"].index("hard")
+            wins = sum(1 for x in out if x["levels"].index("hard") in x["winners"])
+            ms = sorted(x * 1000 for x in o["times"]["hard"])
+            f.write(f"seed {job[1]} hard seat {hard} totals {o['totals']} won {int(hard in o['winners'])} "
+                    f"| hard decisions {len(ms)} median {statistics.median(ms):.0f} ms max {ms[-1]:.0f} ms "
+                    f"| {wins} of {len(out)} | ms {' '.join(f'{x:.0f}' for x in ms)}\n")
+            f.flush()
+    return out
+
+
 def table(args) -> None:
     print(f"\n## Hard against easy, {args.games} games each (hard's seat rotates)")
     print("| table | hard's win share | 95 % interval | target | hard's mean | easy's mean |")
     print("|---|---|---|---|---|---|")
     for n, target in ((3, 0.60), (2, 0.75)):
+        if args.players not in (None, n):
+            continue
         jobs = []
         for i in range(args.games):
             lv = ["easy"] * n
             lv[i % n] = "hard"
             jobs.append((tuple(lv), args.seed + i))
-        out = run(jobs, args.workers)
+        out = logged(jobs, args.workers, args.log) if args.log else run(jobs, args.workers)
         wins = sum(1 for o in out if o["levels"].index("hard") in o["winners"])
         lo, hi = wilson(wins, len(out))
         hm = statistics.mean(o["totals"][o["levels"].index("hard")] for o in out)
         em = statistics.mean(x for o in out for s, x in enumerate(o["totals"]) if o["levels"][s] == "easy")
         label = "hard vs 2 easy" if n == 3 else "hard vs easy"
         print(f"| {label} | {wins / len(out):.1%} | {lo:.1%}-{hi:.1%} | >= {target:.0%} | {hm:.1f} | {em:.1f} |")
+        ms = sorted(x * 1000 for o in out for x in o["times"]["hard"])
+        print(f"(hard's decisions at this table, CPU: {len(ms)}, median {statistics.median(ms):.0f} ms, "
+              f"p90 {ms[int(len(ms) * 0.9)]:.0f}, max {ms[-1]:.0f})")
 
 
 def balance(args) -> None:
@@ -155,6 +178,8 @@ def main() -> None:
     ap.add_argument("--only", choices=("levels", "table", "balance", "timing"))
     ap.add_argument("--side", type=int, default=SIDE, choices=sorted(RIMS),
                     help="balance: the cities' side (the rules' is 5; 6 for BALANCE.md's comparison)")
+    ap.add_argument("--players", type=int, choices=(2, 3), help="table: only the table of this many players")
+    ap.add_argument("--log", help="table: a line a game to this file as each ends")
     args = ap.parse_args()
     for name, fn in (("levels", levels_table), ("table", table), ("balance", balance), ("timing", timing)):
         if args.only in (None, name):
