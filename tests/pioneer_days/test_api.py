@@ -171,3 +171,26 @@ def test_advance_is_apply_in_place_without_events(config, seed):
         stages.add(s["stage"])
         s, steps, made = r.state, steps + 1, made + len(events)
     assert steps > 100 and made > steps and {"turn", "disaster"} <= stages
+
+
+@pytest.mark.parametrize("config, seed, seen", [
+    ({"players": 4}, 21, {"disease", "town"}), ({"players": 3, "sets": ["C", "E"]}, 22, {"disease", "town"}),
+    ({"players": 2, "pioneers": "unique", "sets": ["A", "D"]}, 25, {"storm", "disease", "town", "overflow"})])
+def test_decisions_actions_are_their_options(config, seed, seen):
+    """The Actions of a simultaneous decision (decisions.actions: a storm's and a disease's from their tables)
+    are its options formatted afresh, in the same order, at every decision of whole games."""
+    from games.pioneer_days.rules import decisions
+    from games.pioneer_days.rules.actions import make
+    s, _ = engine.new_game(config, seed)
+    pick = {"rng": engine.rng.seed_state(seed)}
+    kinds = set()
+    while not engine.is_over(s):
+        if s["stage"] != "turn":
+            for seat, dec in enumerate(s["pending"]):
+                if dec is not None:
+                    kinds.add(dec["kind"])
+                    assert decisions.actions(s, seat) == [make(seat, b, label)
+                                                          for b, label in decisions.options(s, seat)]
+        acts = engine.legal_actions(s)
+        engine.advance(s, acts[engine.rng.below(pick, len(acts))])
+    assert seen <= kinds

@@ -102,7 +102,8 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
     """Plays an Action just taken from legal_actions(state) (not checked) on the state itself: the
     step of a playout (AI search, simulations). It makes no events unless given a list to append
     them to (a playout never reads them); the state is the same either way, the one apply returns."""
-    action_id = action if action.__class__ is str else action[1]  # (Action.id: a tuple item, no attribute lookup)
+    # (Action.id: a tuple item, no attribute lookup; isinstance, where `.__class__` is an attribute lookup compiled)
+    action_id = action if isinstance(action, str) else action[1]
     try:
         seat, parts, verb = _PARSED[action_id]
     except KeyError:
@@ -119,7 +120,7 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
             _BY_VERB[verb](s, s["players"][turn_seat], turn_seat, parts, events)
     elif decisions.decide(s, seat, parts, events):
         flow.resume(s, events)
-    s["seq"] += 1
+    s["seq"] = s["seq"] + 1  # (typed: a compiled build adds machine ints, where += goes through objects)
 
 
 _NATIVE: Final = dice.COMPILED[0]  # (the hot modules are compiled together, or not at all)

@@ -33,7 +33,12 @@ def start_disaster(s: State, d: str, events: Events) -> bool:
     """Applies the automatic part of disaster d; returns True if some player must decide."""
     if events is not None:
         events.append({"type": "disaster_started", "disaster": d})
-    report: list[DisasterEntry] = [{"before": snapshot(p), "immune": False, "choices": []} for p in s["players"]]
+    # A seat's snapshot before the disaster is read only by the disaster's event and in a state saved while
+    # someone decides: without events it is taken when a choice first changes the seat (_choose) or when
+    # someone is left deciding (below); a raid's or a famine's never is (nobody decides).
+    eager = events is not None
+    report: list[DisasterEntry] = [{"before": snapshot(p) if eager else None, "immune": False, "choices": []}
+                                   for p in s["players"]]
     s["report"] = report
     waiting = False
     for p in s["players"]:
@@ -56,6 +61,11 @@ def start_disaster(s: State, d: str, events: Events) -> bool:
             s["pending"][seat] = {"kind": "disease", "left": list(p["townsfolk"]), "free": shield}
         autoresolve(s, seat, events)
         waiting = waiting or s["pending"][seat] is not None
+    if waiting and not eager:
+        for p in s["players"]:
+            r = report[p["seat"]]
+            if r["before"] is None:
+                r["before"] = snapshot(p)
     return waiting
 
 
@@ -269,6 +279,9 @@ def _choose(s: State, seat: int, parts: Sequence[str], events: Events) -> None:
     dec = s["pending"][seat]
     if dec is None:
         raise ValueError(f"seat {seat} has nothing to decide")
+    report = s["report"]
+    if report is not None and report[seat]["before"] is None:  # (a disaster without events: start_disaster)
+        report[seat]["before"] = snapshot(p)
     verb = parts[0]
     if verb == "storm":
         i = int(parts[2])

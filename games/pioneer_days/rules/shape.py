@@ -89,7 +89,7 @@ class Snapshot(TypedDict):
 class DisasterEntry(TypedDict):
     """state["report"][seat] while a disaster is resolved (its event, disaster_triggered, adds the seat
     and the snapshot after)."""
-    before: Snapshot
+    before: Snapshot | None  # (None only inside start_disaster without events: never in a saved state)
     immune: bool
     choices: list[dict[str, Any]]  # what the seat paid or lost, one record per choice
 
