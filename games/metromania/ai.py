@@ -227,6 +227,7 @@ def _key(state: dict) -> str:
     return repr([v for k, v in state.items() if k not in ("seq", "names", "day")])
 
 
+MEMO_MAX = 256  # play-outs remembered: a decision's few dozen, not a process's whole life (~40 KB each)
 _MEMO: dict[str, dict] = {}  # (a state, a horizon) -> where its play-out ends
 
 
@@ -248,7 +249,7 @@ def playout(state: dict, horizon: int) -> dict:
         if not rows:
             break
         s = rows[0][2]
-    if len(_MEMO) > 4000:
+    if len(_MEMO) >= MEMO_MAX:
         _MEMO.clear()
     _MEMO[key] = s
     return s
