@@ -14,8 +14,18 @@ edges (already mapped) can differ, by a palette step."""
 
 import threading
 from collections import OrderedDict
+from pathlib import Path
 
 from PIL import Image, ImageDraw
+
+
+def palette_image(file: Path) -> Image.Image:
+    """A palette file (768 bytes of RGB, a game's assets) as the 1x1 "P" image that holds it: what Palette and
+    Image.quantize(palette=...) take. Read each time: the callers keep what they make."""
+    im = Image.new("P", (1, 1))
+    im.putpalette(file.read_bytes())
+    im.load()
+    return im
 
 
 class Palette:

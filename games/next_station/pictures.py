@@ -20,6 +20,7 @@ from engine.data import deep
 from render import animation
 from render import text as T
 from render.canvas import Canvas
+from render.paletted import palette_image
 from render.style import memo
 
 from . import picture_map as PM
@@ -208,9 +209,7 @@ def _palette() -> Image.Image:
     time of choosing one for it (4 against 28 ms for 4 players' maps), and these pictures hold the same few
     colours everywhere (the paper, districts, river, pencils, inks and their blended edges): the difference
     from a palette of its own is a hundredth of a grey level on average."""
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(PALETTE.read_bytes())
-    return pal
+    return palette_image(PALETTE)
 
 
 def sample_palette() -> bytes:

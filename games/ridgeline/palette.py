@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from render.paletted import Palette, PalettedImage
+from render.paletted import Palette, PalettedImage, palette_image
 
 FILE = Path(__file__).parent / "assets" / "palette.bin"
 FLAT_PIXELS = 3000  # a colour covering this many pixels of the calibration renders is drawn exactly
@@ -33,10 +33,7 @@ def paletted() -> Palette:
     if _paletted is None:
         with _lock:
             if _paletted is None:
-                im = Image.new("P", (1, 1))
-                im.putpalette(FILE.read_bytes())
-                im.load()
-                _paletted = Palette(im)
+                _paletted = Palette(palette_image(FILE))
     return _paletted
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from render.paletted import Palette as Paletted
+from render.paletted import palette_image
 
 from . import style
 
@@ -54,10 +55,7 @@ def image() -> Image.Image:
     if _image is None:
         with _lock:
             if _image is None:
-                im = Image.new("P", (1, 1))
-                im.putpalette(FILE.read_bytes())
-                im.load()
-                _image = im
+                _image = palette_image(FILE)
     return _image
 
 
