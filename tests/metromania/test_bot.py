@@ -108,16 +108,22 @@ class TripsRenderer(CheapRenderer):
         return [self.png] * len(view["result"]["detail"])
 
 
+async def against_easy(env):
+    """One person and an easy AI seat, the game started: (the channel, the person)."""
+    _guild, channel, (ann,) = table(env, 1)
+    lobby = await start(env, channel, [ann])
+    await ann.click(lobby, label="Add AI (easy)")
+    await ann.click(lobby, label="Start the game")
+    await env.settle()
+    return channel, ann
+
+
 async def test_the_scoring_phase_is_shown_trip_by_trip_before_the_results(simcord_env, make_bot):
     env = simcord_env
     renderer = TripsRenderer()
     bot = make_bot(renderer=renderer)
     await env.restart_bot(bot)
-    guild, channel, (ann,) = table(env, 1)
-    lobby = await start(env, channel, [ann])
-    await ann.click(lobby, label="Add AI (easy)")
-    await ann.click(lobby, label="Start the game")
-    await env.settle()
+    channel, ann = await against_easy(env)
     bot_game = (await bot.store.open_game_in_channel(channel.id)).id
     await play_out(env, bot, channel, [ann])
     game = await bot.store.game(bot_game)
@@ -135,11 +141,7 @@ async def test_a_crash_between_the_scoring_pictures_and_the_results_shows_each_o
     env = simcord_env
     bot = make_bot(renderer=TripsRenderer())
     await env.restart_bot(bot)
-    guild, channel, (ann,) = table(env, 1)
-    lobby = await start(env, channel, [ann])
-    await ann.click(lobby, label="Add AI (easy)")
-    await ann.click(lobby, label="Start the game")
-    await env.settle()
+    channel, ann = await against_easy(env)
     courier = bot.courier
 
     async def dies_after_the_gallery(game, ch, item):
