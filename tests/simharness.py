@@ -101,6 +101,19 @@ def text(msg) -> str:
     return v2.text_of(getattr(msg, "message", None) or msg)
 
 
+def embed_text(msg, sep: str = " ") -> str:
+    """The text of a message's embeds (title, description, fields, footer), parts joined by sep."""
+    return " ".join(sep.join([f"{e.title}", f"{e.description}", *(f"{f.name}{sep}{f.value}" for f in e.fields),
+                              f"{e.footer.text or ''}"]) for e in msg.embeds)
+
+
+def the_question(res):
+    """The question a click opened: the last of its private answers with an embed (all of them private)."""
+    msgs = [m for m in [res.response, *res.followups] if m is not None and m.embeds]
+    assert msgs and all(m.ephemeral for m in msgs)
+    return msgs[-1]
+
+
 def has_picture(msg) -> bool:
     """Whether a message shows a picture (an attachment an embed or a V2 gallery points at)."""
     return bool(msg.attachments)

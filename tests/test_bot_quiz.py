@@ -8,25 +8,25 @@ import copy
 import re
 
 import pytest
-from simharness import answer, buttons, click_payload, emit_clicks, forge, message, restart, send_forged, table
+from simharness import (
+    answer,
+    buttons,
+    click_payload,
+    embed_text,
+    emit_clicks,
+    forge,
+    message,
+    restart,
+    send_forged,
+    table,
+    the_question,
+)
 from test_bot_review import finished_solo, shown
 
 
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot(review_rounds=1)
-
-
-def embed_text(msg) -> str:
-    return " ".join(f"{e.title} {e.description} " + " ".join(f"{f.name} {f.value}" for f in e.fields)
-                    for e in msg.embeds)
-
-
-def the_question(res):
-    """The question a click opened (its private answer)."""
-    msgs = [m for m in [res.response, *res.followups] if m is not None and m.embeds]
-    assert msgs and all(m.ephemeral for m in msgs)
-    return msgs[-1]
 
 
 def select_of(msg) -> dict:

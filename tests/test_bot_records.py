@@ -3,7 +3,18 @@ restart too), history with links, replay with its record; unfinished and other s
 
 import json
 
-from simharness import answer, buttons, carry, click_payload, emit_clicks, play_step, private, restart, table
+from simharness import (
+    answer,
+    buttons,
+    carry,
+    click_payload,
+    embed_text,
+    emit_clicks,
+    play_step,
+    private,
+    restart,
+    table,
+)
 from test_bot_ai import current, lobby_with_ais
 
 from engine import record
@@ -18,11 +29,6 @@ async def solo_to_the_end(env, bot, channel, ann):
             break
         assert await play_step(env, bot, channel, [ann])
     return game.id, channel.history()[-1]
-
-
-def embed_text(msg) -> str:
-    return " ".join(f"{e.title} {e.description} " + " ".join(f"{f.name} {f.value}" for f in e.fields)
-                    + f" {e.footer.text}" for e in msg.embeds)
 
 
 async def test_results_stats_history_and_replay(simcord_env, simcord_bot):

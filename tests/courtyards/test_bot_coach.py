@@ -6,7 +6,7 @@ saw is written to $COURTYARDS_SEEN when set (to read it)."""
 import os
 
 import pytest
-from simharness import buttons, message, speak, table
+from simharness import buttons, embed_text, message, speak, table, the_question
 
 from .test_bot import play_out, start
 
@@ -14,17 +14,6 @@ from .test_bot import play_out, start
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot(review_rounds=1)
-
-
-def embed_text(msg) -> str:
-    return " ".join(f"{e.title}\n{e.description}\n" + "\n".join(f"{f.name}: {f.value}" for f in e.fields)
-                    for e in msg.embeds)
-
-
-def the_question(res):
-    msgs = [m for m in [res.response, *res.followups] if m is not None and m.embeds]
-    assert msgs and all(m.ephemeral for m in msgs)
-    return msgs[-1]
 
 
 async def test_a_player_reviews_a_game_and_is_asked(simcord_env, simcord_bot, monkeypatch):
@@ -43,7 +32,7 @@ async def test_a_player_reviews_a_game_and_is_asked(simcord_env, simcord_bot, mo
     n = len(stored["costliest"])
     assert n >= 1
     review = res.response
-    seen = ["## The review", embed_text(review)]
+    seen = ["## The review", embed_text(review, "\n")]
     asks = [b for b in buttons(review.message) if b["type"] == 2]
     assert [b["label"] for b in asks] == [f"{k}. What would you do?" for k in range(1, n + 1)]
 
