@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/capacity.py [--tables 500] [--rates 25,50,100,150,200,250,300] [--seconds 20]
                                        [--database temp|postgresql://...] [--stand-in-images]
+                                       [--profile [--gil] [--keep-profile DIR]]
 
 The real bot on SimCord (in-memory Discord, genuine interaction payloads), with a real database: a
 temporary SQLite file (WAL, synchronous=FULL), or with --database a new database on a PostgreSQL server
@@ -319,7 +320,7 @@ async def measure(args) -> None:
             driver.start()
             os.close(wfd)
             spies: list = []
-            on_step = (lambda k: spies.append(spy(tmp.name, k, args.seconds))) if args.profile else None
+            on_step = (lambda k: spies.append(spy(tmp.name, k, args.seconds, args.gil))) if args.profile else None
             ticks = Ticks(rfd, steps, on_step, lambda: discord_side(env))
             clock = ResponseClock(env)
             clock.first = Firsts()
@@ -338,6 +339,8 @@ async def measure(args) -> None:
             if args.profile:
                 for k, step in enumerate(steps):
                     step.shares = shares(f"{tmp.name}/spy-{k}.txt", str(ROOT))
+                    if args.keep_profile:
+                        shutil.copy(f"{tmp.name}/spy-{k}.txt", Path(args.keep_profile) / f"spy-{k}.txt")
             rss_end, hwm = rss_mb(key="VmRSS"), rss_mb()
             workers = [rss_mb(p.pid, "VmRSS") for p in multiprocessing.active_children()]
             report(args, steps, ticks, h, clock, own, started)
@@ -398,13 +401,14 @@ def discord_side(env) -> dict[str, float]:
             "simcord_messages_k": sum(len(m) for m in b.messages.values()) / 1000}
 
 
-def spy(folder: str, k: int, seconds: float):
-    """py-spy sampling this process (without pausing it) for a step."""
+def spy(folder: str, k: int, seconds: float, gil: bool = False):
+    """py-spy sampling this process (without pausing it) for a step; gil: only the thread holding the GIL (what
+    the process's Python work is, without the time the loop waits for it)."""
     import subprocess
     exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     return subprocess.Popen([exe, "record", "--pid", str(os.getpid()), "--duration", str(int(seconds)),
                              "--rate", "100", "--nonblocking", "--threads", "--format", "raw",
-                             "-o", f"{folder}/spy-{k}.txt"],
+                             *(["--gil"] if gil else []), "-o", f"{folder}/spy-{k}.txt"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -492,4 +496,7 @@ if __name__ == "__main__":
                    "(app/collector.py): the memory as it was, to compare")
     p.add_argument("--memory", action="store_true", help="trace allocations: the bot's memory apart from SimCord's")
     p.add_argument("--profile", action="store_true", help="py-spy each step: the bot's share of the loop's CPU")
+    p.add_argument("--gil", action="store_true", help="with --profile: sample only the thread holding the GIL")
+    p.add_argument("--keep-profile", metavar="DIR", help="with --profile: keep each step's py-spy samples (raw "
+                   "format, spy-K.txt) in DIR")
     asyncio.run(measure(p.parse_args()))

@@ -475,8 +475,8 @@ class Courier(commands.Cog):
 
     async def post_panel(self, game: GameRow, ch, note: str | None = None) -> discord.Message | None:
         self._pictures.pop(game.id, None)  # (a new message: its picture is uploaded)
+        await self.build_panel(game)  # (first: the picture is the panel's own, so it needs the panel built)
         shown = await self.panel_picture(game)
-        await self.build_panel(game)
         undo = await self.service.undo_seat(game)
         msg = await self.send(ch, game.id, None, "", plain=lambda: messages.panel(game, note, undo),
                               **messages.panel(game, note, undo, shown))
@@ -498,8 +498,8 @@ class Courier(commands.Cog):
                 game = await self.service.game(game_id)
             if game is None or game.status != "active" or game.panel_message_id is None:
                 return
-            shown = await self.panel_picture(game)
             await self.build_panel(game)
+            shown = await self.panel_picture(game)
             async with self.service.lock(ch.id), self.working:
                 now = await self.service.game(game_id)
                 if now is None or now.status != "active" or now.panel_message_id is None:

@@ -6,6 +6,7 @@ import re
 from simharness import controls, play_random_step, play_step, start_game, table, text
 
 import games.pioneer_days.rules as engine
+from engine import views as host_views
 
 GOLD_VALUE = re.compile(r"gold token \(\d|Gold tokens: \d")
 
@@ -91,10 +92,14 @@ async def test_four_players_unique_pioneers_random_choices(simcord_env, simcord_
     assert not any(GOLD_VALUE.search(t) for t in public_texts(channel, spectator))
 
 
-async def test_real_renderer_end_to_end(simcord_env, make_bot):
+async def test_real_renderer_end_to_end(simcord_env, make_bot, monkeypatch):
     """The real render/ module, drawing in a worker process: the images the channel gets are PNGs drawn
-    from the game."""
+    from the game; the panels (Pioneer Days' plays every offered turn on a copy) are built there too, never
+    on the bot's event loop."""
     env = simcord_env
+    on_loop = []
+    built = host_views.panel
+    monkeypatch.setattr(host_views, "panel", lambda *a: on_loop.append(a) or built(*a))  # (this process only)
     bot = make_bot(renderer=None, render_processes=1)  # None: the real renderer
     await env.restart_bot(bot)
     guild, channel, actors = table(env, 2)
@@ -110,3 +115,4 @@ async def test_real_renderer_end_to_end(simcord_env, make_bot):
     final = channel.history()[-1]
     assert final.embeds[0].title == "Game over"
     assert (await final.attachments[0].read())[:4] == b"\x89PNG"
+    assert on_loop == [], f"{len(on_loop)} panels built on the event loop"
