@@ -3,7 +3,7 @@ answered "busy" at once (nothing applied). That an acknowledgement is not queued
 work is measured by bench/load.py (interactions, failed, p99)."""
 
 import pytest
-from simharness import answer, click_payload, emit_clicks, first_action, message, start_game, table
+from simharness import answer, click_payload, emit_clicks, first_choice, message, start_game, table
 
 from cogs.table import LATE_S
 
@@ -15,13 +15,19 @@ async def test_a_click_arriving_late_is_answered_busy_and_changes_nothing(simcor
     game = await bot.store.open_game_in_channel(channel.id)
     panel = message(env, channel, game.panel_message_id)
     player = next(a for a in actors if a.id == game.user_at(game.state["turn"]))
-    rec, payload = click_payload(env, player, panel, first_action(panel)["custom_id"])
+    cid, _label, value = first_choice(panel)
+    assert value is not None  # the panel's menu: a select's click is checked against the game as read
+    rec, payload = click_payload(env, player, panel, cid, [value])
     # Discord made the interaction LATE_S + 0.5 s ago (a backlog, a pause): its id says when
     env.backend.advance_clock(LATE_S + 0.5)
     before = len(await bot.store.actions(game.id))
+    reads = []
+    read = bot.service.game
+    bot.service.game = lambda *a, **k: reads.append(a) or read(*a, **k)
     await emit_clicks(env, [(rec, payload)])
     assert rec.responded
     assert "busy" in answer(env, rec)
+    assert reads == []  # turned away before anything is read: in an overload it costs next to nothing
     assert len(await bot.store.actions(game.id)) == before
     assert (await bot.store.open_game_in_channel(channel.id)).seq == game.seq
 

@@ -82,6 +82,10 @@ class Table(TakeBack, PrivateViews, LobbyClicks, Confirmations, commands.Cog):
         self.in_flight += 1
         read = None  # the game's row a select's check read: the move's own check needs no other
         try:
+            if self.in_flight > IN_FLIGHT_MAX or self.lateness.late(age(interaction)) > LATE_S:
+                self.turned_away += 1  # (before any read: a click turned away costs, and holds, next to nothing)
+                await tell(interaction, _(BUSY))
+                return
             if act == "select":
                 act, read = await self.selected(interaction, gid, ver, values)
                 if act is None:
@@ -90,10 +94,7 @@ class Table(TakeBack, PrivateViews, LobbyClicks, Confirmations, commands.Cog):
                 act = OLD_VERBS.get(act, act)
                 if act not in LOBBY and ":" not in act:  # a verb a game's older panels carried
                     act = await self.legacy_verb(gid, act)
-            if self.in_flight > IN_FLIGHT_MAX or self.lateness.late(age(interaction)) > LATE_S:
-                self.turned_away += 1
-                await tell(interaction, _(BUSY))
-            elif isinstance(act, Move):
+            if isinstance(act, Move):
                 await self.act(interaction, gid, ver, act, read)
             elif isinstance(act, tuple):
                 await self.pick(interaction, gid, act[1])
