@@ -66,6 +66,7 @@ PICTURES_KEPT = 2048  # live panels whose picture's attachment is remembered (an
 # outbox items whose showing changes nothing of the game's row (no panel, lobby or ping message set)
 KEEP_ROW = frozenset({"image", "freeze"})
 ARCHIVED = 50083  # Discord's code for an edit in an archived thread (a post opens it again by itself)
+DELETING_KEPT = 1024  # the bot's own deletions whose event from Discord is awaited
 KEPT_REPLAYS = 16  # finished games' replays kept in memory (a few hundred KB each)
 
 
@@ -87,6 +88,8 @@ class Courier(commands.Cog):
         # game id: (what the live panel's picture shows, its attachment's id once known): an edit that shows
         # the same keeps it instead of uploading it again
         self._pictures: OrderedDict[int, tuple[tuple, int | None]] = OrderedDict()
+        # messages the bot itself deletes (old pings): Discord's delete event for them needs no read of the game
+        self._deleting: OrderedDict[int, None] = OrderedDict()
         self.desks = Desks(self)  # the players' private messages that show their next decision (cogs/desks.py)
         self.pings = Pings(self)  # who is mentioned when a game waits for them, who gets a direct message
 
@@ -178,6 +181,9 @@ class Courier(commands.Cog):
     async def _delete(self, channel, message_id: int | None) -> None:
         if message_id is None:
             return
+        self._deleting[message_id] = None
+        while len(self._deleting) > DELETING_KEPT:
+            self._deleting.popitem(last=False)
         try:
             await channel.get_partial_message(message_id).delete()
         except discord.HTTPException:
@@ -693,6 +699,8 @@ class Courier(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A deleted panel or lobby comes back (buttons must stay reachable)."""
+        if self._deleting.pop(payload.message_id, 0) is None:  # one of the bot's own deletions: not a panel
+            return
         try:
             game = await self.service.in_channel(payload.channel_id)
             if game is None:  # (a lobby in the channel its thread was opened in)

@@ -170,6 +170,10 @@ async def test_the_next_person_is_pinged_and_the_previous_ping_deleted(simcord_e
     game = await current(bot, channel)
     assert pings(channel)[0].content == f"<@{game.user_at(game.state['turn'])}>, your turn — see the panel ↑"
     log, seen, kinds = [], [pings(channel)[0].id], set()
+    looked = []  # the channel's game read on a message's deletion: only for one the bot did not delete itself
+    in_channel = bot.service.in_channel
+    bot.service.in_channel = lambda *a: looked.append(a) or in_channel(*a)
+    cleaned = False
     for step in range(150):
         before = game.state
         assert await play_step(env, bot, channel, actors, log)
@@ -198,7 +202,9 @@ async def test_the_next_person_is_pinged_and_the_previous_ping_deleted(simcord_e
                 kinds.add("decide")
         if step == 40 and left:
             await mod.delete(left[0])  # someone cleans up: the next ping still comes, without an error
+            cleaned = True
     assert len(seen) > 20 and kinds == {"turn", "decide"}
+    assert len(looked) == int(cleaned), looked  # (20 and more pings deleted by the bot: none read the game)
 
 
 async def test_the_ai_pauses_on_its_turn_and_resumes_after_a_restart(simcord_env, make_bot):
