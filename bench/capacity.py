@@ -350,12 +350,17 @@ async def measure(args) -> None:
                       f"and the harness {fake_mb:.0f} MB (an allocation is SimCord's when one of its 12 innermost "
                       f"frames is; tracing slows the run and takes memory of its own, so neither its click figures "
                       f"nor its process sizes are the bot's: take the sizes of a run without --memory)")
+            discord_mb = discord_records_mb(env)
             print(f"memory: bot process {rss_before:.0f} MB ready, {rss_start:.0f} MB after starting {args.tables} "
                   f"tables, "
                   f"{rss_end:.0f} MB at the end (peak {hwm:.0f} MB; SimCord's copy of every message included); "
                   f"worker processes "
                   f"{' + '.join(f'{w:.0f}' for w in workers)} MB; {uploads.size / 2 ** 20:.0f} MB of images posted "
                   f"(Discord's side); {h.finished} games ended")
+            print(f"      of which SimCord's records of interactions and messages (Discord's memory in life, dropped "
+                  f"at the end to weigh them): {discord_mb[0]:.1f} MB of Python's objects in use, "
+                  f"{discord_mb[1]:.1f} KB each; the rest in use {discord_mb[2]:.1f} MB in {discord_mb[3]:.0f} MB of "
+                  f"arenas")
             clock.close()
             bot.courier.workers.stop()
             bot.ai.stop()
@@ -399,6 +404,24 @@ def discord_side(env) -> dict[str, float]:
     b = env.backend
     return {"simcord_interactions_k": len(b.interactions) / 1000,
             "simcord_messages_k": sum(len(m) for m in b.messages.values()) / 1000}
+
+
+def discord_records_mb(env) -> tuple[float, float, float, float]:
+    """(MB of Python's objects in use that SimCord's records of interactions and messages held, KB a record, MB in
+    use without them, MB of arenas): weighed by dropping them (the run is over) and collecting."""
+    import gc
+    b = env.backend
+    n = len(b.interactions) + sum(len(m) for m in b.messages.values())
+    gc.collect()
+    before = memory_parts()["py_used"]
+    b.interactions.clear()
+    b.interaction_tokens.clear()
+    for kept in b.messages.values():
+        kept.clear()
+    gc.collect()
+    after = memory_parts()
+    held = before - after["py_used"]
+    return held, held * 1024 / max(n, 1), after["py_used"], after["py_arenas"]
 
 
 def spy(folder: str, k: int, seconds: float, gil: bool = False):
