@@ -10,6 +10,8 @@ from .constants import DAMAGE_SPACES, FACE_CHANGE_COST, FACES, INCOME, MAX_PLAYE
 from .shape import Card, Mods, Player, Record, State, Wagon
 
 _SPACES: Final[dict[str, int]] = {size: w["spaces"] for size, w in WAGONS.items()}
+_SMALL: Final[int] = _SPACES["small"]  # (room() compares a wagon's size with the two names: no lookup)
+_LARGE: Final[int] = _SPACES["large"]
 
 
 # ---- wagon space ---------------------------------------------------------------------------
@@ -51,7 +53,7 @@ def room(p: Player) -> int:
     for w in wagons:
         size: str = w["size"]
         damage: int = w["damage"]
-        n += _SPACES[size] - DAMAGE_SPACES * damage
+        n += (_SMALL if size == "small" else _LARGE if size == "large" else _SPACES[size]) - DAMAGE_SPACES * damage
     return n
 
 

@@ -159,7 +159,7 @@ _DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) f
 
 def new_day(s: State, events: Events) -> None:
     n = s["config"]["players"]
-    s["day"] += 1
+    s["day"] = s["day"] + 1
     rolled = dice.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs: engine.rng's draws (dice.py)
     rolled.sort(key=_DIE_ORDER.__getitem__)
     s["pool"] = [[c, f] for c, f in rolled]
@@ -175,12 +175,16 @@ def new_day(s: State, events: Events) -> None:
 def end_turn(s: State, events: Events) -> None:
     die, seat = s["die"], s["turn"]
     assert die is not None and seat is not None  # stage "turn", the die used
-    s["discarded"][die["colour"]] += 1
+    # (typed arithmetic: += on a field goes through objects when compiled)
+    discarded = s["discarded"]
+    colour: str = die["colour"]
+    discarded[colour] = discarded[colour] + 1
     if events is not None:
         events.append({"type": "turn_ended", "seat": seat})
     s["die"] = None
-    s["turns_left"] -= 1
-    if s["turns_left"] > 0:
+    left = s["turns_left"] - 1
+    s["turns_left"] = left
+    if left > 0:
         s["turn"] = (seat + 1) % s["config"]["players"]
         s["step"] = "pick"
         return
@@ -189,11 +193,13 @@ def end_turn(s: State, events: Events) -> None:
 
 def _advance(s: State, tracks: tuple[str, ...], events: Events, why: str, colour: str | None = None) -> None:
     triggered = []
+    marks = s["tracks"]
     for d in tracks:
-        s["tracks"][d] += 1
-        if s["tracks"][d] >= TRACK_END:
-            s["tracks"][d] = 0  # [H] the marker returns to the start
+        k = marks[d] + 1
+        if k >= TRACK_END:
+            k = 0  # [H] the marker returns to the start
             triggered.append(d)
+        marks[d] = k
     if events is not None:
         events.append({"type": "disaster_advanced", "why": why, "colour": colour,
                        "tracks": dict(s["tracks"]), "triggered": list(triggered)})
@@ -204,7 +210,8 @@ def end_day(s: State, events: Events) -> None:
     s["turn"] = None
     s["step"] = None
     colour, face = s["pool"].pop()
-    s["discarded"][colour] += 1
+    discarded = s["discarded"]
+    discarded[colour] = discarded[colour] + 1
     tracks = DISASTERS if colour == "black" else (COLOUR_TRACK[colour],)
     _advance(s, tracks, events, "leftover", colour)
     if s["config"].get("edition", 1) >= 2:  # (games begun before it replay as they were saved)

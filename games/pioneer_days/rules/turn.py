@@ -168,6 +168,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
                 out.append(_EQUIP[seat, t, name])
         return out
     tiles = p["equipment"]
+    silver: int = p["silver"]
     # the seat's price table (_Choices) for what p holds (asked for every turn choice)
     h = held(p, seat)
     ch: _Choices | None = h.per_seat[seat]
@@ -210,20 +211,20 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
                 out.append(tab.recruit[name])
             except KeyError:
                 out.append(_RECRUIT[seat][name])
-        if not die["changed"] and p["silver"] >= ch.face_cost:
+        if silver >= ch.face_cost and not die["changed"]:
             out += use.changes
     elif step == "after":
         out = [tab.end]
     else:
         raise ValueError(step)
     # buying wagons and discarding goods (not after the die is used): allowed at any point of your turn
-    supply = s["wagon_supply"]
-    silver = p["silver"]
     cs, small, cl, large = ch.buys
-    if supply["small"] > 0 and silver >= cs:
-        out.append(small)
-    if supply["large"] > 0 and silver >= cl:
-        out.append(large)
+    if silver >= cs or silver >= cl:  # (the supply read only when a wagon is affordable)
+        supply = s["wagon_supply"]
+        if silver >= cs and supply["small"] > 0:
+            out.append(small)
+        if silver >= cl and supply["large"] > 0:
+            out.append(large)
     if step != "after":  # effects.goods_actions(p, seat, "drop", out), written out here
         if p["wood"]:
             out.append(tab.wood)
@@ -274,7 +275,7 @@ def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
     die = s["die"]
     assert die is not None
     cost = held(p, seat).face_cost
-    p["silver"] -= cost
+    p["silver"] = p["silver"] - cost
     if events is not None:
         events.append({"type": "face_changed", "seat": seat, "colour": die["colour"],
                        "from": die["face"], "to": parts[1], "cost": cost})
@@ -287,7 +288,7 @@ def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
     assert die is not None
     h = held(p, seat)
     n = h.income[die["face"]]
-    p["silver"] += n  # effects.gain, for silver alone
+    p["silver"] = p["silver"] + n  # effects.gain, for silver alone (typed: += on a field goes through objects)
     _used(s, p, "income", {"gained": {"silver": n} if n else {}} if events is not None else _NO_RECORD, events, h)
 
 
@@ -322,8 +323,9 @@ def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Event
 def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
     size = parts[1]
     cost = held(p, seat).wagon_costs[size]
-    p["silver"] -= cost
-    s["wagon_supply"][size] -= 1
+    p["silver"] = p["silver"] - cost
+    supply = s["wagon_supply"]
+    supply[size] = supply[size] - 1
     p["wagons"].append({"size": size, "damage": 0})
     if events is not None:
         events.append({"type": "wagon_bought", "seat": seat, "size": size, "cost": cost})
@@ -365,12 +367,12 @@ def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
     h = held(p, seat)
     # (what the die did, `out`, is only for the event: not made without events, unless a bonus needs it)
     if action == "cattle":  # effects.gain of 1 cattle (no wagon space needed)
-        p["cattle"] += 1
+        p["cattle"] = p["cattle"] + 1
         out: Record = {"gained": {"cattle": 1}} if events is not None else _NO_RECORD
     elif action != "mine":  # effects.gain of 1 wood or medicine, written out
         kind: Literal["wood", "medicine"] = "wood" if action == "wood" else "medicine"
         if p[kind] % 2 or room(p) > 0:  # (can_store)
-            p[kind] += 1
+            p[kind] = p[kind] + 1
             out = {"gained": {kind: 1}} if events is not None else _NO_RECORD
         else:
             out = {"gained": {}, "lost": {kind: 1}} if events is not None else _NO_RECORD
@@ -397,12 +399,15 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
                        "rolled": die["rolled"], "face": die["face"], "use": use,
                        "triggered": die["triggered"], **out})
     # after using the die you may still buy a wagon (e.g. to shelter silver from a raid)
-    supply = s["wagon_supply"]
-    silver = p["silver"]
+    silver: int = p["silver"]
     costs = h.wagon_costs
-    if (supply["small"] > 0 and silver >= costs["small"]) or (supply["large"] > 0 and silver >= costs["large"]):
-        s["step"] = "after"
-        return
+    cs: int = costs["small"]
+    cl: int = costs["large"]
+    if silver >= cs or silver >= cl:  # (the supply read only when a wagon is affordable)
+        supply = s["wagon_supply"]
+        if (silver >= cs and supply["small"] > 0) or (silver >= cl and supply["large"] > 0):
+            s["step"] = "after"
+            return
     flow.end_turn(s, events)
 
 
