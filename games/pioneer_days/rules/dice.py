@@ -50,10 +50,13 @@ class Draws:
     s3: i64
 
     def __init__(self, s: int) -> None:
-        self.s0 = s & M16
-        self.s1 = (s >> 16) & M16
-        self.s2 = (s >> 32) & M16
-        self.s3 = (s >> 48) & M16
+        # (two operations on the Python int, which is a big one when s >= 2**62; the limbs split in machine words)
+        lo: i64 = s & 0xFFFFFFFF
+        hi: i64 = s >> 32
+        self.s0 = lo & M16
+        self.s1 = lo >> 16
+        self.s2 = hi & M16
+        self.s3 = hi >> 16
 
     def below(self, n: i64) -> i64:
         s0: i64 = self.s0
@@ -92,7 +95,9 @@ class Draws:
         return (x3 * n + c) >> 16
 
     def put(self, state: Rng) -> None:
-        state["rng"] = int(self.s3) << 48 | int(self.s2) << 32 | int(self.s1) << 16 | int(self.s0)
+        hi: i64 = self.s3 << 16 | self.s2  # (joined in machine words: two operations on Python ints)
+        lo: i64 = self.s1 << 16 | self.s0
+        state["rng"] = int(hi) << 32 | int(lo)
 
 
 def roll(state: Rng, bag: list[str], n: int, faces: Sequence[str]) -> list[tuple[str, str]]:
