@@ -143,6 +143,13 @@ def _seat(seat: int) -> _Seat:
     return tab
 
 
+def _choices(h: Holding, seat: int) -> _Choices:
+    """The seat's price table for the holding h, made (or found in _CHOICES) and kept in h.per_seat."""
+    ch: _Choices = _CHOICES[seat][h.prices]
+    h.per_seat[seat] = ch
+    return ch
+
+
 def legal_actions(s: State, player: int | None = None) -> list[Action]:
     """Every legal action now (of one player, if given), in a stable order: engine.legal_actions. The
     choices of the seat whose turn it is are made here; simultaneous decisions in decisions.py."""
@@ -171,9 +178,10 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     silver: int = p["silver"]
     # the seat's price table (_Choices) for what p holds (asked for every turn choice)
     h = held(p, seat)
-    ch: _Choices | None = h.per_seat[seat]
-    if ch is None:
-        ch = h.per_seat[seat] = _CHOICES[seat][h.prices]
+    found = h.per_seat[seat]
+    # (typed _Choices, not Optional: a compiled build then reads its fields natively, where an Optional's went
+    # through objects, its tuple of wagon prices boxed afresh at each call)
+    ch: _Choices = _choices(h, seat) if found is None else found
     if step == "pick":
         take = tab.take
         for c, f in s["pool"]:
