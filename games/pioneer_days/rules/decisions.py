@@ -4,7 +4,6 @@ Each affected player has one pending decision in state['pending'][seat]; a decis
 single possible choice is taken automatically, and a disaster that leaves no choice (raid,
 famine) is resolved at once. When nobody is left deciding, the flow goes on."""
 
-from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from .actions import Action, make, nested
@@ -215,7 +214,7 @@ def town_options(s: State, p: Player, labels: bool = True) -> Options:
     return opts
 
 
-def decide(s: State, seat: int, parts: Sequence[str], events: Events) -> bool:
+def decide(s: State, seat: int, parts: tuple[str, ...], events: Events) -> bool:
     """Applies one choice (already validated, parsed into its parts); True when nobody is left deciding
     (the caller then lets the flow go on: flow.resume)."""
     _choose(s, seat, parts, events)
@@ -237,11 +236,11 @@ def autoresolve(s: State, seat: int, events: Events) -> None:
             if kind == "storm":
                 if p["wood"] > 0:
                     return  # pay 1 wood, or damage the wagon
-                _choose(s, seat, ["storm", "damage", str(dec["wagons"][0])], events)
+                _choose(s, seat, ("storm", "damage", str(dec["wagons"][0])), events)
             else:
                 if dec["free"] > 0 or p["medicine"] > 0:
                     return  # spare or pay, or lose the townsfolk
-                _choose(s, seat, ["disease", "lose", dec["left"][0]], events)
+                _choose(s, seat, ("disease", "lose", dec["left"][0]), events)
             continue
         opts = options(s, seat, labels=False)
         if not opts:
@@ -249,7 +248,7 @@ def autoresolve(s: State, seat: int, events: Events) -> None:
             return
         if len(opts) > 1:
             return
-        _choose(s, seat, opts[0][0].split(":"), events)
+        _choose(s, seat, tuple(opts[0][0].split(":")), events)
 
 
 def _settled(s: State, seat: int, dec: Decision) -> bool:
@@ -274,7 +273,7 @@ def _settled(s: State, seat: int, dec: Decision) -> bool:
     return False
 
 
-def _choose(s: State, seat: int, parts: Sequence[str], events: Events) -> None:
+def _choose(s: State, seat: int, parts: tuple[str, ...], events: Events) -> None:
     p = s["players"][seat]
     dec = s["pending"][seat]
     if dec is None:

@@ -12,7 +12,6 @@ and the pure build's hand-over)."""
 
 from __future__ import annotations  # (i64 is only a type: mypy_extensions is a compiler's dependency, not the bot's)
 
-from collections.abc import Sequence
 from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final
 
@@ -100,7 +99,7 @@ class Draws:
         state["rng"] = int(hi) << 32 | int(lo)
 
 
-def roll(state: Rng, bag: list[str], n: int, faces: Sequence[str]) -> list[tuple[str, str]]:
+def roll(state: Rng, bag: list[str], n: int, faces: tuple[str, ...]) -> list[tuple[str, str]]:
     """n dice: for each, a colour popped at random from the bag, then its face: rng.roll(state, bag, n, faces)."""
     if not COMPILED[0]:
         return rng.roll(state, bag, n, faces)

@@ -1,6 +1,6 @@
 """A player's turn: take a die, maybe change its face, use it; buy wagons and discard goods."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final, Literal
 
 from . import decisions, effects, flow
@@ -259,7 +259,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
 
 # One function per verb (MOVES: api.advance looks it up once per action id).
 # `s["die"]` is None at step "pick" (take, buy, drop), then the die taken.
-def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _take(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     colour, face = parts[1], parts[2]
     pool = s["pool"]  # pool.remove([colour, face]), without making a list to compare with
     for i in range(len(pool)):
@@ -279,7 +279,7 @@ def _take(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
                        "triggered": fired})
 
 
-def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _face(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     die = s["die"]
     assert die is not None
     cost = held(p, seat).face_cost
@@ -291,7 +291,7 @@ def _face(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
     die["changed"] = True
 
 
-def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _income(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     die = s["die"]
     assert die is not None
     h = held(p, seat)
@@ -300,7 +300,7 @@ def _income(s: State, p: Player, seat: int, parts: Sequence[str], events: Events
     _used(s, p, "income", {"gained": {"silver": n} if n else {}} if events is not None else _NO_RECORD, events, h)
 
 
-def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _equip(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     out: Record = {}
     s["equip_up"].remove(parts[1])
     take_equipment(s, p, parts[1], out)
@@ -309,7 +309,7 @@ def _equip(s: State, p: Player, seat: int, parts: Sequence[str], events: Events)
     _used(s, p, "equip", out, events, h)
 
 
-def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _recruit(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     die = s["die"]
     assert die is not None
     slot = FACE_INDEX[die["face"]]
@@ -328,7 +328,7 @@ def _recruit(s: State, p: Player, seat: int, parts: Sequence[str], events: Event
     _used(s, p, "recruit", out, events, h)
 
 
-def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _buy(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     size = parts[1]
     cost = held(p, seat).wagon_costs[size]
     p["silver"] = p["silver"] - cost
@@ -339,7 +339,7 @@ def _buy(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -
         events.append({"type": "wagon_bought", "seat": seat, "size": size, "cost": cost})
 
 
-def _drop(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _drop(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     what = parts[1]
     effects.give_back(p, what, parts[2] if len(parts) > 2 else "")
     if events is not None:
@@ -347,7 +347,7 @@ def _drop(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) 
                        "what": parts[2] if what == "equip" else what})
 
 
-def _end(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _end(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     flow.end_turn(s, events)
 
 
@@ -357,7 +357,7 @@ def _bonus(s: State, p: Player, action: str, out: Record, m: Mods) -> None:
         gain(s, p, bonus, out)
 
 
-def _action(s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def _action(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     """The die's action: "act" (the die's face), or "wild:<action>" (what a Wild die became)."""
     if parts[0] == "act":
         die = s["die"]
@@ -419,7 +419,7 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
     flow.end_turn(s, events)
 
 
-MOVES: dict[str, Callable[[State, Player, int, Sequence[str], Events], None]] = {
+MOVES: dict[str, Callable[[State, Player, int, tuple[str, ...], Events], None]] = {
     "take": _take, "face": _face, "income": _income, "act": _action, "wild": _action, "equip": _equip,
     "recruit": _recruit, "buy": _buy, "drop": _drop, "end": _end}
 # The verbs by number (api.advance keeps an action id's number with its parts) and play(), which calls the
@@ -428,7 +428,7 @@ MOVES: dict[str, Callable[[State, Player, int, Sequence[str], Events], None]] = 
 VERBS: Final[dict[str, int]] = {verb: i for i, verb in enumerate(MOVES)}
 
 
-def play(verb: int, s: State, p: Player, seat: int, parts: Sequence[str], events: Events) -> None:
+def play(verb: int, s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     """MOVES' function of the verb numbered `verb` in VERBS (the most frequent first)."""
     if verb == 0:
         _take(s, p, seat, parts, events)
