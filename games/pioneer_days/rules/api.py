@@ -103,8 +103,13 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
     step of a playout (AI search, simulations). It makes no events unless given a list to append
     them to (a playout never reads them); the state is the same either way, the one apply returns."""
     # (Action.id: a tuple item, no attribute lookup; type(), which both builds read without one: `.__class__` is an
-    # attribute lookup, isinstance a slower call in pure Python)
-    action_id = action if type(action) is str else action[1]
+    # attribute lookup, isinstance a slower call in pure Python; the Action read as a plain tuple, whose items a
+    # compiled build reads natively, where an Action's go through objects)
+    if type(action) is str:
+        action_id: str = action
+    else:
+        whole: tuple[Any, ...] = cast(tuple, action)
+        action_id = whole[1]
     try:
         seat, parts, verb = _PARSED[action_id]
     except KeyError:

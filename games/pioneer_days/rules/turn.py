@@ -18,7 +18,7 @@ from .effects import (
     run_ops,
     take_equipment,
 )
-from .shape import Events, Mods, Player, Record, State
+from .shape import Die, Events, Mods, Player, Record, State
 
 ACTION_TEXT: Final = {"mine": "draw a gold token", "equip": "take an equipment tile",
                "cattle": "take 1 cattle", "wood": "take 1 wood", "medicine": "take 1 medicine"}
@@ -273,7 +273,11 @@ def _take(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events
     # (the triggers' ops read neither the die nor the step)
     h = held(p, seat)
     fired = fire_triggers(s, p, face, h) if face in h.triggers else []
-    s["die"] = {"colour": colour, "rolled": face, "face": face, "changed": False, "triggered": fired}
+    die = s["die"] = _DIE.copy()  # (a copy of a dict of these keys costs less than building one: their order too)
+    die["colour"] = colour
+    die["rolled"] = face
+    die["face"] = face
+    die["triggered"] = fired
     if events is not None:
         events.append({"type": "die_picked", "seat": seat, "colour": colour, "face": face,
                        "triggered": fired})
@@ -395,6 +399,8 @@ def _action(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Even
     _used(s, p, action, out, events, h)
 
 
+_DIE: Final[Die] = {"colour": "", "rolled": "", "face": "", "changed": False, "triggered": []}  # (_take copies it;
+# its list never kept: each die gets its own)
 _NO_RECORD: Final[Record] = {}  # `out` where no event is made (never written: gain() is given a dict of its own)
 
 
