@@ -265,7 +265,7 @@ def _take(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events
     for i in range(len(pool)):
         d = pool[i]
         if d[0] == colour and d[1] == face:
-            del pool[i]
+            pool.pop(i)  # (a list's pop is native when compiled; del pool[i] went through objects)
             break
     else:
         raise ValueError(f"no {colour} die showing {face}")
