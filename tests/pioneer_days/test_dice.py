@@ -34,6 +34,28 @@ def test_dice_roll_is_rng_roll(limbs):
         assert bag == bag2 and state == twin
 
 
+def test_dice_roll_pool_is_rng_roll_sorted():
+    """A day's pool, its dice put in place as they are rolled (flow.new_day, compiled), is engine.rng.roll's dice
+    in the pure build's order: by colour rank, then face, dice alike in the order rolled."""
+    ranks = {f"c{i}": 4 - i for i in range(5)}  # (not alphabetical: the ranks decide)
+    shapes = set()
+    for seed in range(3000):
+        r = random.Random(seed)
+        state = {"rng": rng.seed_state(seed) if seed % 3 else r.getrandbits(64)}
+        twin = dict(state)
+        bag = [f"c{r.randrange(5)}" for _ in range(r.randint(6, 40))]
+        bag2 = list(bag)
+        n = r.randint(1, 5)
+        faces = FACES if seed % 2 else FACES[: r.randint(1, len(FACES))]
+        rolled = rng.roll(twin, bag2, n, faces)
+        rolled.sort(key=lambda d: (ranks[d[0]], faces.index(d[1])))
+        pool = dice.roll_pool(state, bag, n, faces, ranks)
+        assert pool == [[c, f] for c, f in rolled]
+        assert bag == bag2 and state == twin
+        shapes.add(len({tuple(d) for d in pool}) < n)  # (some pools with dice alike, some without)
+    assert shapes == {True, False}
+
+
 def test_dice_shuffle_is_rng_shuffle(limbs):
     for seed in range(2000):
         r = random.Random(seed)

@@ -116,6 +116,31 @@ def roll(state: Rng, bag: list[str], n: int, faces: tuple[str, ...]) -> list[tup
     return dice
 
 
+def roll_pool(state: Rng, bag: list[str], n: int, faces: tuple[str, ...], ranks: dict[str, int]) -> list[list[str]]:
+    """roll(state, bag, n, faces) as a day's pool: [colour, face] lists sorted by the colour's rank (`ranks`), then
+    by the face's place in `faces` (a stable sort: dice alike stay in the order rolled): each die is put in its
+    place as it is rolled, by an int key (machine words when compiled: no key function to call, no pair to make).
+    flow.new_day calls it only when compiled (pure Python sorts engine.rng.roll's dice faster)."""
+    g = Draws(state["rng"])
+    k: i64 = len(faces)
+    keys: list[i64] = []
+    pool: list[list[str]] = []
+    for _ in range(n):
+        i = g.below(len(bag))
+        colour = bag[i]
+        bag[i] = bag[-1]
+        bag.pop()
+        j = g.below(k)
+        key: i64 = ranks[colour] * k + j
+        at = len(keys)
+        while at > 0 and keys[at - 1] > key:
+            at -= 1
+        keys.insert(at, key)
+        pool.insert(at, [colour, faces[j]])
+    g.put(state)
+    return pool
+
+
 def shuffle(state: Rng, items: list[Any]) -> None:
     """rng.shuffle(state, items): Fisher-Yates in place, below(i + 1) for each i from the last index down to 1."""
     n = len(items)

@@ -151,8 +151,10 @@ def new_week(s: State, events: Events) -> None:
     new_day(s, events)
 
 
-# dice are shown (and offered) by colour, then face (a rank: an int compares faster than a pair)
+# dice are shown (and offered) by colour, then face (a rank: an int compares faster than a pair); compiled,
+# dice.roll_pool puts each die in its place as it is rolled, by its colour's rank and its face's place in FACES
 _DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) for j, f in enumerate(FACES)}
+_COLOUR_RANK: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 
 
 
@@ -160,16 +162,20 @@ _DIE_ORDER: Final = {(c, f): i * len(FACES) + j for i, c in enumerate(COLOURS) f
 def new_day(s: State, events: Events) -> None:
     n = s["config"]["players"]
     s["day"] = s["day"] + 1
-    rolled = dice.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs: engine.rng's draws (dice.py)
-    rolled.sort(key=_DIE_ORDER.__getitem__)
-    s["pool"] = [[c, f] for c, f in rolled]
+    if dice.COMPILED[0]:  # (engine.rng's draws either way: dice.py)
+        pool = dice.roll_pool(s, s["bag"], n + 1, FACES, _COLOUR_RANK)
+    else:
+        rolled = dice.roll(s, s["bag"], n + 1, FACES)  # (colour, face) pairs
+        rolled.sort(key=_DIE_ORDER.__getitem__)
+        pool = [[c, f] for c, f in rolled]
+    s["pool"] = pool
     s["stage"] = "turn"
     s["turn"] = s["start"]
     s["turns_left"] = n
     s["step"] = "pick"
     if events is not None:
         events.append({"type": "day_started", "week": s["week"], "day": s["day"], "start": s["start"],
-                       "pool": [{"colour": c, "face": f} for c, f in rolled]})
+                       "pool": [{"colour": c, "face": f} for c, f in pool]})
 
 
 def end_turn(s: State, events: Events) -> None:
