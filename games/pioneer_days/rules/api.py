@@ -132,9 +132,10 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
 _NATIVE: Final = dice.COMPILED[0]  # (the hot modules are compiled together, or not at all)
 _BY_VERB: Final = list(turn.MOVES.values())  # (turn.VERBS' order)
 Parsed = tuple[int, tuple[str, ...], int]
-_PARSED: dict[str, Parsed] = {}  # action id -> (seat, its parts, the turn verb's number in turn.VERBS, or -1):
+_PARSED: Final[dict[str, Parsed]] = {}  # action id -> (seat, its parts, the turn verb's number in turn.VERBS, or -1):
 # the one place an action id is taken apart. Ids are few (bounded by the content); any string apply is given
-# is kept, so the table is emptied if it ever grows large.
+# is kept, so the table is emptied if it ever grows large. (Final: a compiled build reads it without looking
+# the name up in the module.)
 
 
 def _parse(action_id: str) -> Parsed:
