@@ -5,9 +5,11 @@
 Two figures: the playout path (advance(): in place, unchecked, no events, with actions straight
 from legal_actions: what simulations and AI search use) and the checked path (apply() validating
 the action, copying the state and making the events: what the bot does for each click), in games/s
-and in microseconds per click. Each is the median of --rounds runs. The random players' picks are
-drawn in blocks (BLOCK, below): the same games as one rng.below() per pick, with less of the
-harness's own time in the figure. What start-up made (content, Action tables, modules) is frozen out of
+and in microseconds per click, timed as the process's CPU time (time.process_time: on a shared machine the
+time spent waiting for a core is not counted; alone on a core it is the wall time). Each is the median of
+--rounds runs. The random players' picks are the numbers of rng.below() per pick, drawn more cheaply (with a
+compiled build by its dice.Draws on machine words, else in blocks: BLOCK, below): the same games, with less of
+the harness's own time in the figure. What start-up made (content, Action tables, modules) is frozen out of
 the garbage collector's sight after the warm-up, as bot.py does (keep_start_up_objects).
 
 Builds, all timed in one process, in turn, round after round, on the same games (the machine's
@@ -107,9 +109,9 @@ def play(eng, seed: int, checked: bool) -> int:
 
 def measure(eng, games: int, checked: bool) -> tuple[float, float]:
     """(games/s, actions/s)"""
-    t = time.perf_counter()
+    t = time.process_time()
     actions = sum(play(eng, i, checked) for i in range(games))
-    dt = time.perf_counter() - t
+    dt = time.process_time() - t
     return games / dt, actions / dt
 
 
