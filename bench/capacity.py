@@ -350,6 +350,8 @@ async def measure(args) -> None:
                       f"and the harness {fake_mb:.0f} MB (an allocation is SimCord's when one of its 12 innermost "
                       f"frames is; tracing slows the run and takes memory of its own, so neither its click figures "
                       f"nor its process sizes are the bot's: take the sizes of a run without --memory)")
+            for step in steps:  # (the harness's own hold on the clicks' records, reported: let them go too)
+                step.clicks.clear()
             discord_mb = discord_records_mb(env)
             print(f"memory: bot process {rss_before:.0f} MB ready, {rss_start:.0f} MB after starting {args.tables} "
                   f"tables, "
@@ -358,9 +360,9 @@ async def measure(args) -> None:
                   f"{' + '.join(f'{w:.0f}' for w in workers)} MB; {uploads.size / 2 ** 20:.0f} MB of images posted "
                   f"(Discord's side); {h.finished} games ended")
             print(f"      of which SimCord's records of interactions and messages (Discord's memory in life, dropped "
-                  f"at the end to weigh them): {discord_mb[0]:.1f} MB of Python's objects in use, "
-                  f"{discord_mb[1]:.1f} KB each; the rest in use {discord_mb[2]:.1f} MB in {discord_mb[3]:.0f} MB of "
-                  f"arenas")
+                  f"at the end to weigh them): {discord_mb[0]:.1f} MB in use (Python's small objects and glibc's "
+                  f"heap), {discord_mb[1]:.1f} KB a record; the rest in use {discord_mb[2]:.1f} MB, Python's arenas "
+                  f"{discord_mb[3]:.0f} MB")
             clock.close()
             bot.courier.workers.stop()
             bot.ai.stop()
@@ -407,21 +409,23 @@ def discord_side(env) -> dict[str, float]:
 
 
 def discord_records_mb(env) -> tuple[float, float, float, float]:
-    """(MB of Python's objects in use that SimCord's records of interactions and messages held, KB a record, MB in
-    use without them, MB of arenas): weighed by dropping them (the run is over) and collecting."""
+    """(MB that SimCord's records of interactions and messages held: Python's small objects and glibc's heap in use
+    together, KB a record, MB in use without them (the same two), MB of Python's arenas): weighed by dropping them
+    (the run is over) and collecting."""
     import gc
     b = env.backend
     n = len(b.interactions) + sum(len(m) for m in b.messages.values())
     gc.collect()
-    before = memory_parts()["py_used"]
+    before = memory_parts()
     b.interactions.clear()
     b.interaction_tokens.clear()
     for kept in b.messages.values():
         kept.clear()
     gc.collect()
     after = memory_parts()
-    held = before - after["py_used"]
-    return held, held * 1024 / max(n, 1), after["py_used"], after["py_arenas"]
+    in_use = after["py_used"] + after["malloc_used"]
+    held = before["py_used"] + before["malloc_used"] - in_use
+    return held, held * 1024 / max(n, 1), in_use, after["py_arenas"]
 
 
 def spy(folder: str, k: int, seconds: float, gil: bool = False):
@@ -522,4 +526,9 @@ if __name__ == "__main__":
     p.add_argument("--gil", action="store_true", help="with --profile: sample only the thread holding the GIL")
     p.add_argument("--keep-profile", metavar="DIR", help="with --profile: keep each step's py-spy samples (raw "
                    "format, spy-K.txt) in DIR")
-    asyncio.run(measure(p.parse_args()))
+    parsed = p.parse_args()
+    if (parsed.gil or parsed.keep_profile) and not parsed.profile:
+        p.error("--gil and --keep-profile go with --profile")
+    if parsed.keep_profile:
+        Path(parsed.keep_profile).mkdir(parents=True, exist_ok=True)
+    asyncio.run(measure(parsed))

@@ -467,7 +467,7 @@ class Courier(commands.Cog):
     async def build_panel(self, game: GameRow) -> None:
         """The game's panel built in a render worker process, not on the event loop, unless it is built
         already (ui/messages.py keeps it; the loop builds it itself when there is no such worker, or it failed)."""
-        lang = language(game)
+        lang = i18n.supported(language(game))  # (as game_panel compares it: i18n.current())
         if self.bot.renderer is not None or self.workers.processes == 0 or game.state_json is None \
                 or messages.has_panel(game, lang):
             return

@@ -59,3 +59,29 @@ async def test_a_moment_reached_again_with_other_contents_is_not_served_the_old_
     moved.recent = [*moved.recent, "a line the first build did not have"]  # the table changed
     messages.game_panel(moved)
     assert len(built) == 3
+
+
+async def test_a_panel_of_a_moment_passed_does_not_replace_a_later_one(simcord_env, simcord_bot, monkeypatch):
+    """A worker's build that ends after the next move's panel was kept (courier.build_panel) is not kept over it;
+    another game under the same id (another database) is."""
+    import dataclasses
+
+    from ui import messages
+    env, bot = simcord_env, simcord_bot
+    _guild, channel, actors = table(env, 3)
+    await start_game(env, channel, actors)
+    assert await play_step(env, bot, channel, actors)
+    before = await bot.store.open_game_in_channel(channel.id)
+    assert await play_step(env, bot, channel, actors)
+    later = await bot.store.open_game_in_channel(channel.id)
+    assert later.seq > before.seq
+    monkeypatch.setattr(messages, "_built", OrderedDict())
+    messages.game_panel(later)  # (built and kept)
+    built = count_panels(monkeypatch, game_of(later).show)
+    messages.keep_panel(before, "en", messages.game_panel(later))  # the older moment's late build
+    assert messages.has_panel(later, "en") and not messages.has_panel(before, "en")
+    messages.game_panel(later)
+    assert built == []  # the later panel still served from what was kept
+    other = dataclasses.replace(before, seed=before.seed + 1)  # another game with this id: kept
+    messages.keep_panel(other, "en", messages.game_panel(later))
+    assert messages.has_panel(other, "en")

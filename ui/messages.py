@@ -72,7 +72,8 @@ def panel(game: GameRow, note: str | None = None, undo: int | None = None, shown
 # it is checked against it (cogs/origin.py), which rebuilt it for every click (a game may play every
 # offered move on a copy to say what it does: a third of a click's CPU in a busy process).
 BUILT_MAX = 1024  # games (each entry holds its state text, a few KB, and its panel)
-_built: OrderedDict[int, tuple[tuple, str, Message]] = OrderedDict()  # game id -> (made of, language, panel)
+# game id -> (made of, language, panel, (channel, seed, seq): which game and which of its moments)
+_built: OrderedDict[int, tuple[tuple, str, Message, tuple[int, int, int]]] = OrderedDict()
 
 
 def game_panel(game: GameRow, any_language: bool = False) -> Message:
@@ -99,10 +100,13 @@ def has_panel(game: GameRow, lang: str) -> bool:
 
 
 def keep_panel(game: GameRow, lang: str, msg: Message) -> None:
-    """The game's panel as it is now, in `lang`, built (here or in a worker: app/workers.py panel)."""
+    """The game's panel as it is now, in `lang`, built (here or in a worker: app/workers.py panel). A panel of a
+    moment passed (a worker's, finished after a later move's panel was kept) does not replace the later one."""
     made = _made(game)
-    if made is not None:
-        _built[game.id] = (made, lang, msg)
+    hit = _built.get(game.id)
+    moment = (game.channel_id, game.seed, game.seq)
+    if made is not None and (hit is None or hit[3][:2] != moment[:2] or hit[3][2] <= game.seq):
+        _built[game.id] = (made, lang, msg, moment)
         _built.move_to_end(game.id)
         if len(_built) > BUILT_MAX:
             _built.popitem(last=False)
