@@ -369,6 +369,11 @@ async def measure(args) -> None:
             await bot.store.close()
             bot.store = None
     finally:
+        if getattr(bot, "store", None) is not None:  # a run that failed: its database's thread would keep the
+            try:                                      # process alive for ever, the error unsaid
+                await bot.store.close()
+            except Exception as e:
+                print(f"(closing the database after a failed run: {e!r})", file=sys.stderr)
         tmp.cleanup()
         if drop is not None:
             await drop()  # type: ignore[operator]
