@@ -21,15 +21,19 @@ def limbs():
     dice.COMPILED[0] = was
 
 
+def roll_case(seed: int) -> tuple[dict, dict, list, list, int, tuple]:
+    """A roll to make twice from seed: (state, its twin, bag, its twin, dice, faces)."""
+    r = random.Random(seed)
+    state = {"rng": rng.seed_state(seed) if seed % 3 else r.getrandbits(64)}
+    bag = [f"c{r.randrange(5)}" for _ in range(r.randint(6, 40))]
+    n = r.randint(1, 5)
+    faces = FACES if seed % 2 else FACES[: r.randint(1, len(FACES))]
+    return state, dict(state), bag, list(bag), n, faces
+
+
 def test_dice_roll_is_rng_roll(limbs):
     for seed in range(3000):
-        r = random.Random(seed)
-        state = {"rng": rng.seed_state(seed) if seed % 3 else r.getrandbits(64)}
-        twin = dict(state)
-        bag = [f"c{r.randrange(5)}" for _ in range(r.randint(6, 40))]
-        bag2 = list(bag)
-        n = r.randint(1, 5)
-        faces = FACES if seed % 2 else FACES[: r.randint(1, len(FACES))]
+        state, twin, bag, bag2, n, faces = roll_case(seed)
         assert dice.roll(state, bag, n, faces) == rng.roll(twin, bag2, n, faces)
         assert bag == bag2 and state == twin
 
@@ -40,13 +44,7 @@ def test_dice_roll_pool_is_rng_roll_sorted():
     ranks = {f"c{i}": 4 - i for i in range(5)}  # (not alphabetical: the ranks decide)
     shapes = set()
     for seed in range(3000):
-        r = random.Random(seed)
-        state = {"rng": rng.seed_state(seed) if seed % 3 else r.getrandbits(64)}
-        twin = dict(state)
-        bag = [f"c{r.randrange(5)}" for _ in range(r.randint(6, 40))]
-        bag2 = list(bag)
-        n = r.randint(1, 5)
-        faces = FACES if seed % 2 else FACES[: r.randint(1, len(FACES))]
+        state, twin, bag, bag2, n, faces = roll_case(seed)
         rolled = rng.roll(twin, bag2, n, faces)
         rolled.sort(key=lambda d: (ranks[d[0]], faces.index(d[1])))
         pool = dice.roll_pool(state, bag, n, faces, ranks)
