@@ -1,6 +1,6 @@
 """AI strength and speed: seeded 4-player games, one AI seat against three weaker players.
 
-    python bench/ai.py [--games 120] [--budget 20] [--workers 2] [--seed 1] [--only hard-easy]
+    python bench/ai.py [--games 120] [--budget 20] [--workers 2] [--seed 1] [--only hard-easy] [--log FILE]
 
 Matchups: easy vs 3 random, hard vs 3 random, hard vs 3 easy. The AI's seat rotates with the
 game number (seat = game % 4); a game counts as a win when the AI seat is among the winners, so a
@@ -10,9 +10,11 @@ dot or an 's' suffix = seconds (not reproducible). Decision times are measured i
 (with --workers processes sharing the machine); hard's time at its default budget is measured
 separately on a handful of decisions, at its default budget and at the bot's (240 rollouts),
 against the target (median <= 1 s), and easy's on every decision of one game (--timing-only:
-only these)."""
+only these). --log FILE appends one JSON line a game (matchup, game seed, AI seat, won, VP margin):
+two versions of an AI compared game by game on the same seeds (the games only one of them won)."""
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -114,6 +116,7 @@ def main() -> None:
     ap.add_argument("--timing-budget", type=int, action="append",
                     help="time hard at this many rollouts (default: 240, the bot's budget), repeatable")
     ap.add_argument("--timing-only", action="store_true", help="no games: only the decision times")
+    ap.add_argument("--log", help="append one JSON line a game to this file")
     args = ap.parse_args()
     budget = parse_budget(args.budget)
     last = args.seed + args.games - 1
@@ -152,8 +155,12 @@ def matchup(pool, name: str, args, budget) -> None:
     t0 = time.perf_counter()
     jobs = [(lvl, other, g, args.seed, budget) for g in range(args.games)]
     res = []
-    for r in pool.imap(play, jobs, chunksize=1):  # (in order: the same figures as a map)
+    for job, r in zip(jobs, pool.imap(play, jobs, chunksize=1), strict=True):  # (in order: the same figures as a map)
         res.append(r)
+        if args.log:
+            with open(args.log, "a") as f:
+                f.write(json.dumps({"matchup": name, "game_seed": args.seed + job[2], "seat": job[2] % 4,
+                                    "won": r[0], "margin": r[2]}) + "\n")
         if len(res) % 20 == 0:  # progress, for runs of an hour
             print(f"    ... {len(res)}/{len(jobs)} games, {sum(1 for w, _, _ in res if w)} won, "
                   f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)

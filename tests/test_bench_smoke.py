@@ -58,3 +58,17 @@ def test_a_benchmark_runs_to_its_end(script, tmp_path):
     judged = script in JUDGES and r.returncode == 1 and JUDGES[script] in r.stderr and "Traceback" not in r.stderr
     assert r.returncode == 0 or judged, f"bench/{script} failed:\n{r.stdout[-2000:]}\n{r.stderr[-3000:]}"
     assert r.stdout.strip(), f"bench/{script} printed nothing"
+
+
+def test_the_ai_bench_logs_each_game(tmp_path):
+    """--log: one JSON line a game, so two versions of an AI can be compared game by game."""
+    import json
+    log = tmp_path / "games.jsonl"
+    args = [*SMALLEST["ai.py"], "--games", "2", "--timing", "0", "--log", str(log)]
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "ai.py"), *args], cwd=ROOT,
+                       env={**os.environ, "TMPDIR": str(tmp_path)}, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(x["game_seed"], x["seat"]) for x in rows] == [(1, 0), (2, 1)]
+    won = "won 2/2" if all(x["won"] for x in rows) else f"won {sum(x['won'] for x in rows)}/2"
+    assert won in r.stdout
