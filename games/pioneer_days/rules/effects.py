@@ -159,7 +159,8 @@ class Holding:
     by every Holding with the same prices. A Holding and what it holds are never changed: a card
     more makes another one (plus)."""
 
-    __slots__ = ("ongoing", "mods", "triggers", "eow", "income", "face_cost", "wagon_costs", "prices", "per_seat")
+    __slots__ = ("ongoing", "mods", "triggers", "eow", "income", "face_cost", "wagon_costs", "small", "large", "prices",
+                 "per_seat")
     ongoing: tuple[dict[str, Any], ...]
     triggers: dict[str, list[Source]]
     eow: list[Source]
@@ -167,6 +168,8 @@ class Holding:
     income: dict[str, int]
     face_cost: int
     wagon_costs: dict[str, int]
+    small: int  # wagon_costs' two prices as ints (turn._used reads both at every die used: no lookups)
+    large: int
     prices: tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]
     per_seat: list[Any]
 
@@ -179,6 +182,7 @@ class Holding:
         if same is not None:
             self.mods, self.income, self.face_cost = same.mods, same.income, same.face_cost
             self.wagon_costs, self.prices, self.per_seat = same.wagon_costs, same.prices, same.per_seat
+            self.small, self.large = same.small, same.large
             return
         m = self.mods = _compute_mods(ongoing)
         inc = m["income"]
@@ -190,6 +194,8 @@ class Holding:
         self.face_cost = max(0, FACE_CHANGE_COST + m["face_change_cost"])
         delta = m["wagon_cost"]
         self.wagon_costs = {size: max(0, base + delta) for size, base in _WAGON_BASE} if delta else dict(_WAGON_BASE)
+        self.small = self.wagon_costs["small"]
+        self.large = self.wagon_costs["large"]
         # (INCOME is in FACES order, and so is self.income)
         prices = self.prices = (self.face_cost, tuple(self.income.values()), tuple(self.wagon_costs.items()))
         self.per_seat = _PER_SEAT.get(prices) or _PER_SEAT.setdefault(prices, [None] * MAX_PLAYERS)

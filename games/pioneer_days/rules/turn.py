@@ -161,11 +161,23 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         return []
     p = s["players"][seat]
     step: str | None = s["step"]
-    if step == "wild":
-        wild = _WILD[seat]
-        return [wild[a] for a in ACTIONS if action_possible(s, p, a)]
-    tab = _seat(seat)
     out: list[Action] = []
+    if step == "wild":  # action_possible(s, p, a) for each of ACTIONS, the free space counted once
+        wild = _WILD[seat]
+        free = room(p)
+        for verb in ACTIONS:
+            if verb == "mine":
+                possible = free > 0 and bool(s["gold_bag"])
+            elif verb == "equip":
+                possible = free > 0 and bool(s["equip_up"])
+            elif verb == "cattle":
+                possible = True
+            else:  # wood, medicine: a half-full space takes one more
+                possible = free > 0 or p["wood" if verb == "wood" else "medicine"] % 2 == 1
+            if possible:
+                out.append(wild[verb])
+        return out
+    tab = _seat(seat)
     if step == "equip":
         for t in s["equip_up"]:
             name = EQUIPMENT[t]["name"]
@@ -184,9 +196,14 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     ch: _Choices = _choices(h, seat) if found is None else found
     if step == "pick":
         take = tab.take
+        row_c = ""  # (the pool is by colour: a colour's row looked up once for its dice in a row)
+        row: dict[str, Action] = {}
         for c, f in s["pool"]:
             try:
-                a = take[c][f]
+                if c is not row_c:
+                    row = take[c]
+                    row_c = c
+                a = row[f]
             except KeyError:
                 a = _TAKE[seat][c][f]
             for x in out:  # (two dice alike give the same Action object: `is`, not a tuple's ==)
@@ -414,9 +431,8 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
                        "triggered": die["triggered"], **out})
     # after using the die you may still buy a wagon (e.g. to shelter silver from a raid)
     silver: int = p["silver"]
-    costs = h.wagon_costs
-    cs: int = costs["small"]
-    cl: int = costs["large"]
+    cs = h.small
+    cl = h.large
     if silver >= cs or silver >= cl:  # (the supply read only when a wagon is affordable)
         supply = s["wagon_supply"]
         if (silver >= cs and supply["small"] > 0) or (silver >= cl and supply["large"] > 0):
