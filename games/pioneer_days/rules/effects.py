@@ -286,12 +286,31 @@ def held(p: Player, seat: int) -> Holding:
     folk = p["townsfolk"]
     tiles = p["equipment"]
     last = _LAST[seat]
-    if (last is not None and last.tiles == tiles and last.folk == folk and last.pioneer == p["pioneer"]
-            and last.side == p["side"]):
+    if last is not None and ((_same(last.tiles, tiles) and _same(last.folk, folk)) if _NATIVE
+                             else (last.tiles == tiles and last.folk == folk)) \
+            and last.pioneer == p["pioneer"] and last.side == p["side"]:
         return last.h
     h = holding(p)
     _LAST[seat] = _Last(p["pioneer"], p["side"], list(folk), list(tiles), h)
     return h
+
+
+_NATIVE: Final = dice.COMPILED[0]  # (the hot modules are compiled together, or not at all)
+
+
+def _same(a: list[str], b: list[str]) -> bool:
+    """a == b for a compiled build (held): item by item in machine words (the ids are mostly the same str objects:
+    `is` first), where == on two lists goes through the generic comparison. (Pure Python compares the lists
+    faster itself: a call of this costs more there.)"""
+    n = len(a)
+    if n != len(b):
+        return False
+    for i in range(n):
+        x = a[i]
+        y = b[i]
+        if x is not y and x != y:
+            return False
+    return True
 
 
 def forget_holdings() -> None:
