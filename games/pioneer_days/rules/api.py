@@ -1,6 +1,7 @@
 """The engine's public contract: new_game, legal_actions, apply, advance, replay, view_for, JSON codec."""
 
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, NamedTuple, Protocol, cast, overload
 
@@ -138,7 +139,9 @@ _PARSED: Final[dict[str, Parsed]] = {}  # action id -> (seat, its parts, the tur
 
 def _parse(action_id: str) -> Parsed:
     seat_s, _, body = action_id.partition(":")
-    parts = tuple(body.split(":"))
+    # (interned: a part is then the very str object of the rules' own names, colours and faces, so the dict lookups
+    # it keys later, a die's colour or face, find it by identity instead of comparing characters)
+    parts = tuple([sys.intern(x) for x in body.split(":")])
     parsed = int(seat_s), parts, turn.VERBS.get(parts[0], -1)
     if len(_PARSED) >= 100_000:
         _PARSED.clear()
