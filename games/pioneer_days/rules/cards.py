@@ -1,8 +1,9 @@
 """Loads and validates the content data (see content/FORMAT.md). Content is data, not code."""
 
 import json
+import sys
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
 from .constants import ACTIONS, DISASTERS, FACES
 from .shape import Card
@@ -198,12 +199,25 @@ def validate(data: dict) -> dict[str, dict[str, Card]]:
 STANDARD_START: Final = ("wagons", "silver", "cattle", "wood", "medicine", "gold", "equipment")
 
 
+def _interned(x: Any) -> Any:
+    """x with every str in it (keys and values) interned: the content's ids, keys and names are then the very str
+    objects of the rules' own literals and of the parsed action ids (api._parse), so the dict lookups they take part
+    in (a card's "name", a trigger's face, a tile's id...) find them by identity instead of comparing characters."""
+    if isinstance(x, str):
+        return sys.intern(x)
+    if isinstance(x, dict):
+        return {sys.intern(k): _interned(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_interned(v) for v in x]
+    return x
+
+
 def _load() -> dict[str, dict[str, Card]]:
     base = resources.files(__package__) / "content"
     data = {}
     for kind in ("townsfolk", "equipment", "towns", "pioneers"):
         f = base / f"{kind}.json"
-        data[kind] = json.loads(f.read_text(encoding="utf-8")) if f.is_file() else []
+        data[kind] = _interned(json.loads(f.read_text(encoding="utf-8"))) if f.is_file() else []
     return validate(data)
 
 
