@@ -174,8 +174,9 @@ class Holding:
     per_seat: list[Any]
 
     def __init__(self, ongoing: tuple[dict[str, Any], ...], triggers: dict[str, list[Source]],
-                 eow: list[Source], same: "Holding | None" = None) -> None:
-        """same: a Holding with the same ongoing effects, whose modifiers and prices are taken as they are."""
+                 eow: list[Source], same: "Holding | None" = None, priced: "Holding | None" = None) -> None:
+        """same: a Holding with the same ongoing effects, whose modifiers and prices are taken as they are; priced:
+        one with the same prices (its ongoing effects but one, which changes no price: _PRICED), taken as they are."""
         self.ongoing = ongoing  # the mods of the ongoing effects, in holding order
         self.triggers = triggers
         self.eow = eow
@@ -185,6 +186,11 @@ class Holding:
             self.small, self.large = same.small, same.large
             return
         m = self.mods = _compute_mods(ongoing)
+        if priced is not None:  # (the same numbers: the prices' dicts and tuples were about half a Holding's making)
+            self.income, self.face_cost = priced.income, priced.face_cost
+            self.wagon_costs, self.prices, self.per_seat = priced.wagon_costs, priced.prices, priced.per_seat
+            self.small, self.large = priced.small, priced.large
+            return
         inc = m["income"]
         if inc:
             extra = inc.get("any", 0)
@@ -207,7 +213,9 @@ class Holding:
             return self
         when = e["when"]
         if when == "ongoing":
-            return Holding((*self.ongoing, e["mods"]), self.triggers, self.eow)
+            mods: dict[str, Any] = e["mods"]
+            priced = None if any(k in mods for k in _PRICED) else self
+            return Holding((*self.ongoing, mods), self.triggers, self.eow, None, priced)
         if when == "trigger":
             triggers = dict(self.triggers)
             triggers[e["face"]] = [*triggers.get(e["face"], ()), (kind, cid, e["do"])]
@@ -220,6 +228,7 @@ class Holding:
         return Holding(self.ongoing, triggers, eow, self)
 
 
+_PRICED: Final = ("income", "face_change_cost", "wagon_cost")  # the modifiers a Holding's prices are made of
 _PER_SEAT: Final[dict[tuple, list[Any]]] = {}  # prices -> Holding.per_seat, by seat (few: few cards change a price)
 _MODS_CACHE: Final[dict[tuple, Holding]] = {}  # what a player holds -> Holding
 # about 1 KB each, 2 MB at most (a game uses a few dozen; an emptied cache fills again in microseconds per
