@@ -37,7 +37,7 @@ from .constants import (
 from .decisions import disaster_report, start_disaster, start_town
 from .effects import end_of_week, gain, held, take_equipment
 from .scoring import results
-from .shape import Config, DayEnd, Event, Events, Player, Record, State
+from .shape import Config, DayEnd, Die, Event, Events, Player, Record, State
 
 SCHEMA: Final = 1
 _SET: Final = itemgetter("set")  # a townsfolk card's set letter
@@ -160,7 +160,7 @@ _COLOUR_RANK: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 
 
 def new_day(s: State, events: Events) -> None:
-    n = s["config"]["players"]
+    n = len(s["players"])
     s["day"] = s["day"] + 1
     if dice.COMPILED[0]:  # (engine.rng's draws either way: dice.py)
         pool = dice.roll_pool(s, s["bag"], n + 1, FACES, _COLOUR_RANK)
@@ -179,8 +179,15 @@ def new_day(s: State, events: Events) -> None:
 
 
 def end_turn(s: State, events: Events) -> None:
-    die, seat = s["die"], s["turn"]
-    assert die is not None and seat is not None  # stage "turn", the die used
+    die = s["die"]
+    assert die is not None  # stage "turn", the die used
+    die_used(s, die, events)
+
+
+def die_used(s: State, die: Die, events: Events) -> None:
+    """end_turn, for a caller that has read the die (turn._used: one lookup fewer a turn)."""
+    seat = s["turn"]
+    assert seat is not None  # stage "turn"
     # (typed arithmetic: += on a field goes through objects when compiled)
     discarded = s["discarded"]
     colour: str = die["colour"]
@@ -191,7 +198,7 @@ def end_turn(s: State, events: Events) -> None:
     left = s["turns_left"] - 1
     s["turns_left"] = left
     if left > 0:
-        s["turn"] = (seat + 1) % s["config"]["players"]
+        s["turn"] = (seat + 1) % len(s["players"])  # (the number of players: one lookup, where the config's took two)
         s["step"] = "pick"
         return
     end_day(s, events)
@@ -272,7 +279,7 @@ def finish_disaster(s: State, events: Events) -> None:
 
 
 def after_day(s: State, events: Events) -> None:
-    s["start"] = (s["start"] + 1) % s["config"]["players"]
+    s["start"] = (s["start"] + 1) % len(s["players"])
     if s["day"] < DAYS_PER_WEEK:
         new_day(s, events)
     elif s["week"] < WEEKS:

@@ -438,7 +438,7 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
         if (silver >= cs and supply["small"] > 0) or (silver >= cl and supply["large"] > 0):
             s["step"] = "after"
             return
-    flow.end_turn(s, events)
+    flow.die_used(s, die, events)
 
 
 MOVES: dict[str, Callable[[State, Player, int, tuple[str, ...], Events], None]] = {
