@@ -236,7 +236,7 @@ def autoresolve(s: State, seat: int, events: Events) -> None:
             if kind == "storm":
                 if p["wood"] > 0:
                     return  # pay 1 wood, or damage the wagon
-                _choose(s, seat, ("storm", "damage", str(dec["wagons"][0])), events)
+                _storm(s, seat, dec, dec["wagons"][0], False)
             else:
                 if dec["free"] > 0 or p["medicine"] > 0:
                     return  # spare or pay, or lose the townsfolk
@@ -253,12 +253,11 @@ def autoresolve(s: State, seat: int, events: Events) -> None:
 
 def _settled(s: State, seat: int, dec: Decision) -> bool:
     """Moves a finished decision on (or clears it); True if something changed."""
-    p = s["players"][seat]
     kind = dec["kind"]
     if kind == "storm" and not dec["wagons"]:
-        s["pending"][seat] = {"kind": "overflow"} if room(p) < 0 else None
+        s["pending"][seat] = {"kind": "overflow"} if room(s["players"][seat]) < 0 else None
         return True
-    if kind == "overflow" and room(p) >= 0:
+    if kind == "overflow" and room(s["players"][seat]) >= 0:
         s["pending"][seat] = None
         return True
     if kind == "disease":
@@ -283,17 +282,12 @@ def _choose(s: State, seat: int, parts: tuple[str, ...], events: Events) -> None
         report[seat]["before"] = snapshot(p)
     verb = parts[0]
     if verb == "storm":
-        i = int(parts[2])
-        dec["wagons"].remove(i)
-        if parts[1] == "pay":
-            p["wood"] -= 1
-        else:
-            p["wagons"][i]["damage"] += 1
-        _report(s)[seat]["choices"].append({"wagon": i, "paid_wood" if parts[1] == "pay" else "damaged": 1})
+        _storm(s, seat, dec, int(parts[2]), parts[1] == "pay")
     elif verb == "lose":
         what = parts[1]
         give_back(p, what, parts[2] if len(parts) > 2 else "")
-        _report(s)[seat]["choices"].append({"returned": what if what != "equip" else parts[2]})
+        (report if report is not None else _report(s))[seat]["choices"].append(
+            {"returned": what if what != "equip" else parts[2]})
     elif verb == "disease":
         t = parts[2]
         dec["left"].remove(t)
@@ -303,7 +297,7 @@ def _choose(s: State, seat: int, parts: tuple[str, ...], events: Events) -> None
             p["medicine"] -= 1
         else:
             p["townsfolk"].remove(t)
-        _report(s)[seat]["choices"].append({parts[1]: t})
+        (report if report is not None else _report(s))[seat]["choices"].append({parts[1]: t})
     elif verb == "town":
         if parts[1] == "done":
             s["pending"][seat] = None
@@ -321,6 +315,21 @@ def _choose(s: State, seat: int, parts: tuple[str, ...], events: Events) -> None
         s["pending"][seat] = None
     else:
         raise ValueError(":".join(parts))
+
+
+def _storm(s: State, seat: int, dec: Decision, i: int, pay: bool) -> None:
+    """A storm's choice for wagon i (_choose's "storm:pay:i" or "storm:damage:i"; autoresolve's damage, without an
+    id to format and parse again)."""
+    p = s["players"][seat]
+    report = _report(s)
+    if report[seat]["before"] is None:  # (a disaster without events: start_disaster)
+        report[seat]["before"] = snapshot(p)
+    dec["wagons"].remove(i)
+    if pay:
+        p["wood"] -= 1
+    else:
+        p["wagons"][i]["damage"] += 1
+    report[seat]["choices"].append({"wagon": i, "paid_wood" if pay else "damaged": 1})
 
 
 def satisfy(s: State, p: Player, t: str, tile: str | None, events: Events) -> None:
