@@ -114,11 +114,10 @@ def advance(state: StateData, action: Action | str, events: Events = None) -> No
     parsed = _PARSED.get(action_id)  # (a miss is a new id: get(), where a KeyError caught cost ~5,000 instructions)
     seat, parts, verb = _parse(action_id) if parsed is None else parsed
     s = cast(State, state)  # (typed: a compiled build reads its fields natively, where Any goes through objects)
-    if s["stage"] == "turn":  # the verb's function (turn.MOVES), found once per action id
-        if verb < 0:
-            raise ValueError(":".join(parts))
+    if verb >= 0:  # a turn's verb, its function (turn.MOVES) found once per action id (a legal one: stage "turn")
         turn_seat = s["turn"]
-        assert turn_seat is not None  # stage "turn"
+        if turn_seat is None:  # (no one's turn: stage "turn" is the only one with a seat playing)
+            raise ValueError(f"{':'.join(parts)}: it is no one's turn")
         if _NATIVE:  # (a native call; in pure Python, one call fewer: the function by its number)
             turn.play(verb, s, s["players"][turn_seat], turn_seat, parts, events)
         else:
