@@ -13,6 +13,7 @@ from .effects import (
     fire_triggers,
     gain,
     held,
+    held_with,
     holding,
     room,
     run_ops,
@@ -189,7 +190,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     tiles = p["equipment"]
     silver: int = p["silver"]
     # the seat's price table (_Choices) for what p holds (asked for every turn choice)
-    h = held(p, seat)
+    h = held_with(p, seat, tiles)
     found = h.per_seat[seat]
     # (typed _Choices, not Optional: a compiled build then reads its fields natively, where an Optional's went
     # through objects, its tuple of wagon prices boxed afresh at each call)
@@ -318,7 +319,8 @@ def _income(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Even
     h = held(p, seat)
     n = h.income[die["face"]]
     p["silver"] = p["silver"] + n  # effects.gain, for silver alone (typed: += on a field goes through objects)
-    _used(s, p, "income", {"gained": {"silver": n} if n else {}} if events is not None else _NO_RECORD, events, h)
+    _used(s, p, seat, "income", {"gained": {"silver": n} if n else {}} if events is not None else _NO_RECORD, events,
+          h)
 
 
 def _equip(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
@@ -327,7 +329,7 @@ def _equip(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Event
     take_equipment(s, p, parts[1], out)
     h = held(p, seat)  # the tile (and what it drew) may change them
     _bonus(s, p, "equip", out, h.mods)
-    _used(s, p, "equip", out, events, h)
+    _used(s, p, seat, "equip", out, events, h)
 
 
 def _recruit(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
@@ -346,7 +348,7 @@ def _recruit(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Eve
     bonus = h.mods["recruit_bonus"]
     if bonus:
         gain(s, p, bonus, out)
-    _used(s, p, "recruit", out, events, h)
+    _used(s, p, seat, "recruit", out, events, h)
 
 
 def _buy(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
@@ -413,7 +415,7 @@ def _action(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Even
         if out is _NO_RECORD:
             out = {}
         gain(s, p, bonus, out)
-    _used(s, p, action, out, events, h)
+    _used(s, p, seat, action, out, events, h)
 
 
 _DIE: Final[Die] = {"colour": "", "rolled": "", "face": "", "changed": False, "triggered": []}  # (_take copies it;
@@ -421,12 +423,12 @@ _DIE: Final[Die] = {"colour": "", "rolled": "", "face": "", "changed": False, "t
 _NO_RECORD: Final[Record] = {}  # `out` where no event is made (never written: gain() is given a dict of its own)
 
 
-def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding) -> None:
-    """h: what p holds now; out: what the die did, for the event (_NO_RECORD without events)."""
+def _used(s: State, p: Player, seat: int, use: str, out: Record, events: Events, h: Holding) -> None:
+    """h: what p (in `seat`) holds now; out: what the die did, for the event (_NO_RECORD without events)."""
     die = s["die"]
     assert die is not None
     if events is not None:
-        events.append({"type": "die_taken", "seat": p["seat"], "colour": die["colour"],
+        events.append({"type": "die_taken", "seat": seat, "colour": die["colour"],
                        "rolled": die["rolled"], "face": die["face"], "use": use,
                        "triggered": die["triggered"], **out})
     # after using the die you may still buy a wagon (e.g. to shelter silver from a raid)
@@ -438,7 +440,7 @@ def _used(s: State, p: Player, use: str, out: Record, events: Events, h: Holding
         if (silver >= cs and supply["small"] > 0) or (silver >= cl and supply["large"] > 0):
             s["step"] = "after"
             return
-    flow.die_used(s, die, events)
+    flow.die_used(s, die, seat, events)
 
 
 MOVES: dict[str, Callable[[State, Player, int, tuple[str, ...], Events], None]] = {
