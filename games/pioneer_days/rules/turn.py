@@ -319,8 +319,8 @@ def _income(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Even
     h = held(p, seat)
     n = h.income[die["face"]]
     p["silver"] = p["silver"] + n  # effects.gain, for silver alone (typed: += on a field goes through objects)
-    _used(s, p, seat, "income", {"gained": {"silver": n} if n else {}} if events is not None else _NO_RECORD, events,
-          h)
+    _used(s, p, seat, die, "income", {"gained": {"silver": n} if n else {}} if events is not None else _NO_RECORD,
+          events, h)
 
 
 def _equip(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
@@ -329,7 +329,9 @@ def _equip(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Event
     take_equipment(s, p, parts[1], out)
     h = held(p, seat)  # the tile (and what it drew) may change them
     _bonus(s, p, "equip", out, h.mods)
-    _used(s, p, seat, "equip", out, events, h)
+    die = s["die"]
+    assert die is not None
+    _used(s, p, seat, die, "equip", out, events, h)
 
 
 def _recruit(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
@@ -348,7 +350,7 @@ def _recruit(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Eve
     bonus = h.mods["recruit_bonus"]
     if bonus:
         gain(s, p, bonus, out)
-    _used(s, p, seat, "recruit", out, events, h)
+    _used(s, p, seat, die, "recruit", out, events, h)
 
 
 def _buy(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
@@ -382,9 +384,9 @@ def _bonus(s: State, p: Player, action: str, out: Record, m: Mods) -> None:
 
 def _action(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Events) -> None:
     """The die's action: "act" (the die's face), or "wild:<action>" (what a Wild die became)."""
+    die = s["die"]
+    assert die is not None
     if parts[0] == "act":
-        die = s["die"]
-        assert die is not None
         action = die["face"]
         if action == "wild":
             s["step"] = "wild"
@@ -415,7 +417,7 @@ def _action(s: State, p: Player, seat: int, parts: tuple[str, ...], events: Even
         if out is _NO_RECORD:
             out = {}
         gain(s, p, bonus, out)
-    _used(s, p, seat, action, out, events, h)
+    _used(s, p, seat, die, action, out, events, h)
 
 
 _DIE: Final[Die] = {"colour": "", "rolled": "", "face": "", "changed": False, "triggered": []}  # (_take copies it;
@@ -423,10 +425,9 @@ _DIE: Final[Die] = {"colour": "", "rolled": "", "face": "", "changed": False, "t
 _NO_RECORD: Final[Record] = {}  # `out` where no event is made (never written: gain() is given a dict of its own)
 
 
-def _used(s: State, p: Player, seat: int, use: str, out: Record, events: Events, h: Holding) -> None:
-    """h: what p (in `seat`) holds now; out: what the die did, for the event (_NO_RECORD without events)."""
-    die = s["die"]
-    assert die is not None
+def _used(s: State, p: Player, seat: int, die: Die, use: str, out: Record, events: Events, h: Holding) -> None:
+    """die: s["die"], the die used (the verbs read it before; nothing of what it did changes it); h: what p (in `seat`)
+    holds now; out: what the die did, for the event (_NO_RECORD without events)."""
     if events is not None:
         events.append({"type": "die_taken", "seat": seat, "colour": die["colour"],
                        "rolled": die["rolled"], "face": die["face"], "use": use,
