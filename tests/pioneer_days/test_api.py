@@ -1,12 +1,13 @@
 """The engine contract: rejections, hidden information, pioneers, content validation."""
 
 import copy
+import sys
 
 import pytest
 from engine_helpers import act, bodies, game, take
 
 import games.pioneer_days.rules as engine
-from games.pioneer_days.rules import cards
+from games.pioneer_days.rules import api, cards
 from games.pioneer_days.rules.cards import ContentError, validate
 
 
@@ -194,3 +195,20 @@ def test_decisions_actions_are_their_options(config, seed, seen):
         acts = engine.legal_actions(s)
         engine.advance(s, acts[engine.rng.below(pick, len(acts))])
     assert seen <= kinds
+
+
+def test_the_content_and_a_parsed_action_id_use_the_rules_own_str_objects():
+    """The content's strings are interned as they are loaded (cards._interned) and so are an action id's parts
+    (api._parse): the dict lookups they key in the hot paths (a die's colour and face, a card's id and fields)
+    find them by identity. Only speed depends on it; a copy of equal strings would still play the same game."""
+    for table in (cards.TOWNSFOLK, cards.EQUIPMENT, cards.TOWNS, cards.PIONEERS):
+        for cid, card in table.items():
+            assert sys.intern(cid) is cid and card["id"] is cid
+            assert all(sys.intern(k) is k for k in card) and sys.intern(card["name"]) is card["name"]
+    s = game(seed=5)
+    for a in engine.legal_actions(s):
+        api._PARSED.pop(a.id, None)
+        engine.advance(engine.clone(s), a)
+        seat, parts, _ = api._PARSED[a.id]
+        assert seat == a.player and ":".join(parts) == a.id.partition(":")[2]
+        assert all(sys.intern(x) is x for x in parts)

@@ -57,6 +57,8 @@ def test_a_holding_made_card_by_card_is_the_one_made_at_once():
                             for f, n in effects.INCOME.items()}
         assert h.face_cost == max(0, effects.FACE_CHANGE_COST + mods["face_change_cost"])
         assert h.wagon_costs == {size: max(0, w["cost"] + mods["wagon_cost"]) for size, w in effects.WAGONS.items()}
+        assert (h.small, h.large) == (h.wagon_costs["small"], h.wagon_costs["large"])
+        assert h.prices == (h.face_cost, tuple(h.income.values()), tuple(h.wagon_costs.items()))
         checked.add(h.prices)
     assert len(checked) > 5  # holdings with different prices were among them
 
@@ -70,3 +72,36 @@ def test_holdings_with_the_same_prices_share_their_turn_tables():
         assert by_prices.setdefault(h.prices, h.per_seat) is h.per_seat
         checked += 1
     assert checked == 200
+
+
+def test_held_is_the_holding_of_what_the_seat_holds_now_whatever_changed_in_place():
+    """effects.held (and held_with) keep a seat's last Holding while the seat holds the same: a card added,
+    removed or swapped for another in place (the same list, the same length), the pioneer or side changed, or
+    another game's player in the same seat, must each give the holding of what is held now."""
+    effects.forget_holdings()
+    folk, tiles = sorted(TOWNSFOLK), sorted(EQUIPMENT)
+    r = {"rng": rng.seed_state(3)}
+    changes = 0
+    for q in players(150, 4):
+        p = {**q, "townsfolk": list(q["townsfolk"]), "equipment": list(q["equipment"])}
+        for step in range(6):
+            seat = step % 2
+            for got in (effects.held(p, seat), effects.held_with(p, seat, p["equipment"])):
+                want = effects.holding(p)
+                assert (got.mods, got.triggers, got.eow, got.prices) == (want.mods, want.triggers, want.eow,
+                                                                        want.prices)
+            lists = [p["townsfolk"], p["equipment"]]
+            kind = rng.below(r, 4)
+            held = lists[rng.below(r, 2)]
+            pool = folk if held is p["townsfolk"] else tiles
+            if kind == 0:
+                held.append(pool[rng.below(r, len(pool))])
+            elif kind == 1 and held:
+                held[rng.below(r, len(held))] = pool[rng.below(r, len(pool))]  # (same length: only the items differ)
+            elif kind == 2 and held:
+                held.pop(rng.below(r, len(held)))
+            else:
+                p["side"] = "standard" if p["side"] == "unique" else "unique"
+                p["pioneer"] = "standard" if p["side"] == "standard" else sorted(PIONEERS)[0]
+            changes += 1
+    assert changes == 900
