@@ -2,6 +2,7 @@
 benchmark that breaks is found here, not by the next reader. Each runs as the README says (a process of its
 own, from the project's folder); what it prints is not checked, only that it ends well and prints."""
 
+import json
 import os
 import subprocess
 import sys
@@ -62,7 +63,6 @@ def test_a_benchmark_runs_to_its_end(script, tmp_path):
 
 def test_the_ai_bench_logs_each_game(tmp_path):
     """--log: one JSON line a game, so two versions of an AI can be compared game by game."""
-    import json
     log = tmp_path / "games.jsonl"
     args = [*SMALLEST["ai.py"], "--games", "2", "--timing", "0", "--log", str(log)]
     r = subprocess.run([sys.executable, str(ROOT / "bench" / "ai.py"), *args], cwd=ROOT,
@@ -70,5 +70,4 @@ def test_the_ai_bench_logs_each_game(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert [(x["game_seed"], x["seat"]) for x in rows] == [(1, 0), (2, 1)]
-    won = "won 2/2" if all(x["won"] for x in rows) else f"won {sum(x['won'] for x in rows)}/2"
-    assert won in r.stdout
+    assert f"won {sum(x['won'] for x in rows)}/2 " in r.stdout  # (the games' own tally, as the log has it)
