@@ -9,7 +9,6 @@ from .cards import EQUIPMENT, TOWNSFOLK
 from .constants import ACTIONS, COLOURS, FACE_CHANGE_COST, FACES, GOLD_TOKENS, INCOME, MAX_PLAYERS, WAGONS
 from .effects import (
     Holding,
-    can_store,
     fire_triggers,
     gain,
     held,
@@ -37,16 +36,6 @@ def income(p: Player, face: str, m: Mods | None = None) -> int:
         return holding(p).income[face]
     inc = m["income"]
     return INCOME[face] + inc.get(face, 0) + inc.get("any", 0)
-
-
-def action_possible(s: State, p: Player, action: str) -> bool:
-    if action == "mine":
-        return bool(s["gold_bag"]) and room(p) > 0
-    if action == "equip":
-        return bool(s["equip_up"]) and room(p) > 0
-    if action == "cattle":
-        return True
-    return can_store(p, action)
 
 
 # ---- the choices of a turn, as Actions (see actions.py) --------------------------------------
@@ -163,7 +152,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     p = s["players"][seat]
     step: str | None = s["step"]
     out: list[Action] = []
-    if step == "wild":  # action_possible(s, p, a) for each of ACTIONS, the free space counted once
+    if step == "wild":  # each action Wild may become, if possible (as for a face, below): the free space counted once
         wild = _WILD[seat]
         free = room(p)
         for verb in ACTIONS:
@@ -218,8 +207,8 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         face = die["face"]
         use = ch.by_face[face]
         out = [use.income]
-        # action_possible, written out: cattle, and so Wild, is always possible; wood and medicine fit
-        # in a half-full space
+        # whether the face's action is possible: cattle, and so Wild, always; gold and equipment need a free space
+        # and a token or tile left; wood and medicine fit in a half-full space too
         if face == "wild" or face == "cattle":
             possible = True
         elif face == "mine":
