@@ -6,6 +6,7 @@ import pytest
 import games.pioneer_days.rules as engine
 from engine import rng
 from games.pioneer_days.ai import value as V
+from games.pioneer_days.rules import scoring
 from games.pioneer_days.rules.cards import EQUIPMENT, PIONEERS, TOWNS, TOWNSFOLK
 from games.pioneer_days.rules.copying import clone
 
@@ -172,3 +173,16 @@ def test_the_memo_is_bounded(monkeypatch):
             V.value(s, seat)
             assert len(V._VALUES) <= 50
     assert len(V._VALUES) > 0
+
+
+def test_an_ended_game_is_valued_as_the_rules_score_it():
+    """At the end the value is the rules' total (and a thousandth a silver, the tie-break) for every seat,
+    a shared favor majority included: each of its holders has the whole bonus, not a share."""
+    ended = [s for s in STATES if s["stage"] == "over"]
+    s = clone(ended[-1])
+    s["players"][1]["favors"] = s["players"][0]["favors"] = max(p["favors"] for p in s["players"]) + 1
+    for t in ended + [s]:
+        totals = {r["seat"]: r["total"] + 0.001 * r["silver"] for r in scoring.results(t)}
+        for seat, total in totals.items():
+            assert _fresh(t, seat) == pytest.approx(total)
+    assert [p["favors"] for p in s["players"]].count(max(p["favors"] for p in s["players"])) == 2

@@ -366,13 +366,15 @@ def value(s: dict, seat: int, ctx: Ctx | None = None, gold_base: list | None = N
 
 def _value(s: dict, p: Player, ctx: Ctx, gold: float, favors: list, top: int, towns: bool) -> float:
     v = gold + FAVOR_VP * p["favors"] + p["vp"]
+    over = ctx.days == 0 and s["stage"] == "over"
     if p["favors"] == top:  # with no favors at all, everyone is tied for the most
-        v += FAVOR_MAJORITY_VP / favors.count(top)
+        # while the race is open, a tie counts as a share of the bonus; the game's end gives each the whole of it
+        v += FAVOR_MAJORITY_VP if over else FAVOR_MAJORITY_VP / favors.count(top)
     damage = 0
     for x in p["wagons"]:
         damage += x["damage"]
     v += DAMAGE_VP * damage
-    if ctx.days == 0 and s["stage"] == "over":
+    if over:
         return v + sum(vp_of(p, TOWNSFOLK[t]["vp"]) for t in p["townsfolk"]) + sum(
             vp_of(p, EQUIPMENT[t].get("vp")) for t in p["equipment"]) + 0.001 * p["silver"]
     worth = {t: townsfolk_worth(p, t, ctx) for t in p["townsfolk"]}
