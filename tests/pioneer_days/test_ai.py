@@ -331,3 +331,32 @@ def test_hard_scores_its_lines_against_the_whole_best_opponent(monkeypatch):
     assert len(search.candidates(d, seat, search.SEARCH_CANDIDATES, search.SEARCH_MARGIN)) > 1
     ai.choose(s, seat, "hard", seed=2, budget=TINY)
     assert seen and set(seen) == {1.0}
+
+
+def _day(week, day, seed=21):
+    """An easy 4-player game played to the start of that day."""
+    s, _ = engine.new_game({"players": 4}, seed)
+    while not (s["stage"] == "turn" and (s["week"], s["day"]) == (week, day)):
+        engine.advance(s, ai.choose(s, engine.deciders(s)[0], "easy", seed=seed))
+    return s
+
+
+def test_hard_plays_the_last_days_out_to_the_end_and_values_a_win():
+    """Once ENDGAME_DAYS days are left, hard's rollouts play to the game's end (before, to the next day's
+    start), and an ended rollout is scored by the rules' own totals, a win WIN_BONUS more."""
+    early, late = _day(4, 5 - search.ENDGAME_DAYS), _day(4, 6 - search.ENDGAME_DAYS)
+    assert not search.endgame(early) and search.endgame(late) and search.ENDGAME_DAYS >= 2
+    seat = engine.deciders(late)[0]
+    d = determinize(late, seat, {"rng": 4})
+    short, whole = engine.clone(d), engine.clone(d)
+    search.rollout(short, seat, {"rng": 1}, 0.0, search.HARD_LAMBDA)
+    assert short["stage"] == "turn" and short["day"] == late["day"] + 1
+    score = search.rollout(whole, seat, {"rng": 1}, 0.0, search.HARD_LAMBDA, True, search.WIN_BONUS)
+    assert whole["stage"] == "over"
+    totals = {r["seat"]: r["total"] + 0.001 * r["silver"] for r in whole["result"]}
+    margin = totals[seat] - max(t for i, t in totals.items() if i != seat)
+    won = seat in [r["seat"] for r in whole["result"] if r["winner"]]
+    assert score == pytest.approx(margin + (search.WIN_BONUS if won else 0.0))
+    for who in totals:  # the winner's score has the bonus, every other seat's has not
+        m = totals[who] - max(t for i, t in totals.items() if i != who)
+        assert search.final_score(whole, who, 1.0, 5.0) == pytest.approx(m + (5.0 if m >= 0 else 0.0))

@@ -6,7 +6,8 @@ a fresh determinisation of the hidden information (determinize.py), plays every 
 the race in it and lets every seat continue with the easy policy until the next day begins (the
 others with easy's noise: that is how easy opponents play; the seat itself without it), then
 scores the position as the seat's value minus the best opponent's (value.relative; the coach's
-review, half of it).
+review, half of it). In the game's last ENDGAME_DAYS days, hard's rollouts play on to the end and
+a rollout it wins scores WIN_BONUS more.
 Candidates share each round's sample and rollout seed (common random numbers). Successive halving:
 after half the budget only the FINALISTS best so far play on; the finalist with the best total
 wins. (Before: the 3 best candidates within 4 VP, 80 samples each at the bot's 240 rollouts.)
@@ -20,6 +21,7 @@ from engine import rng
 
 from ..rules.actions import Action
 from ..rules.api import advance, clone
+from ..rules.constants import DAYS_PER_WEEK, WEEKS
 from ..rules.shape import Rng
 from .determinize import determinize
 from .heuristic import choose_easy, ranked
@@ -42,6 +44,11 @@ SELF_NOISE = 0.0  # hard: the seat's own play in its rollouts, easy's best line 
 # seat -4.3 VP, against -6.9 for an easy seat with value.W itself
 W_HARD: Weights = {**W, "effect": 1.3, "cattle": 0.8, "goods": 0.2, "silver_early": 0.2}
 MAX_STEPS = 400  # safety net: a rollout never plays more than this many actions
+# hard, near the end: its rollouts play on to the game's end (not the next day's start) once at most
+# ENDGAME_DAYS days are left, and a rollout the seat wins (VP, then silver) scores WIN_BONUS more: the game
+# is won or lost by a VP or on silver there, where the margin alone is indifferent to winning by one
+ENDGAME_DAYS = 2
+WIN_BONUS = 3.0
 
 
 def parse_budget(budget: int | float | dict | None) -> tuple[int | None, float | None]:
@@ -73,12 +80,19 @@ def _next_day_begun(s: dict, start: tuple) -> bool:
         and s["turns_left"] == s["config"]["players"]
 
 
-def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None, lam: float = LAMBDA) -> float:
+def endgame(s: dict) -> bool:
+    """At most ENDGAME_DAYS days left (this one included)."""
+    return s["week"] >= WEEKS and s["day"] > DAYS_PER_WEEK - ENDGAME_DAYS
+
+
+def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None, lam: float = LAMBDA,
+            to_end: bool = False, win_bonus: float = 0.0) -> float:
     """Plays on (every seat with the easy policy; the seat's own noise: self_noise, None: easy's)
-    until the next day begins; scores it (lam: the best opponent's weight, value.relative)."""
-    start = (s["week"], s["day"])
+    until the next day begins (to_end: until the game's end); scores it (lam: the best opponent's
+    weight, value.relative; win_bonus: an ended game scored by final_score, with this bonus for a win)."""
+    start = None if to_end else (s["week"], s["day"])
     for _ in range(MAX_STEPS):
-        if s["stage"] == "over" or _next_day_begun(s, start):
+        if s["stage"] == "over" or (start is not None and _next_day_begun(s, start)):
             break
         who = s["turn"] if s["stage"] == "turn" else next(i for i, d in enumerate(s["pending"]) if d)
         if who == seat:
@@ -86,7 +100,23 @@ def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None, lam: 
         else:
             a = choose_easy(s, who, gen, lite=True)
         advance(s, a)
+    if win_bonus and s["stage"] == "over":
+        return final_score(s, seat, lam, win_bonus)
     return relative(s, seat, lam, W_HARD)
+
+
+def final_score(s: dict, seat: int, lam: float, win_bonus: float) -> float:
+    """An ended game's score: the seat's VP (its silver, the tie-break, a thousandth each) minus lam times
+    the best other seat's, plus win_bonus when the seat is among the winners (the rules' own results:
+    value() splits a shared favor majority, the rules give each of its holders the whole bonus)."""
+    mine, best = 0.0, -1e9
+    for r in s["result"]:
+        x = r["total"] + 0.001 * r["silver"]
+        if r["seat"] == seat:
+            mine = x
+        elif x > best:
+            best = x
+    return mine - lam * best + (win_bonus if mine >= best else 0.0)
 
 
 def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | None = None) -> Action:
@@ -101,6 +131,7 @@ def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | N
     cands = candidates(determinize(state, seat, gen), seat, SEARCH_CANDIDATES, SEARCH_MARGIN)
     if len(cands) == 1:
         return cands[0][0][0]
+    to_end = endgame(state)
     totals = [0.0] * len(cands)
     alive = list(range(len(cands)))
     done = 0
@@ -123,7 +154,8 @@ def choose_hard(state: dict, seat: int, gen: Rng, budget: int | float | dict | N
             s = det if i == last else clone(det)  # the last candidate plays on the sample itself
             for a in line:
                 advance(s, a)
-            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)}, SELF_NOISE, HARD_LAMBDA)
+            totals[i] += rollout(s, seat, {"rng": rng.seed_state(seed)}, SELF_NOISE, HARD_LAMBDA, to_end,
+                                 WIN_BONUS)
         done += len(alive)
     best = max(alive, key=lambda i: (totals[i], -i))
     return cands[best][0][0]
