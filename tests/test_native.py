@@ -109,3 +109,20 @@ def test_a_build_is_used_only_when_asked_and_only_for_its_sources(monkeypatch, t
     monkeypatch.setenv(native.ENV, "fast")
     with pytest.raises(ValueError):
         native.use("pkg", [folder], ("hot",))
+
+
+def test_a_build_made_by_another_recipe_is_not_used(monkeypatch, tmp_path):
+    """The C recipe (engine/native.py: CFLAGS, PROFILE_GUIDED) is part of a build's key, as its sources are."""
+    folder = _package(tmp_path, "X = 1\n")
+    where = _build(monkeypatch, tmp_path, folder)
+    monkeypatch.setattr(native, "ACTIVE", set())
+    monkeypatch.setattr(native, "PACKAGES", dict(native.PACKAGES))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setenv(native.ENV, "auto")
+    assert native.use("pkg", [folder], ("hot",)) is True
+    for name, other in (("CFLAGS", (*native.CFLAGS, "-O2")), ("PROFILE_GUIDED", not native.PROFILE_GUIDED)):
+        with monkeypatch.context() as m:
+            m.setattr(native, name, other)
+            assert native.build_dir("pkg", folder) != where
+            path = [folder]
+            assert native.use("pkg", path, ("hot",)) is False and path == [folder]
