@@ -103,9 +103,9 @@ def recipe(package: str, modules: tuple[str, ...], tmp: str, compile_c) -> str:
     """engine/native.py's recipe: the build in tmp/out, or an exception."""
     flags = list(native.CFLAGS)
     out = os.path.join(tmp, "out")
-    if not native.PROFILE_GUIDED:
+    if not native.PROFILE_GUIDED or not gcc():  # (clang's profiles are another format, merged by another tool)
         compile_c(out, flags, [])
-        return f"with {' '.join(flags) or 'mypyc’s flags'}"
+        return f"with {' '.join(flags) or 'mypyc’s flags'}" + ("" if gcc() else ", not profile-guided (not gcc)")
     compile_c(os.path.join(tmp, "instrumented"), flags + ["-fprofile-generate"], ["-fprofile-generate"])
     trained = os.path.join(tmp, "trained")
     place(package, modules, os.path.join(tmp, "instrumented"), trained)
@@ -118,6 +118,16 @@ def recipe(package: str, modules: tuple[str, ...], tmp: str, compile_c) -> str:
         raise RuntimeError("the training run wrote no profile (.gcda)")
     compile_c(out, flags + ["-fprofile-use", "-fprofile-partial-training", "-Wno-missing-profile"], [])
     return f"profile-guided ({run.stdout.strip()}), with {' '.join(flags)}"
+
+
+def gcc() -> bool:
+    """Whether Python's C compiler is gcc, whose profiles (.gcda) the recipe reads."""
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    try:
+        said = subprocess.run([*cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Free Software Foundation" in said and "clang" not in said
 
 
 def place(package: str, modules: tuple[str, ...], out: str, done: str) -> None:
