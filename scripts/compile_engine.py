@@ -83,7 +83,7 @@ def build(package: str, folder: str, modules: tuple[str, ...], where: str) -> st
         try:
             how = recipe(package, modules, tmp, compile_c)
         except (Exception, SystemExit) as e:  # (setuptools exits on a compiler error)
-            print(f"compile_engine: {package}: the recipe failed ({e!r}); the plain build instead")
+            print(f"compile_engine: {package}: the recipe failed ({e!r}); the plain build instead", flush=True)
             shutil.rmtree(out, ignore_errors=True)
             compile_c(out, [], [])
             how = f"plainly (the recipe failed: {e!r})"
