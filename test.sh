@@ -5,7 +5,7 @@ source "$(dirname "$0")/scripts/venv.sh"
 .venv/bin/ruff check .
 .venv/bin/mypy
 # the compiled build of the games' hot modules, which tests/test_native.py compares with the pure ones:
-# made once per version of their sources (profile-guided: ~5 min of CPU for all the games, two at a time),
+# made once per version of their sources (profile-guided: ~6 min of CPU for all the games, two at a time),
 # skipped where there is no C compiler
 .venv/bin/python scripts/compile_engine.py
 # the tests' files and databases in memory when there is room (the test PostgreSQL already runs without
