@@ -28,10 +28,10 @@ ACTIVE: set[str] = set()  # the packages imported from their compiled build
 
 # How scripts/compile_engine.py compiles mypyc's C (after mypyc's own flags, -O3): profile-guided (compiled
 # instrumented, trained on the package's own random games, compiled again with the profile: ~6 % more games/s
-# on Pioneer Days' random games), calling libpython through the GOT rather than the PLT (-fno-plt: ~2 %), and
-# free to inline one compiled function into another (-fno-semantic-interposition: ~4 % with the profile, which
-# finds the calls worth it; nothing without); games/pioneer_days/rules/README.md has the figures and what did
-# not help. Part of a build's key: a build made another way is not reused.
+# on bench/engine.py's random games), calling libpython through the GOT rather than the PLT (-fno-plt: ~2 %),
+# and free to inline one compiled function into another (-fno-semantic-interposition: ~4 % with the profile,
+# which finds the calls worth it; nothing without); the README of the rules bench/engine.py times has the
+# figures and what did not help. Part of a build's key: a build made another way is not reused.
 PROFILE_GUIDED = True
 CFLAGS = ("-fno-plt", "-fno-semantic-interposition")
 

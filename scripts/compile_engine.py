@@ -13,8 +13,8 @@ mypyc's C is compiled by engine/native.py's recipe (part of the build's key): wi
 PROFILE_GUIDED, twice: instrumented (gcc's -fprofile-generate), trained in a process of its own on the
 package's own random games (`--train`, below: TRAIN_SECONDS of CPU time), then with the profile
 (-fprofile-use -fprofile-partial-training: what the training did not run is optimised as without a profile).
-About 3 times the plain build's CPU time (Pioneer Days' rules: 69 s instead of 28 s; JOBS packages are built
-at once). Should the recipe fail (another compiler, a flag refused, the training stopped, no profile written),
+About 3 times the plain build's CPU time (bench/engine.py's rules: 69 s instead of 28 s; JOBS packages are
+built at once). Should the recipe fail (another compiler, a flag refused, the training stopped, no profile written),
 the plain build is made instead, and the output says so; a package fails only when the plain build does too."""
 
 import argparse
