@@ -88,12 +88,18 @@ def _build(monkeypatch, tmp_path, folder: str) -> str:
     return where
 
 
-def test_a_build_is_used_only_when_asked_and_only_for_its_sources(monkeypatch, tmp_path):
+def _alone(monkeypatch, tmp_path) -> tuple[str, str]:
+    """A package of one hot module and a build of it, in tmp_path; native's records and sys.path restored after."""
     folder = _package(tmp_path, "X = 1\n")
     where = _build(monkeypatch, tmp_path, folder)
     monkeypatch.setattr(native, "ACTIVE", set())
     monkeypatch.setattr(native, "PACKAGES", dict(native.PACKAGES))
     monkeypatch.setattr(sys, "path", list(sys.path))
+    return folder, where
+
+
+def test_a_build_is_used_only_when_asked_and_only_for_its_sources(monkeypatch, tmp_path):
+    folder, where = _alone(monkeypatch, tmp_path)
     for build, used in (("pure", False), ("auto", True), ("compiled", True)):
         monkeypatch.setenv(native.ENV, build)
         path = [folder]
@@ -113,11 +119,7 @@ def test_a_build_is_used_only_when_asked_and_only_for_its_sources(monkeypatch, t
 
 def test_a_build_made_by_another_recipe_is_not_used(monkeypatch, tmp_path):
     """The C recipe (engine/native.py: CFLAGS, PROFILE_GUIDED) is part of a build's key, as its sources are."""
-    folder = _package(tmp_path, "X = 1\n")
-    where = _build(monkeypatch, tmp_path, folder)
-    monkeypatch.setattr(native, "ACTIVE", set())
-    monkeypatch.setattr(native, "PACKAGES", dict(native.PACKAGES))
-    monkeypatch.setattr(sys, "path", list(sys.path))
+    folder, where = _alone(monkeypatch, tmp_path)
     monkeypatch.setenv(native.ENV, "auto")
     assert native.use("pkg", [folder], ("hot",)) is True
     for name, other in (("CFLAGS", (*native.CFLAGS, "-O2")), ("PROFILE_GUIDED", not native.PROFILE_GUIDED)):
