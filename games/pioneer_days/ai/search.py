@@ -107,8 +107,8 @@ def rollout(s: dict, seat: int, gen: Rng, self_noise: float | None = None, lam: 
 
 def final_score(s: dict, seat: int, lam: float, win_bonus: float) -> float:
     """An ended game's score: the seat's VP (its silver, the tie-break, a thousandth each) minus lam times
-    the best other seat's, plus win_bonus when the seat is among the winners (the rules' own results:
-    value() splits a shared favor majority, the rules give each of its holders the whole bonus)."""
+    the best other seat's, plus win_bonus when the seat is among the winners: read from the rules' own results,
+    the authority (value() at the end agrees with them: tests/pioneer_days/test_ai_value.py)."""
     mine, best = 0.0, -1e9
     for r in s["result"]:
         x = r["total"] + 0.001 * r["silver"]
