@@ -66,6 +66,7 @@ END = 0xFFFFFFFF
 GAP = 3.0  # seconds between steps: the last step's backlog drains
 # issue 31: >= 150 clicks/s with first response p99 < 250 ms and none late; the bot's loop CPU <= 4 ms a click
 TARGET_RATE, TARGET_P99_MS, TARGET_CPU_MS = 150, 250, 4
+APART = "the bot in a process of its own (SimCord and the harness in the bench's), "
 
 
 def pace(fd: int, rates: list[int], seconds: float) -> None:
@@ -282,18 +283,24 @@ def _messages(env, rec):
     return out
 
 
+async def _database(args, folder: str):
+    """(the database's URL, its dropper or None, the throwaway server or None)."""
+    if not args.database:
+        return f"sqlite:///{folder}/data/capacity.sqlite3", None, None
+    sys.path.append(str(ROOT / "scripts"))  # last: scripts/catalogues.py must not hide the i18n package
+    from pgserver import TempServer, scratch_database
+    database, server = args.database, None
+    if database == "temp":
+        server = TempServer(durable=True)
+        database = server.start()
+    url, drop = await scratch_database(database, "capacity")
+    return url, drop, server
+
+
 async def measure(args) -> None:
     rates = [int(r) for r in args.rates.split(",")]
     tmp = tempfile.TemporaryDirectory()
-    url, drop, server = f"sqlite:///{tmp.name}/data/capacity.sqlite3", None, None
-    if args.database:
-        sys.path.append(str(ROOT / "scripts"))  # last: scripts/catalogues.py must not hide the i18n package
-        from pgserver import TempServer, scratch_database
-        database = args.database
-        if database == "temp":
-            server = TempServer(durable=True)
-            database = server.start()
-        url, drop = await scratch_database(database, "capacity")
+    url, drop, server = await _database(args, tmp.name)
     settings = Settings(database_url=url, new_database=True, sync=True, render_processes=1)
     bot = GameBot(settings, renderer=CheapRenderer() if args.stand_in_images else None)
     try:
@@ -381,6 +388,189 @@ async def measure(args) -> None:
             server.remove()
 
 
+def make_tables_apart(env, n: int):
+    """`n` channels of one guild and their people: a host per table (/pioneer new's per-person cooldown runs on
+    the bot's clock, which --apart cannot move on) and two who join every table; (guild, people, channels)."""
+    guild = env.create_guild()
+    ann, bob = (guild.add_member(env.create_user(name)) for name in ("ann", "bob"))
+    hosts = [guild.add_member(env.create_user(f"host-{i}")) for i in range(n)]
+    channels = [guild.create_text_channel(f"table-{i}") for i in range(n)]
+    return guild, [ann, bob, *hosts], channels
+
+
+async def _answered(clock, rec, what: str) -> None:
+    ev = clock.first.waiting[rec.id] = asyncio.Event()
+    try:
+        await asyncio.wait_for(ev.wait(), 30)
+    except TimeoutError:
+        raise RuntimeError(f"the bot did not answer {what}") from None
+
+
+async def start_game_apart(env, clock, guild, ch, host, joiners, store) -> None:
+    """A game of 3 started through the bot in its own process (/pioneer new, two joins, start), without
+    SimCord's settling (the bot's work is not in this process): each step waits for the bot's answer."""
+    from simcord import interactions as sim_interactions
+    from simcord.actors import _interactions, _resolve_visible_command
+    from simcord.enums import AppCommandType, InteractionType
+    root = _resolve_visible_command(host, ch.id, "pioneer", AppCommandType.CHAT_INPUT)
+    leaf, nesting = _interactions.walk_to_subcommand(root, ["new"])
+    options, _resolved = _interactions.build_options(host, "pioneer new", leaf, {"where": "channel"},
+                                                     channel_id=ch.id)
+    data = {"id": root["id"], "name": root["name"], "type": 1,
+            "options": _interactions.nest_options(root, nesting, options)}
+    rec, payload = sim_interactions.base_payload(env.backend, type=InteractionType.APPLICATION_COMMAND,
+                                                 channel_id=ch.id, guild_id=guild.id, user_id=host.id, data=data)
+    env.backend.emit("INTERACTION_CREATE", payload)
+    await _answered(clock, rec, "/pioneer new")
+    said = []
+    for k, (who, label) in enumerate([*((j, "Join") for j in joiners), (host, "Start the game")]):
+        lobby = await _shown(env, ch, rec)
+        await _saved(store, ch, lobby.id, k + 1)  # as a person, who clicks only once the lobby shows the last
+        cid = next(b["custom_id"] for b in buttons(lobby) if b["label"] == label)
+        click, payload = click_payload(env, who, lobby, cid)
+        env.backend.emit("INTERACTION_CREATE", payload)
+        await _answered(clock, click, label)
+        said.append((label, click))
+    end = time.perf_counter() + 30
+    while time.perf_counter() < end:
+        g = await store.open_game_in_channel(ch.id)
+        if g is not None and g.status == "active" and g.panel_message_id:
+            try:
+                env.backend.get_message(ch.id, g.panel_message_id)
+                return
+            except Exception:  # its panel on its way
+                pass
+        await asyncio.sleep(0.05)
+    raise RuntimeError(f"the game in {ch.name} did not start: " + "; ".join(f"{label}: {answer(env, c)!r}"
+                                                                          for label, c in said))
+
+
+async def _saved(store, ch, lobby_id: int, players: int) -> None:
+    """Until the bot has saved the lobby as posted with this many players in it."""
+    for _ in range(600):
+        g = await store.open_game_in_channel(ch.id)
+        if g is not None and g.lobby_message_id == lobby_id and len(g.players) >= players:
+            return
+        await asyncio.sleep(0.02)
+    raise RuntimeError(f"the lobby in {ch.name} was not saved")
+
+
+async def _shown(env, ch, rec):
+    """The lobby message the slash command's answer posted (once SimCord holds it)."""
+    for _ in range(600):
+        if rec.message_id:
+            try:
+                return message(env, ch, rec.message_id)
+            except Exception:
+                pass
+        await asyncio.sleep(0.05)
+    raise RuntimeError("no lobby")
+
+
+async def measure_apart(args) -> None:
+    """As measure(), the bot in a process of its own (bench/apart.py): its loop does only the bot's work."""
+    import subprocess
+    import types
+
+    import discord
+    from apart import DiscordSide
+
+    from db import Store
+    rates = [int(r) for r in args.rates.split(",")]
+    tmp = tempfile.TemporaryDirectory()
+    url, drop, server = await _database(args, tmp.name)
+    proc = None
+    mirror = discord.Client(intents=discord.Intents.default())  # SimCord's own client: the harness reads with it
+    try:
+        async with simcord.run(mirror, settle_timeout=600) as env:
+            uploads = Uploads()
+            env.backend.cdn._blobs = uploads
+            guild, people, channels = make_tables_apart(env, args.tables)
+            side = DiscordSide(env)
+            sock = f"{tmp.name}/discord.sock"
+            listening = await side.serve(sock)
+            proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "apart.py"), sock, url,
+                                     *(["--stand-in-images"] if args.stand_in_images else [])])
+            await asyncio.wait_for(side.ready.wait(), 300)
+            rss_before = (await side.mark(-1))[2]
+            store = await Store.open(url)  # the harness's own reader of the games (the bot's file, read only)
+            clock = ResponseClock(env)
+            clock.first = Firsts()
+            trim = asyncio.create_task(_trim(env))
+            t0 = time.perf_counter()
+            ann, bob, *hosts = people
+            for i in range(0, len(channels), 10):
+                await asyncio.gather(*(start_game_apart(env, clock, guild, ch, hosts[j], [ann, bob], store)
+                                       for j, ch in enumerate(channels[i:i + 10], i)))
+            started = time.perf_counter() - t0
+            rss_start = (await side.mark(-2))[2]
+            by_id = {p.id: p for p in people}
+            steps = [Step(r) for r in rates]
+            rfd, wfd = os.pipe()
+            driver = multiprocessing.get_context("fork").Process(target=pace, args=(wfd, rates, args.seconds),
+                                                                 daemon=True)
+            driver.start()
+            os.close(wfd)
+            spies: list = []
+            marks: dict[int, asyncio.Task] = {}
+
+            def on_step(k: int) -> None:
+                marks[k] = asyncio.create_task(side.mark(k))
+                if args.profile:
+                    spies.append(spy(tmp.name, k, args.seconds, args.gil, side.pid))
+            ticks = Ticks(rfd, steps, on_step)
+            h = Harness(env, types.SimpleNamespace(store=store), ticks, steps, clock)
+            side.on_commit = store.on_commit
+            tables = [asyncio.create_task(h.table(ch, by_id)) for ch in channels]
+            await asyncio.gather(*tables)
+            end = await side.mark(len(steps))
+            trim.cancel()
+            driver.join()
+            os.close(rfd)
+            for k, step in enumerate(steps):  # the bot's figures, not this process's
+                step.cpu, step.proc, step.rss = await marks[k]
+                step.parts = {}
+            ticks.end_cpu = end[:2]
+            for p in spies:
+                p.wait()
+            if args.profile:
+                for k, step in enumerate(steps):
+                    step.shares = shares(f"{tmp.name}/spy-{k}.txt", str(ROOT))
+                    if args.keep_profile:
+                        shutil.copy(f"{tmp.name}/spy-{k}.txt", Path(args.keep_profile) / f"spy-{k}.txt")
+            workers = [rss_mb(pid, "VmRSS") for pid in _children(side.pid)]
+            report(args, steps, ticks, h, clock, None, started, side.compiled)
+            print(f"memory: bot process {rss_before:.0f} MB ready, {rss_start:.0f} MB after starting {args.tables} "
+                  f"tables, {end[2]:.0f} MB at the end (SimCord's copy of every message is in the bench's process); "
+                  f"worker processes {' + '.join(f'{w:.0f}' for w in workers)} MB; "
+                  f"{uploads.size / 2 ** 20:.0f} MB of images posted (Discord's side); {h.finished} games ended")
+            clock.close()
+            listening.close()
+            side.writer.close()
+            await store.close()
+    finally:
+        if proc is not None:
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        tmp.cleanup()
+        if drop is not None:
+            await drop()  # type: ignore[operator]
+        if server is not None:
+            server.remove()
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
 def traced_split(stop: bool = True, top: bool = True) -> tuple[float, float]:
     """MB of the memory allocated since tracing began and still held: (the bot's, SimCord's and the harness's)."""
     snap = tracemalloc.take_snapshot()
@@ -433,12 +623,12 @@ def discord_records_mb(env) -> tuple[float, float, float, float]:
     return held, held * 1024 / max(n, 1), in_use, after["py_arenas"]
 
 
-def spy(folder: str, k: int, seconds: float, gil: bool = False):
+def spy(folder: str, k: int, seconds: float, gil: bool = False, pid: int = 0):
     """py-spy sampling this process (without pausing it) for a step; gil: only the thread holding the GIL (what
     the process's Python work is, without the time the loop waits for it)."""
     import subprocess
     exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-    return subprocess.Popen([exe, "record", "--pid", str(os.getpid()), "--duration", str(int(seconds)),
+    return subprocess.Popen([exe, "record", "--pid", str(pid or os.getpid()), "--duration", str(int(seconds)),
                              "--rate", "100", "--nonblocking", "--threads", "--format", "raw",
                              *(["--gil"] if gil else []), "-o", f"{folder}/spy-{k}.txt"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -466,12 +656,16 @@ async def _trim(env) -> None:
         await asyncio.sleep(0.5)
 
 
-def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClock, own: list[float],
-           started: float) -> None:
+def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClock, own: list[float] | None,
+           started: float, compiled: list[str] | None = None) -> None:
+    """own: the harness's CPU on the bot's loop a step (None: --apart, not in the bot's process); compiled: the
+    bot's compiled modules (when it is another process)."""
     where = "PostgreSQL" if args.database else "SQLite"
+    built = compiled if compiled is not None else sorted(native.ACTIVE)
     print(f"Capacity, one bot process: {args.tables} tables of 3 people ({started:.0f} s to start them), {where}, "
           f"{'stand-in' if args.stand_in_images else 'real'} images, "
-          f"engine {'compiled (' + ', '.join(sorted(native.ACTIVE)) + ')' if native.ACTIVE else 'pure Python'}, "
+          f"engine {'compiled (' + ', '.join(built) + ')' if built else 'pure Python'}, "
+          f"{APART if args.apart else ''}"
           f"ticks from another process, "
           f"{args.seconds:.0f} s per rate; target >= {TARGET_RATE} clicks/s with p99 < {TARGET_P99_MS} ms and 0 late")
     best = 0
@@ -490,7 +684,7 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
         n = len(s.clicks)
         cpu = (end - s.cpu) * 1000 / n if n and end is not None and s.cpu is not None else float("nan")
         proc = (pend - s.proc) * 1000 / n if n and pend is not None and s.proc is not None else float("nan")
-        mine = own[k] * 1000 / n if n else float("nan")
+        mine = f"harness {own[k] * 1000 / n:4.2f}" if n and own is not None else "harness apart"
         cm = [x * 1000 for x in s.commits]
         ok = first and pct(first, 99) < TARGET_P99_MS and late == 0 and n >= 0.95 * s.rate * args.seconds \
             and busy == 0 and s.dropped == 0
@@ -500,7 +694,7 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
               f"{statistics.median(first) if first else float('nan'):6.1f} ms p99 {pct(first, 99):7.1f} max "
               f"{max(first) if first else float('nan'):7.1f} | late {late} | busy {busy} | committed p50 "
               f"{statistics.median(cm) if cm else float('nan'):6.1f} p99 {pct(cm, 99):7.1f} ms | loop CPU "
-              f"{cpu:5.2f} ms/click (harness {mine:4.2f}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
+              f"{cpu:5.2f} ms/click ({mine}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
               f"table {s.idle_ticks}, never taken {s.dropped} | memory {s.rss:.0f} MB at its start "
               f"{'ok' if ok else 'NOT ok'}", flush=True)
         if s.parts:
@@ -509,7 +703,8 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
         if s.shares:
             sh = s.shares
             bot = sh["bot"] + sh["loop"] * sh["bot"] / max(1e-9, sh["bot"] + sh["fake"])  # the loop's own: pro rata
-            print(f"      profile: the bot {sh['bot']:.0%}, SimCord and the harness {sh['fake']:.0%}, the event loop "
+            fake = "the socket to Discord's side" if args.apart else "SimCord and the harness"
+            print(f"      profile: the bot {sh['bot']:.0%}, {fake} {sh['fake']:.0%}, the event loop "
                   f"{sh['loop']:.0%} -> the bot's loop CPU {cpu * bot:.2f} ms/click (target <= {TARGET_CPU_MS})")
             print("      the bot's innermost functions of ours: " + ", ".join(f"{f} {x:.0%}" for f, x in sh["top"]))
     print(f"highest rate answered with p99 < {TARGET_P99_MS} ms and none late: {best} clicks/s (target >= "
@@ -524,6 +719,8 @@ if __name__ == "__main__":
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--database", help="postgresql://... (a new database on it) or 'temp' (a throwaway server)")
     p.add_argument("--stand-in-images", action="store_true")
+    p.add_argument("--apart", action="store_true", help="the bot in a process of its own, SimCord and the harness "
+                   "in this one (bench/apart.py): the bot's loop does only the bot's work, as on Discord")
     p.add_argument("--no-trim", action="store_true", help="the allocator's free pages not given back "
                    "(app/collector.py): the memory as it was, to compare")
     p.add_argument("--memory", action="store_true", help="trace allocations: the bot's memory apart from SimCord's")
@@ -536,4 +733,6 @@ if __name__ == "__main__":
         p.error("--gil and --keep-profile go with --profile")
     if parsed.keep_profile:
         Path(parsed.keep_profile).mkdir(parents=True, exist_ok=True)
-    asyncio.run(measure(parsed))
+    if parsed.profile and not shutil.which("py-spy") and not Path(sys.executable).with_name("py-spy").exists():
+        p.error("--profile samples with py-spy: pip install py-spy")
+    asyncio.run(measure_apart(parsed) if parsed.apart else measure(parsed))
