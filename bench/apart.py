@@ -53,6 +53,11 @@ def _plain(x):
     return x
 
 
+def _form(form) -> list[dict] | None:
+    """A multipart form's fields but its files (sent apart, as bytes): its payload_json is Discord's to read."""
+    return [part for part in form if "filename" not in part] if form else None
+
+
 def _files(files) -> list[tuple[str, bytes, str | None]]:
     out = []
     for f in files:
@@ -94,8 +99,7 @@ class DiscordSide:
         self.intents = discord.Intents.default()
         self.writer: asyncio.StreamWriter | None = None
         self.ready = asyncio.Event()
-        self.marks: dict[int, tuple] = {}  # step -> the bot's (loop CPU, process CPU, RSS MB) when told of it
-        self.waiting: dict[int, asyncio.Future] = {}
+        self.waiting: dict[int, asyncio.Future] = {}  # mark's questions, by key
         self.pid = 0
         self.compiled: list[str] = []  # the bot's compiled modules (engine/native.py)
 
@@ -129,7 +133,10 @@ class DiscordSide:
     def _answer(self, kind: str, args: tuple):
         b = self.backend
         if kind == "http":
-            method, path, json, params, files, reason = args
+            method, path, json, form, params, files, reason = args
+            if form:  # (read here: on Discord's side, as Discord reads the body the bot sends)
+                parsed, _ = router.parse_form(form, [])
+                json = parsed if parsed is not None else json
             try:
                 return ("ok", router.dispatch(
                     b, method, path, json=json, params=params, reason=reason, message_content_access=True,
@@ -141,7 +148,8 @@ class DiscordSide:
         if kind == "login":
             return ("ok", dict(serializers.user_payload(b.bot_user)))
         if kind == "cdn":
-            return ("ok", b.cdn.get(args[0]))
+            blob = b.cdn.get(args[0])
+            return ("ok", blob) if blob is not None else ("err", 404, {"code": 0, "message": "asset not found"})
         if kind == "connect":  # READY, the guilds, then every event the backend emits
             self._forward("READY", {
                 "v": 10, "user": dict(serializers.user_payload(b.bot_user)), "guilds": [],
@@ -245,12 +253,8 @@ class RemoteHTTP(HTTPClient):
         return await self.link.call("cdn", url)
 
     async def request(self, route, *, files=None, form=None, **kwargs):
-        json, file_list = kwargs.get("json"), list(files or [])
-        if form is not None:
-            payload, file_list = router.parse_form(list(form), file_list)
-            json = payload if payload is not None else json
-        return await self.link.call("http", route.method, _path_of(route.url), json, kwargs.get("params"),
-                                    _files(file_list), kwargs.get("reason"))
+        return await self.link.call("http", route.method, _path_of(route.url), kwargs.get("json"), _form(form),
+                                    kwargs.get("params"), _files(files or []), kwargs.get("reason"))
 
 
 class RemoteWebhooks:
@@ -265,19 +269,20 @@ class RemoteWebhooks:
 
     async def request(self, route, session=None, *, payload=None, multipart=None, files=None, params=None,
                       **kwargs):
-        json, file_list = payload, list(files or [])
-        if multipart:
-            parsed, file_list = router.parse_form(multipart, file_list)
-            json = parsed if parsed is not None else json
-        return await self.link.call("http", route.method, _path_of(route.url), json, params, _files(file_list),
-                                    kwargs.get("reason"))
+        return await self.link.call("http", route.method, _path_of(route.url), payload, _form(multipart), params,
+                                    _files(files or []), kwargs.get("reason"))
+
+
+def stand_in_draw(lang: str, pictures: str, name: str, *args):
+    """app.workers.draw's stand-in: no drawing, still in the render worker (tests' CheapRenderer draws on the
+    bot's loop and makes the bot build its panels there too, which the bot does not do)."""
+    from simharness import CheapRenderer
+    return getattr(CheapRenderer(), name)(*args)
 
 
 async def run_bot(path: str, url: str, stand_in_images: bool) -> None:
     root = Path(__file__).resolve().parents[1]
     sys.path[:0] = [str(root), str(root / "tests")]
-    from simharness import CheapRenderer
-
     from app.settings import Settings
     from bot import GameBot, keep_start_up_objects
     from engine import native
@@ -285,7 +290,7 @@ async def run_bot(path: str, url: str, stand_in_images: bool) -> None:
     reader, writer = await asyncio.open_unix_connection(path, limit=1 << 26)
     link = Link(reader, writer)
     settings = Settings(database_url=url, new_database=True, sync=True, render_processes=1)
-    bot = GameBot(settings, renderer=CheapRenderer() if stand_in_images else None)
+    bot = GameBot(settings)
     loop = asyncio.get_running_loop()
     _dpy_internals.install_http(bot, RemoteHTTP(link, loop))
     _dpy_internals.set_guild_ready_timeout(bot, 0.0)
@@ -293,6 +298,8 @@ async def run_bot(path: str, url: str, stand_in_images: bool) -> None:
     pumping = asyncio.create_task(link.pump(bot._connection))
     async with bot:
         await bot.login("apart")
+        if stand_in_images:  # (the courier as the bot loaded it: discord.py loads an extension's module anew)
+            sys.modules["cogs.courier"].draw = stand_in_draw  # type: ignore[attr-defined]
 
         def committed(gid: int, seq: int) -> None:  # on the database's thread
             loop.call_soon_threadsafe(send, writer, ("commit", gid, seq))

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/capacity.py [--tables 500] [--rates 25,50,100,150,200,250,300] [--seconds 20]
                                        [--database temp|postgresql://...] [--stand-in-images]
-                                       [--profile [--gil] [--keep-profile DIR]]
+                                       [--profile [--gil] [--keep-profile DIR]] [--apart]
 
 The real bot on SimCord (in-memory Discord, genuine interaction payloads), with a real database: a
 temporary SQLite file (WAL, synchronous=FULL), or with --database a new database on a PostgreSQL server
@@ -21,7 +21,14 @@ the loop included; the harness's own synchronous part is measured and shown apar
 (`pip install py-spy`) samples each step and the bot's own part is shown: bench/shares.py), the process's CPU
 per click (every thread: the database writer too), and ticks no table was free to take. Then the bot
 process's memory (VmRSS/VmHWM, with SimCord's copy of every message it holds: Discord's memory in
-life) and its worker processes'. Not a test: the figures depend on the machine."""
+life) and its worker processes'. Not a test: the figures depend on the machine.
+
+--apart: the bot in a process of its own, as on Discord (bench/apart.py: its discord.py speaks to SimCord over a
+unix socket), SimCord, the harness and the memory of every message in this one. The loop's and the process's
+CPU per click are then the bot process's alone (the socket's side of each request and event included: it stands
+in for discord.py's HTTP and JSON, and --profile shows its share); the tables are started with a host each (the
+bot's cooldowns run on its own clock); --stand-in-images draws nothing but still in the render worker, where the
+bot builds its panels (in one process the stand-in draws on the loop, and the panels are built there too)."""
 
 import argparse
 import asyncio
@@ -729,6 +736,8 @@ if __name__ == "__main__":
     p.add_argument("--keep-profile", metavar="DIR", help="with --profile: keep each step's py-spy samples (raw "
                    "format, spy-K.txt) in DIR")
     parsed = p.parse_args()
+    if parsed.apart and (parsed.memory or parsed.no_trim):
+        p.error("--memory and --no-trim weigh the bot in this process: not with --apart")
     if (parsed.gil or parsed.keep_profile) and not parsed.profile:
         p.error("--gil and --keep-profile go with --profile")
     if parsed.keep_profile:

@@ -8,7 +8,7 @@ import collections
 import re
 
 FRAME = re.compile(r"\((.*?):\d+\)$")
-FAKE = ("/simcord/", "/bench/", "/tests/simharness", "/capacity.py", "/simharness.py")
+FAKE = ("/simcord/", "/bench/", "/tests/simharness", "/capacity.py", "/simharness.py", "/apart.py")
 BOT = ("/discord/", "/aiosqlite/", "/asyncpg/", "/aiohttp/", "/PIL/", "/babel/", "/openskill/")
 OURS = ("cogs/", "ui/", "app/", "db/", "engine/", "games/", "render/", "i18n/", "bot.py")
 

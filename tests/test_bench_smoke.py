@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARIES = {"figures.py", "shares.py"}  # what the benchmarks import, not run themselves
+LIBRARIES = {"figures.py", "shares.py", "apart.py"}  # what the benchmarks import (or start), not run themselves
 # benchmarks that judge their figures and exit 1 when a target is missed: with so few games some always are
 JUDGES = {"balance.py": "targets failed: "}
 SMALLEST = {
@@ -71,3 +71,15 @@ def test_the_ai_bench_logs_each_game(tmp_path):
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert [(x["game_seed"], x["seat"]) for x in rows] == [(1, 0), (2, 1)]
     assert f"won {sum(x['won'] for x in rows)}/2 " in r.stdout  # (the games' own tally, as the log has it)
+
+
+def test_capacity_with_the_bot_apart(tmp_path):
+    """--apart: the bot in a process of its own, connected to SimCord by bench/apart.py's socket, starts its
+    tables through it and answers every click of a slow step, none "busy" and none late."""
+    args = [*SMALLEST["capacity.py"], "--apart", "--stand-in-images"]
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "capacity.py"), *args], cwd=ROOT,
+                       env={**os.environ, "TMPDIR": str(tmp_path)}, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "the bot in a process of its own" in r.stdout
+    step = next(line for line in r.stdout.splitlines() if line.lstrip().startswith("4 clicks/s:"))
+    assert "    4 clicks (" in step and "| late 0 | busy 0 |" in step, step
