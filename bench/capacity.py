@@ -32,6 +32,7 @@ bot builds its panels (in one process the stand-in draws on the loop, and the pa
 
 import argparse
 import asyncio
+import gc
 import multiprocessing
 import os
 import shutil
@@ -511,6 +512,8 @@ async def measure_apart(args) -> None:
                                        for j, ch in enumerate(channels[i:i + 10], i)))
             started = time.perf_counter() - t0
             rss_start = (await side.mark(-2))[2]
+            gc.freeze()  # Discord's side does not pause: no full collection of SimCord's records during the run
+            gc.disable()
             by_id = {p.id: p for p in people}
             steps = [Step(r) for r in rates]
             rfd, wfd = os.pipe()
@@ -531,6 +534,7 @@ async def measure_apart(args) -> None:
             tables = [asyncio.create_task(h.table(ch, by_id)) for ch in channels]
             await asyncio.gather(*tables)
             end = await side.mark(len(steps))
+            gc.enable()
             trim.cancel()
             driver.join()
             os.close(rfd)
@@ -614,7 +618,6 @@ def discord_records_mb(env) -> tuple[float, float, float, float]:
     """(MB that SimCord's records of interactions and messages held: Python's small objects and glibc's heap in use
     together, KB a record, MB in use without them (the same two), MB of Python's arenas): weighed by dropping them
     (the run is over) and collecting."""
-    import gc
     b = env.backend
     n = len(b.interactions) + sum(len(m) for m in b.messages.values())
     gc.collect()
