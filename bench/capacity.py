@@ -94,6 +94,23 @@ def pace(fd: int, rates: list[int], seconds: float) -> None:
     os.close(fd)
 
 
+def start_driver(rates: list[int], seconds: float):
+    """(the pipe's end the ticks arrive on, the driver's process): pace() forked, started."""
+    rfd, wfd = os.pipe()
+    driver = multiprocessing.get_context("fork").Process(target=pace, args=(wfd, rates, seconds), daemon=True)
+    driver.start()
+    os.close(wfd)
+    return rfd, driver
+
+
+def read_profiles(args, steps: list, folder: str) -> None:
+    """Each step's py-spy samples split by whose work they were (bench/shares.py); kept if asked."""
+    for k, step in enumerate(steps):
+        step.shares = shares(f"{folder}/spy-{k}.txt", str(ROOT))
+        if args.keep_profile:
+            shutil.copy(f"{folder}/spy-{k}.txt", Path(args.keep_profile) / f"spy-{k}.txt")
+
+
 class Step:
     def __init__(self, rate: int):
         self.rate = rate
@@ -329,11 +346,7 @@ async def measure(args) -> None:
             rss_start = rss_mb(key="VmRSS")
             by_id = {p.id: p for p in people}
             steps = [Step(r) for r in rates]
-            rfd, wfd = os.pipe()
-            driver = multiprocessing.get_context("fork").Process(target=pace, args=(wfd, rates, args.seconds),
-                                                                 daemon=True)
-            driver.start()
-            os.close(wfd)
+            rfd, driver = start_driver(rates, args.seconds)
             spies: list = []
             on_step = (lambda k: spies.append(spy(tmp.name, k, args.seconds, args.gil))) if args.profile else None
             ticks = Ticks(rfd, steps, on_step, lambda: discord_side(env))
@@ -352,10 +365,7 @@ async def measure(args) -> None:
             for p in spies:
                 p.wait()
             if args.profile:
-                for k, step in enumerate(steps):
-                    step.shares = shares(f"{tmp.name}/spy-{k}.txt", str(ROOT))
-                    if args.keep_profile:
-                        shutil.copy(f"{tmp.name}/spy-{k}.txt", Path(args.keep_profile) / f"spy-{k}.txt")
+                read_profiles(args, steps, tmp.name)
             rss_end, hwm = rss_mb(key="VmRSS"), rss_mb()
             workers = [rss_mb(p.pid, "VmRSS") for p in multiprocessing.active_children()]
             report(args, steps, ticks, h, clock, own, started)
@@ -516,11 +526,7 @@ async def measure_apart(args) -> None:
             gc.disable()
             by_id = {p.id: p for p in people}
             steps = [Step(r) for r in rates]
-            rfd, wfd = os.pipe()
-            driver = multiprocessing.get_context("fork").Process(target=pace, args=(wfd, rates, args.seconds),
-                                                                 daemon=True)
-            driver.start()
-            os.close(wfd)
+            rfd, driver = start_driver(rates, args.seconds)
             spies: list = []
             marks: dict[int, asyncio.Task] = {}
 
@@ -545,10 +551,7 @@ async def measure_apart(args) -> None:
             for p in spies:
                 p.wait()
             if args.profile:
-                for k, step in enumerate(steps):
-                    step.shares = shares(f"{tmp.name}/spy-{k}.txt", str(ROOT))
-                    if args.keep_profile:
-                        shutil.copy(f"{tmp.name}/spy-{k}.txt", Path(args.keep_profile) / f"spy-{k}.txt")
+                read_profiles(args, steps, tmp.name)
             workers = [rss_mb(pid, "VmRSS") for pid in _children(side.pid)]
             report(args, steps, ticks, h, clock, None, started, side.compiled)
             print(f"memory: bot process {rss_before:.0f} MB ready, {rss_start:.0f} MB after starting {args.tables} "
