@@ -509,7 +509,10 @@ async def measure_apart(args) -> None:
             listening = await side.serve(sock)
             proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "apart.py"), sock, url,
                                      *(["--stand-in-images"] if args.stand_in_images else [])])
-            await asyncio.wait_for(side.ready.wait(), 300)
+            while not side.ready.is_set():  # (a bot that cannot start says why on its stderr: not waited for)
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the bot's process ended before it was ready (exit status {proc.returncode})")
+                await asyncio.sleep(0.1)
             rss_before = (await side.mark(-1))[2]
             store = await Store.open(url)  # the harness's own reader of the games (the bot's file, read only)
             clock = ResponseClock(env)
@@ -563,11 +566,12 @@ async def measure_apart(args) -> None:
             side.writer.close()
             await store.close()
     finally:
-        if proc is not None:
+        if proc is not None:  # its socket closed, it ends by itself; after a failed run it is stopped
             try:
-                proc.wait(60)
+                proc.wait(30)
             except subprocess.TimeoutExpired:
                 proc.kill()
+                proc.wait()
         tmp.cleanup()
         if drop is not None:
             await drop()  # type: ignore[operator]
