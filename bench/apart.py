@@ -100,6 +100,8 @@ class DiscordSide:
         self.writer: asyncio.StreamWriter | None = None
         self.ready = asyncio.Event()
         self.waiting: dict[int, asyncio.Future] = {}  # mark's questions, by key
+        self.rest = 0  # REST requests but the interactions' answers (Discord's global limit counts them)
+        self.rest_at: dict[int, int] = {}  # ... by each mark
         self.pid = 0
         self.compiled: list[str] = []  # the bot's compiled modules (engine/native.py)
 
@@ -134,6 +136,8 @@ class DiscordSide:
         b = self.backend
         if kind == "http":
             method, path, json, form, params, files, reason = args
+            if not path.startswith(("/interactions/", "/webhooks/")):  # (answers ride an interaction's token)
+                self.rest += 1
             if form:  # (read here: on Discord's side, as Discord reads the body the bot sends)
                 parsed, _ = router.parse_form(form, [])
                 json = parsed if parsed is not None else json
@@ -172,6 +176,7 @@ class DiscordSide:
         """The bot's (loop CPU, process CPU, RSS MB) now (asked over the socket: a moment later)."""
         fut = asyncio.get_running_loop().create_future()
         self.waiting[key] = fut
+        self.rest_at[key] = self.rest
         send(self.writer, ("mark", key))
         return await fut
 

@@ -74,6 +74,7 @@ END = 0xFFFFFFFF
 GAP = 3.0  # seconds between steps: the last step's backlog drains
 # issue 31: >= 150 clicks/s with first response p99 < 250 ms and none late; the bot's loop CPU <= 4 ms a click
 TARGET_RATE, TARGET_P99_MS, TARGET_CPU_MS = 150, 250, 4
+GLOBAL_LIMIT = 50  # Discord's default global rate limit, REST requests a second a bot (interactions' answers apart)
 APART = "the bot in a process of its own (SimCord and the harness in the bench's), "
 
 
@@ -123,6 +124,7 @@ class Step:
         self.rss = float("nan")  # the bot process's memory (MB) when it began: the curve after each step
         self.parts: dict[str, float] = {}  # where that memory was (figures.memory_parts)
         self.traced: tuple[float, float] | None = None  # --memory: (the bot's, SimCord's) traced MB held then
+        self.rest: int | None = None  # --apart: the bot's REST requests to Discord but its clicks' answers
 
 
 class Ticks:
@@ -549,6 +551,7 @@ async def measure_apart(args) -> None:
             os.close(rfd)
             for k, step in enumerate(steps):  # the bot's figures, not this process's
                 step.cpu, step.proc, step.rss = await marks[k]
+                step.rest = side.rest_at[k + 1] - side.rest_at[k]
                 step.parts = {}
             ticks.end_cpu = end[:2]
             for p in spies:
@@ -714,6 +717,9 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
               f"{cpu:5.2f} ms/click ({mine}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
               f"table {s.idle_ticks}, never taken {s.dropped} | memory {s.rss:.0f} MB at its start "
               f"{'ok' if ok else 'NOT ok'}", flush=True)
+        if s.rest is not None and n:
+            print(f"      Discord: {s.rest / n:.1f} REST requests a click besides its answer (by default a bot may "
+                  f"make {GLOBAL_LIMIT} a second in all: {GLOBAL_LIMIT * n / max(s.rest, 1):.0f} clicks/s)")
         if s.parts:
             traced = f"; traced: the bot {s.traced[0]:.1f}, SimCord {s.traced[1]:.1f}" if s.traced else ""
             print("      memory at its start (MB): " + ", ".join(f"{k} {v:.1f}" for k, v in s.parts.items()) + traced)
