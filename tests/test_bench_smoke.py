@@ -75,7 +75,8 @@ def test_the_ai_bench_logs_each_game(tmp_path):
 
 def test_capacity_with_the_bot_apart(tmp_path):
     """--apart: the bot in a process of its own, connected to SimCord by bench/apart.py's socket, starts its
-    tables through it and answers every click of a slow step, none "busy" and none late."""
+    tables through it and answers every click of a slow step, none "busy" and none late; Discord's side counts the
+    bot's requests."""
     args = [*SMALLEST["capacity.py"], "--apart", "--stand-in-images"]
     r = subprocess.run([sys.executable, str(ROOT / "bench" / "capacity.py"), *args], cwd=ROOT,
                        env={**os.environ, "TMPDIR": str(tmp_path)}, capture_output=True, text=True, timeout=600)
@@ -83,3 +84,5 @@ def test_capacity_with_the_bot_apart(tmp_path):
     assert "the bot in a process of its own" in r.stdout
     step = next(line for line in r.stdout.splitlines() if line.lstrip().startswith("4 clicks/s:"))
     assert "    4 clicks (" in step and "| late 0 | busy 0 |" in step, step
+    said = r.stdout.splitlines()[r.stdout.splitlines().index(step) + 1]  # Discord's requests a click, counted there
+    assert said.lstrip().startswith("Discord: ") and " REST requests a click besides its answer" in said, said
