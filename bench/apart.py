@@ -22,6 +22,7 @@ from pathlib import Path
 import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import async_context
+from figures import rss_mb  # (bench/: this file's folder, on the path as a script and as the bench's import)
 from simcord import _dpy_internals
 from simcord import intents as _intents
 from simcord.backend import serializers
@@ -93,7 +94,7 @@ class DiscordSide:
     """SimCord's backend answering one bot in another process."""
 
     def __init__(self, env, on_commit=None):
-        self.env, self.backend = env, env.backend
+        self.backend = env.backend
         follow_real_time(self.backend)
         self.on_commit = on_commit  # (game id, seq): a move the bot committed
         self.intents = discord.Intents.default()
@@ -174,6 +175,7 @@ class DiscordSide:
 
     async def mark(self, key: int) -> tuple:
         """The bot's (loop CPU, process CPU, RSS MB) now (asked over the socket: a moment later)."""
+        assert self.writer is not None, "asked before the bot connected"
         fut = asyncio.get_running_loop().create_future()
         self.waiting[key] = fut
         self.rest_at[key] = self.rest
@@ -226,14 +228,8 @@ class Link:
                     except Exception as e:  # as discord.py's gateway: said, the connection kept
                         print(f"(event {msg[1]}: {e!r})", file=sys.stderr)
             elif kind == "mark":
-                send(self.writer, ("said", msg[1], (time.thread_time(), time.process_time(), _rss())))
-
-
-def _rss() -> float:
-    for line in open("/proc/self/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+                send(self.writer, ("said", msg[1], (time.thread_time(), time.process_time(),
+                                                     rss_mb(key="VmRSS"))))
 
 
 class RemoteHTTP(HTTPClient):
