@@ -145,6 +145,7 @@ class GameBot(commands.Bot):
         from app.service import GameService
         from app.timers import Timers
         from db import Store
+        from ui import dispatch
         from ui.components import GameButton, GameSelect, MoveButton
         from ui.translator import Translator
 
@@ -163,6 +164,7 @@ class GameBot(commands.Bot):
         self.timers = Timers(self.store, self.leases, self.ai, self.clock, errors=self.errors)
         self.service.on_deadline = self.timers.poke
         self.add_dynamic_items(GameButton, MoveButton, GameSelect)  # panels keep working after a restart
+        dispatch.install(self)  # (a click made into its item alone, not its whole message)
         await self.tree.set_translator(Translator())
         for name in EXTENSIONS:
             await self.load_extension(name)

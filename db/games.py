@@ -10,9 +10,10 @@ UPDATE of that row as its first statement), so that the writes of one game run o
 SQLite's single writer runs every write. The optimistic version check (UPDATE ... WHERE seq=expected)
 then holds across processes too."""
 
-import json
 import time
 from collections.abc import Sequence
+
+from engine import from_json, json_text
 
 from .base import StoreBase, Tx
 from .deadlines import set_deadlines
@@ -49,10 +50,10 @@ class Games(StoreBase):
             return None
         row = rows[0]
         try:
-            g = GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
-                        json.loads(row[6]) if row[6] else None, row[7], row[8], row[9], json.loads(row[10]),
+            g = GameRow(row[0], row[1], row[2], row[3], row[4], from_json(row[5]),
+                        from_json(row[6]) if row[6] else None, row[7], row[8], row[9], from_json(row[10]),
                         row[11], row[12], row[13], row[14], game=row[15], home_id=row[16])
-            g.players = [Player(*p) for p in json.loads(row[17])]
+            g.players = [Player(*p) for p in from_json(row[17])]
         except (ValueError, TypeError) as e:  # (the state itself is parsed on first use: GameRow.state)
             raise DatabaseDamaged(f"game {row[0]}: its saved row can't be read ({e})").about(row[0], row[2]) from e
         return g
@@ -107,7 +108,7 @@ class Games(StoreBase):
             sql += " ORDER BY seq"
         rows = await self._rows(sql, (game_id,))
         return [{"seq": r[0], "action_id": r[1], "seat": r[2], "user_id": r[3], "stage": r[4],
-                 "events": json.loads(r[5])} for r in rows]
+                 "events": from_json(r[5])} for r in rows]
 
     @about_game
     async def action_ids(self, game_id: int, before: int | None = None) -> list[str]:
@@ -122,7 +123,7 @@ class Games(StoreBase):
     @about_game
     async def start_events(self, game_id: int) -> list:
         rows = await self._rows("SELECT start_events FROM games WHERE id=?", (game_id,))
-        return json.loads(rows[0][0]) if rows and rows[0][0] else []
+        return from_json(rows[0][0]) if rows and rows[0][0] else []
 
     @about_game
     async def actors_since(self, game_id: int, seq: int) -> list[tuple[int, str]]:
@@ -137,7 +138,7 @@ class Games(StoreBase):
             # the unique index on open games per channel turns a second one into "nothing inserted"
             row = await db.fetchone("INSERT INTO games (guild_id, channel_id, host_id, status, options, seed, game) "
                                     "VALUES (?, ?, ?, 'lobby', ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
-                                    (guild_id, channel_id, host_id, json.dumps(options), seed, game))
+                                    (guild_id, channel_id, host_id, json_text(options), seed, game))
             if row is None:  # the channel already has an open game
                 return None
             await db.execute("INSERT INTO players (game_id, user_id, name, joined) VALUES (?,?,?,?)",
@@ -171,9 +172,9 @@ class Games(StoreBase):
                                     (game_id,))
             if row is None or row[0] != "lobby":
                 return False
-            options = json.loads(row[1])
+            options = from_json(row[1])
             options[key] = value
-            await db.execute("UPDATE games SET options=? WHERE id=?", (json.dumps(options), game_id))
+            await db.execute("UPDATE games SET options=? WHERE id=?", (json_text(options), game_id))
             return True
         return await self._write(tx)
 
@@ -208,7 +209,7 @@ class Games(StoreBase):
             changed = await db.execute(
                 f"UPDATE games SET status='active', config=?, state=?, seq=?, start_events=?, recent=?, "
                 f"updated_at={db.dialect.now} WHERE id=? AND status='lobby'",
-                (json.dumps(config), state_json, seq, json.dumps(start_events), json.dumps(recent), game_id))
+                (json_text(config), state_json, seq, json_text(start_events), json_text(recent), game_id))
             if changed != 1:
                 return False
             users = [r[0] for r in await db.fetchall(
@@ -229,8 +230,8 @@ class Games(StoreBase):
         another move got there first. new_panel: the panel becomes the record of the day that ended (an
         outbox item) and a new one is due. deadlines: see set_deadlines. finish: the move ends the game: its
         results and the rating update (db/records.py), in the same transaction."""
-        recent_json = json.dumps(recent)
-        logged = [(game_id, seq, aid, seat, uid, stage, json.dumps(events))
+        recent_json = json_text(recent)
+        logged = [(game_id, seq, aid, seat, uid, stage, json_text(events))
                   for seq, aid, seat, uid, stage, events in rows]
 
         async def tx(db: Tx):
@@ -325,7 +326,7 @@ class Games(StoreBase):
                              (uid, level, user_id, game_id, user_id))
             await db.execute("DELETE FROM deadlines WHERE game_id=? AND seat=?", (game_id, row[0]))
             await db.execute("UPDATE games SET recent=?, host_id=COALESCE(?, host_id) WHERE id=?",
-                             (json.dumps(recent), new_host, game_id))
+                             (json_text(recent), new_host, game_id))
             return True
         return await self._write(tx)
 

@@ -4,7 +4,8 @@ Items are written by the change's own transaction (insert_items), delivered in o
 courier (cogs/courier.py) and marked done with the message that showed them, so a crash between a
 commit and its posts loses nothing: start-up delivers what is still pending."""
 
-import json
+
+from engine import from_json, json_text
 
 from .base import StoreBase, Tx
 from .errors import about_game
@@ -14,7 +15,7 @@ from .shards import Owned, owned_sql
 
 async def insert_items(db: Tx, game_id: int, seq: int, items) -> None:
     """Adds (kind, data) items for version `seq` inside the caller's transaction."""
-    rows = [(game_id, seq, kind, json.dumps(data)) for kind, data in items]
+    rows = [(game_id, seq, kind, json_text(data)) for kind, data in items]
     if rows:
         await db.executemany("INSERT INTO outbox (game_id, seq, kind, data) VALUES (?,?,?,?)", rows)
 
@@ -25,7 +26,7 @@ class Outbox(StoreBase):
         """The game's undelivered items, in the order they were promised."""
         rows = await self._rows("SELECT id, game_id, seq, kind, data FROM outbox WHERE game_id=? AND done=0 "
                                 "ORDER BY id", (game_id,))
-        return [OutboxItem(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+        return [OutboxItem(r[0], r[1], r[2], r[3], from_json(r[4])) for r in rows]
 
     async def games_with_pending(self, owned: Owned | None = None) -> list[int]:
         """Every game with something left to show, finished games included (of the `owned` shards)."""

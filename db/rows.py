@@ -1,7 +1,8 @@
 """The rows the store hands out: a game with its seated players (plain data, no I/O)."""
 
-import json
 from dataclasses import dataclass, field
+
+from engine import from_json
 
 from .errors import DatabaseDamaged
 
@@ -44,7 +45,7 @@ class GameRow:
         """The engine state, parsed on first use (lobby rows have none); DatabaseDamaged if it is not JSON."""
         if self._state is None and self.state_json is not None:
             try:
-                self._state = json.loads(self.state_json)
+                self._state = from_json(self.state_json)
             except ValueError as e:
                 raise DatabaseDamaged(f"game {self.id}: its saved state can't be read ({e})").about(
                     game_id=self.id, channel_id=self.channel_id) from e

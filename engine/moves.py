@@ -6,6 +6,7 @@ Two forms, each one line of text (they travel inside Discord custom_ids and sele
 - a whole plan:     "2@turn/blue/wood/income" -> Move(seat=2, kind="plan", arg="turn/blue/wood/income")
 A plan is expanded into engine actions by app.plans against the state it is applied to."""
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -26,15 +27,10 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        if not isinstance(text, str) or len(text) > MAX:
-            raise BadMove("not a move")
-        m = ACTION.fullmatch(text)
-        if m:
-            return cls(int(m["seat"]), "action", m["body"])
-        m = PLAN.fullmatch(text)
-        if m:
-            return cls(int(m["seat"]), "plan", m["body"])
-        raise BadMove(f"not a move: {text[:40]!r}")
+        move = parsed(text) if isinstance(text, str) else None
+        if move is None:
+            raise BadMove(f"not a move: {str(text)[:40]!r}")
+        return move
 
     @classmethod
     def action(cls, action_id: str) -> "Move":
@@ -55,3 +51,17 @@ class Move:
 
     def __str__(self) -> str:
         return self.text()
+
+
+@functools.lru_cache(maxsize=4096)  # (a panel's every button is parsed each time it is built; a Move is frozen)
+def parsed(text: str) -> Move | None:
+    """The move a text says, or None (a verb, a pick, anything else)."""
+    if len(text) > MAX:
+        return None
+    m = ACTION.fullmatch(text)
+    if m:
+        return Move(int(m["seat"]), "action", m["body"])
+    m = PLAN.fullmatch(text)
+    if m:
+        return Move(int(m["seat"]), "plan", m["body"])
+    return None

@@ -19,7 +19,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from engine.moves import BadMove, Move
+from engine.moves import BadMove, Move, parsed
 from engine.protocol import Button, Menu
 
 
@@ -186,11 +186,7 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
 
 
 def is_move(act: str) -> bool:
-    try:
-        Move.parse(act)
-        return True
-    except BadMove:
-        return False
+    return isinstance(act, str) and parsed(act) is not None
 
 
 def value_of(act: str) -> str:
