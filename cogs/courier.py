@@ -65,6 +65,7 @@ WORKING_MAX = 6  # see Courier.working
 PICTURES_KEPT = 2048  # live panels whose picture's attachment is remembered (an id and a key each)
 # outbox items whose showing changes nothing of the game's row (no panel, lobby or ping message set)
 KEEP_ROW = frozenset({"image", "freeze"})
+EDIT_PANEL = frozenset({"image", "freeze"})  # the kinds of items that edit the panel a change was made on
 ARCHIVED = 50083  # Discord's code for an edit in an archived thread (a post opens it again by itself)
 DELETING_KEPT = 1024  # the bot's own deletions whose event from Discord is awaited
 KEPT_REPLAYS = 16  # finished games' replays kept in memory (a few hundred KB each)
@@ -178,6 +179,19 @@ class Courier(commands.Cog):
         except (discord.NotFound, discord.Forbidden):
             return None
 
+    async def _edit_panel(self, channel, message_id: int | None, via: discord.Interaction | None,
+                          **kw) -> dict | None:
+        """Edits the panel, through the click on it when there is one (its acknowledged interaction): Discord
+        does not count its interactions' requests against the bot's global limit of requests a second, where
+        a channel's edit counts. The click was a moment ago (its token works 15 minutes); the channel's edit
+        when that fails all the same (the message gone, a hiccup)."""
+        if via is not None and via.message is not None and via.message.id == message_id and via.response.is_done():
+            try:
+                return await unread.edit_original(via, **kw)
+            except discord.HTTPException as e:
+                log.info("panel %s: the click's own edit failed (%s): edited in its channel", message_id, e)
+        return await self._edit(channel, message_id, **kw)
+
     async def _delete(self, channel, message_id: int | None) -> None:
         if message_id is None:
             return
@@ -190,9 +204,11 @@ class Courier(commands.Cog):
             pass
 
     # ---- after every change --------------------------------------------------------------------
-    async def after(self, game_id: int, channel_id: int, refresh: bool = True) -> None:
+    async def after(self, game_id: int, channel_id: int, refresh: bool = True,
+                    via: discord.Interaction | None = None) -> None:
         """The one path after every change (a click, an AI move, a timeout, a start, an end): the outbox
-        is delivered, the live panel shows the latest state, the AI seats get their turn."""
+        is delivered, the live panel shows the latest state, the AI seats get their turn. via: the click
+        on the panel that made the change (acknowledged): the panel is edited through it (_edit_panel)."""
         async with self.lock(channel_id):
             game = await self.service.game(game_id)
             if game is None:
@@ -203,16 +219,18 @@ class Courier(commands.Cog):
                 return
             async with self.working:
                 with use(language(game)):  # what the channel shows speaks the game's language
-                    now = await self.deliver(game, ch)
+                    now = await self.deliver(game, ch, via=via)
             if refresh:
-                await self.refresh_panel(game_id, ch, now)
+                await self.refresh_panel(game_id, ch, now, via)
             await self.desks.refresh(game)  # (the state the change left: the deliveries change no state)
         if game.status == "active":  # the AI seats' turns, and a person's forced move (Rules.forced)
             self.bot.ai.kick(game_id, game)
 
-    async def deliver(self, game: GameRow, ch, recovering: bool = False) -> GameRow | None:
+    async def deliver(self, game: GameRow, ch, recovering: bool = False,
+                      via: discord.Interaction | None = None) -> GameRow | None:
         """Shows the game's pending outbox items in order (callers hold the courier's lock). When
         recovering, a message already in the channel for an item is adopted instead of posted again.
+        via: the click on the panel (a panel frozen into a record is edited through it).
         Returns the game's row as the deliveries left it (read again only after one that may change it)."""
         items = await self.service.store.pending(game.id)
         for i, item in enumerate(items):
@@ -234,7 +252,8 @@ class Courier(commands.Cog):
                 mid = found.id
                 self._frozen.pop(game.id, None)
             else:
-                mid = await getattr(self, f"_show_{item.kind}")(game, ch, item)
+                show = getattr(self, f"_show_{item.kind}")
+                mid = await (show(game, ch, item, via) if item.kind in EDIT_PANEL else show(game, ch, item))
             await self.service.delivered([item.id], mid)
             if item.kind not in KEEP_ROW:
                 game = await self.service.game(game.id)  # panels and pings change the row
@@ -286,16 +305,18 @@ class Courier(commands.Cog):
             ended = await self.service.chapter_ended(game, item.seq)
         return texts.caption(game, ended or None, item.data.get("started"))
 
-    async def _show_freeze(self, game: GameRow, ch, item: OutboxItem) -> None:
+    async def _show_freeze(self, game: GameRow, ch, item: OutboxItem,
+                           via: discord.Interaction | None = None) -> None:
         self._frozen.pop(game.id, None)
         self._pictures.pop(game.id, None)  # (the next panel is a new message: its picture is uploaded anew)
         early = bool(item.data.get("ended_early")) or (item.data.get("heading") or {}).get("stage") == "ended"
         heading, lines = await self.service.day_record(game, item.seq, ended_early=early)
-        if await self._edit(ch, item.data["panel"], **messages.as_edit(messages.frozen(game, heading, lines,
-                                                                                     item.seq))):
+        if await self._edit_panel(ch, item.data["panel"], via,
+                                  **messages.as_edit(messages.frozen(game, heading, lines, item.seq))):
             self._frozen[game.id] = (item.data["panel"], (heading, lines), item.seq)  # its picture goes onto it
 
-    async def _show_image(self, game: GameRow, ch, item: OutboxItem) -> int | None:
+    async def _show_image(self, game: GameRow, ch, item: OutboxItem,
+                          via: discord.Interaction | None = None) -> int | None:
         """The chapter's picture: in the record just frozen from the panel (one message per chapter), or a
         message of its own (the game's first, or after a restart between the two)."""
         state = await self.service.state_at(game, item.seq)
@@ -307,8 +328,8 @@ class Courier(commands.Cog):
         frozen = self._frozen.pop(game.id, None)
         if frozen is not None and shown is not None and frozen[2] == item.seq:  # (the same change's record)
             mid, (heading, record), _seq = frozen
-            if await self._edit(ch, mid, **messages.as_edit(messages.frozen(game, heading, record, item.seq, shown,
-                                                                           caption))):
+            if await self._edit_panel(ch, mid, via, **messages.as_edit(messages.frozen(game, heading, record,
+                                                                                    item.seq, shown, caption))):
                 return mid
         kw = messages.picture(caption, shown)
         msg = await self.send(ch, game.id, None, "", plain=lambda: messages.picture(caption, None), **kw)
@@ -493,7 +514,8 @@ class Courier(commands.Cog):
                 self._uploaded(game.id, msg, shown.filename)
         return msg
 
-    async def refresh_panel(self, game_id: int, ch, game: GameRow | None = None) -> None:
+    async def refresh_panel(self, game_id: int, ch, game: GameRow | None = None,
+                            via: discord.Interaction | None = None) -> None:
         """Edits the live panel to the latest state (re-posted if it was deleted), its picture drawn first
         (outside the game's action lock: clicks do not wait for it). The edit runs under the lock, so edits
         reach Discord in the order of the moves; a picture of a moment passed meanwhile is drawn again. No-op
@@ -513,8 +535,8 @@ class Courier(commands.Cog):
                 if now.seq != game.seq or now.panel_message_id != game.panel_message_id:
                     continue  # the game moved on while the picture was drawn: draw the present one
                 undo = await self.service.undo_seat(now)
-                answer = await self._edit(ch, now.panel_message_id,
-                                          **messages.as_edit(messages.panel(now, undo=undo, shown=shown)))
+                answer = await self._edit_panel(ch, now.panel_message_id, via,
+                                                **messages.as_edit(messages.panel(now, undo=undo, shown=shown)))
                 if answer is None:
                     with use(language(now)):
                         await self.post_panel(now, ch, note=_("_(The previous panel was deleted.)_"))

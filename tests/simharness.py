@@ -449,9 +449,9 @@ def kill_switch(bot, when=None):
     after the commits that leave the game in that condition (e.g. over)."""
     real = bot.courier.after
 
-    async def dead(game_id, channel_id, refresh=True):
+    async def dead(game_id, channel_id, refresh=True, via=None):
         if when is not None and not when(await bot.store.game(game_id)):
-            await real(game_id, channel_id, refresh)
+            await real(game_id, channel_id, refresh, via)
     bot.courier.after = dead
 
 

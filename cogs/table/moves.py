@@ -57,7 +57,7 @@ class Moves(TableBase):
             kw, showing = await self.private_followup(out)
             if await self.answer(interaction, **kw):  # the player's desk: their next decision shows there
                 self.bot.courier.desks.keep(game, out.seat, interaction, showing)
-        await self.bot.courier.after(gid, game.channel_id)
+        await self.bot.courier.after(gid, game.channel_id, via=None if private else interaction)
 
     async def refused(self, interaction: discord.Interaction, out) -> None:
         await tell(interaction, out.message)
