@@ -4,7 +4,6 @@ Items are written by the change's own transaction (insert_items), delivered in o
 courier (cogs/courier.py) and marked done with the message that showed them, so a crash between a
 commit and its posts loses nothing: start-up delivers what is still pending."""
 
-
 from engine import from_json, json_text
 
 from .base import StoreBase, Tx
