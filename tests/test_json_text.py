@@ -1,18 +1,22 @@
 """A state's stored text: orjson writes it (engine.to_json), the same text the standard library writes, so a
 state saved before orjson and the same state saved now compare equal (db/copy.py compares them)."""
 
+import importlib
 import json
 
 import pytest
 
+import games
 from engine import from_json, json_text, registry, rng, to_json
+
+INSTALLED = [importlib.import_module(name).GAME.key for name in games.INSTALLED]  # (not a test's own game)
 
 
 def _standard(state) -> str:
     return json.dumps(state, separators=(",", ":"), sort_keys=True)
 
 
-@pytest.mark.parametrize("key", [g.key for g in registry.games()])
+@pytest.mark.parametrize("key", INSTALLED)
 def test_every_state_of_a_random_game_is_written_as_the_standard_library_writes_it(key):
     game = registry.game(key)
     players = max(game.players[0], min(3, game.players[1]))
