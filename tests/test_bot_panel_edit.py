@@ -53,6 +53,10 @@ async def test_a_click_on_the_panel_edits_it_through_the_click(simcord_env, simc
     assert seen["original"].count(game.panel_message_id) == 1
     assert game.panel_message_id not in seen["channel"]
     assert _versions(env, channel, now.panel_message_id) == {str(now.seq)}
+    # the picture uploaded with the edit is known by its attachment (kept, not uploaded again, while unchanged)
+    kept = bot.courier._pictures.get(game.id)
+    shown = {a.id for a in message(env, channel, now.panel_message_id).attachments}
+    assert kept is not None and kept[1] in shown
 
 
 async def test_the_panel_is_edited_in_its_channel_when_the_clicks_edit_fails(simcord_env, simcord_bot,
