@@ -5,7 +5,10 @@ import pytest
 
 from games.hexholm.ai import AI, hard
 from games.hexholm.play import RULES
+from games.hexholm.rules import playout
 from games.hexholm.rules.board import NEIGH
+from games.hexholm.rules.scoring import section_counts
+from games.hexholm.rules.turns import Scorer
 
 from .helpers import H, game, random_game, turn
 
@@ -81,3 +84,26 @@ def test_hard_beats_easy_over_fixed_games():
 
 def test_random_games_of_the_levels_end():
     assert random_game(2, 1)["over"]
+
+
+def test_hard_plays_its_own_later_turns_by_its_judgement_in_the_playouts():
+    # the position of the test above, as a playout meets it: the greedy turn takes the keep's gold now, the
+    # seat's own judged turn (what hard would play) settles beside the Shrine for its tile
+    cells = ["c"] * 400
+    for c in range(0, 20):
+        cells[H(10, c)] = "g"
+    cells[H(9, 3)] = "S"
+    cells[H(9, 16)] = "k"
+    placed = {}
+    for policy in ("greedy", "judged"):
+        s = turn(game(cells, 2, goals=("anglers", "quarrymen", "surveyors")), 0, "g")
+        s["players"][0]["left"] = 30
+        before = [h for h, o in enumerate(s["owner"]) if o == 0]
+        counts = section_counts(s["owner"], 2)
+        scorers = [Scorer(s, i, True, counts) for i in range(2)]
+        if policy == "judged":
+            hard.judged_build(s, 0, scorers[0])
+        playout.greedy_turn(s, 40, scorers)
+        placed[policy] = {h for h, o in enumerate(s["owner"]) if o == 0} - set(before)
+    assert not any(h in NEIGH[H(9, 3)] for h in placed["greedy"])
+    assert any(h in NEIGH[H(9, 3)] for h in placed["judged"])

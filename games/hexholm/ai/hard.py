@@ -9,9 +9,11 @@ the seat has not seen, the discards and the card in play), less half of what the
 in the last round, the gold only. At the turn's main decision (its first, before anything is built), the turns
 judged within WITHIN gold of the best (CANDIDATES at most) are each played out to the end of the game from
 budget / 20 twins of the seat's view (the cards it has not seen dealt at random; the same twins for every
-candidate), every player greedy on gold (rules/playout.py), and the one with the best mean margin over the best
-other player (a win counting WIN_BONUS more) is played. Only the seat's view is read; the first action of the
-chosen turn is played, and the next call plans again from there (the playouts only at the main decision)."""
+candidate), the other players greedy on gold (rules/playout.py), the seat's own builds by its judgement (the best
+OWN_JUDGED builds by gold weighed with the tiles and room they leave: judged_build), and the one with the best mean
+margin over the best other player (a win counting WIN_BONUS more) is played. Only the seat's view is read; the
+first action of the chosen turn is played, and the next call plans again from there (the playouts only at the main
+decision)."""
 
 from typing import Any
 
@@ -23,6 +25,7 @@ from ..rules import playout, turns
 from ..rules.board import NEIGH
 from ..rules.constants import BUILDS, CARDS_PER_TERRAIN, MOVE_TILES, TERRAINS
 from ..rules.engine import targets_on
+from ..rules.scoring import section_counts
 from ..rules.turns import Scorer
 
 BUDGET = 240          # the bot's default (AI_HARD_BUDGET): budget / PLAYOUT_SHARE playouts at most a main decision
@@ -40,6 +43,7 @@ PLAYOUT_FROM = 16     # under this budget, no playouts (the heuristic alone)
 WIN_BONUS = 8.0       # a playout won counts this much gold more
 WITHIN = 8.0          # only the candidates judged within this much of the best are played out
 DENY = 0.5            # the next player's expected gold next turn counts against
+OWN_JUDGED = 6        # in the playouts, the seat's own builds: the best this many by gold judged by what they leave
 
 
 def odds(view: dict, seat: int) -> dict[str, float]:
@@ -236,13 +240,51 @@ def margin(state: dict, seat: int) -> float:
     return totals[seat] - other + (WIN_BONUS if totals[seat] >= other else 0.0)
 
 
+def judged_build(s: dict, seat: int, sc: Scorer) -> None:
+    """The seat's mandatory build in a playout as its judgement would pick it, not greedily: of the OWN_JUDGED
+    builds adding the most gold, the one leaving the most gold, tiles and room (its static worth, cheap enough to
+    run on every own turn of every playout). Greedy own turns undervalue the turns that set up tiles and room,
+    which the real seat then uses; the other seat is easy, so greedy models it well."""
+    chance = odds(s, seat)
+    left = min(turns_left(s), TILE_CAP)
+    kinds = {loc["hex"]: loc["kind"] for loc in s["locations"]}
+    best: tuple[float, list[int]] | None = None
+    for order, _gain, taken in turns.ranked_builds(s, seat)[:OWN_JUDGED]:
+        for h in order:
+            sc.put(h)
+        v = sc.total() + room(s, seat, chance)
+        for h in order:
+            sc.take(h)
+        v += sum((MOVE_TURN if kinds[h] in MOVE_TILES else TILE_TURN) * left for h in taken)
+        if best is None or v > best[0]:
+            best = (v, order)
+    if best is None:
+        return
+    for h in best[1]:
+        kb.advance(s, f"build:{h}", [])
+        sc.record(h)
+
+
+def judged_play_out(s: dict, seat: int) -> None:
+    """A playout (rules/playout.py) whose seat's own mandatory builds are judged (judged_build); the rest greedy."""
+    counts = section_counts(s["owner"], len(s["players"]))
+    scorers = [Scorer(s, i, True, counts) for i in range(len(s["players"]))]
+    while not s["over"]:
+        if s["turn"] == seat and s["built"] == 0 and kb.mandatory_open(s):
+            judged_build(s, seat, scorers[seat])
+        playout.greedy_turn(s, 40, scorers)
+
+
 def played_out(view: dict, seat: int, plan: list[str], seed: int) -> float:
     s = twin(view, seat, seed)
     for body in plan:
         kb.advance(s, body, [], settle=False)
     if s["turn"] == seat and not s["over"]:
         kb.advance(s, "end", [])
-    playout.play_out(s)
+    if OWN_JUDGED:
+        judged_play_out(s, seat)
+    else:
+        playout.play_out(s)
     return margin(s, seat)
 
 
