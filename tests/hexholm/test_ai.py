@@ -107,3 +107,19 @@ def test_hard_plays_its_own_later_turns_by_its_judgement_in_the_playouts():
         placed[policy] = {h for h, o in enumerate(s["owner"]) if o == 0} - set(before)
     assert not any(h in NEIGH[H(9, 3)] for h in placed["greedy"])
     assert any(h in NEIGH[H(9, 3)] for h in placed["judged"])
+
+
+def test_the_playouts_judge_the_seats_own_builds_one_to_one_only(monkeypatch):
+    # measured one to one (BALANCE.md, session 51); three and four players keep the greedy playouts their tables
+    # were measured with
+    used = []
+    monkeypatch.setattr(hard, "judged_play_out", lambda s, seat: used.append(("judged", len(s["players"]))))
+    monkeypatch.setattr(hard.playout, "play_out", lambda s: used.append(("greedy", len(s["players"]))))
+    monkeypatch.setattr(hard, "margin", lambda s, seat: 0.0)
+    cells = ["c"] * 400
+    for c in range(0, 20):
+        cells[H(10, c)] = "g"
+    for n in (2, 3, 4):
+        s = turn(game(cells, n, goals=("anglers", "quarrymen", "surveyors")), 0, "g")
+        hard.played_out(RULES.view_for(s, 0), 0, [], 1)
+    assert used == [("judged", 2), ("greedy", 3), ("greedy", 4)]

@@ -9,9 +9,9 @@ the seat has not seen, the discards and the card in play), less half of what the
 in the last round, the gold only. At the turn's main decision (its first, before anything is built), the turns
 judged within WITHIN gold of the best (CANDIDATES at most) are each played out to the end of the game from
 budget / 20 twins of the seat's view (the cards it has not seen dealt at random; the same twins for every
-candidate), the other players greedy on gold (rules/playout.py), the seat's own builds by its judgement (the best
-OWN_JUDGED builds by gold weighed with the tiles and room they leave: judged_build), and the one with the best mean
-margin over the best other player (a win counting WIN_BONUS more) is played. Only the seat's view is read; the
+candidate), the other players greedy on gold (rules/playout.py), the seat's own builds one to one by its judgement
+(the best OWN_JUDGED builds by gold weighed with the tiles and room they leave: judged_build), and the one with the
+best mean margin over the best other player (a win counting WIN_BONUS more) is played. Only the seat's view is read; the
 first action of the chosen turn is played, and the next call plans again from there (the playouts only at the main
 decision)."""
 
@@ -44,6 +44,9 @@ WIN_BONUS = 8.0       # a playout won counts this much gold more
 WITHIN = 8.0          # only the candidates judged within this much of the best are played out
 DENY = 0.5            # the next player's expected gold next turn counts against
 OWN_JUDGED = 6        # in the playouts, the seat's own builds: the best this many by gold judged by what they leave
+# ... in games of this many players at most: measured one to one (session 51); three and four players keep the
+# greedy playouts their tables were measured with until the change is measured there
+JUDGED_UP_TO = 2
 
 
 def odds(view: dict, seat: int) -> dict[str, float]:
@@ -281,7 +284,7 @@ def played_out(view: dict, seat: int, plan: list[str], seed: int) -> float:
         kb.advance(s, body, [], settle=False)
     if s["turn"] == seat and not s["over"]:
         kb.advance(s, "end", [])
-    if OWN_JUDGED:
+    if OWN_JUDGED and len(s["players"]) <= JUDGED_UP_TO:
         judged_play_out(s, seat)
     else:
         playout.play_out(s)
