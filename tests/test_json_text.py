@@ -7,7 +7,7 @@ import json
 import pytest
 
 import games
-from engine import from_json, json_text, registry, rng, to_json
+from engine import _EXPONENT, from_json, json_text, registry, rng, to_json
 
 INSTALLED = [importlib.import_module(name).GAME.key for name in games.INSTALLED]  # (not a test's own game)
 
@@ -26,6 +26,7 @@ def test_every_state_of_a_random_game_is_written_as_the_standard_library_writes_
     while not game.rules.is_over(state) and checked < 400:
         text = to_json(state)
         assert text == _standard(state)
+        assert text.isascii() and not _EXPONENT.search(text)  # (orjson's text, not the fallback: the speed)
         assert from_json(text) == state
         acts = game.rules.legal_actions(state)
         state = game.rules.apply(state, acts[rng.below(stream, len(acts))].id).state
