@@ -13,9 +13,11 @@ import asyncio
 import io
 import os
 import pickle
+import re
 import struct
 import sys
 import time
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -103,6 +105,8 @@ class DiscordSide:
         self.waiting: dict[int, asyncio.Future] = {}  # mark's questions, by key
         self.rest = 0  # REST requests but the interactions' answers (Discord's global limit counts them)
         self.rest_at: dict[int, int] = {}  # ... by each mark
+        self.kinds: Counter = Counter()  # ... by method and route (ids as {id})
+        self.kinds_at: dict[int, Counter] = {}
         self.pid = 0
         self.compiled: list[str] = []  # the bot's compiled modules (engine/native.py)
 
@@ -139,6 +143,7 @@ class DiscordSide:
             method, path, json, form, params, files, reason = args
             if not path.startswith(("/interactions/", "/webhooks/")):  # (answers ride an interaction's token)
                 self.rest += 1
+                self.kinds[f"{method} {re.sub(r'/[0-9]+', '/{id}', path)}"] += 1
             if form:  # (read here: on Discord's side, as Discord reads the body the bot sends)
                 parsed, _ = router.parse_form(form, [])
                 json = parsed if parsed is not None else json
@@ -179,6 +184,7 @@ class DiscordSide:
         fut = asyncio.get_running_loop().create_future()
         self.waiting[key] = fut
         self.rest_at[key] = self.rest
+        self.kinds_at[key] = Counter(self.kinds)
         send(self.writer, ("mark", key))
         return await fut
 

@@ -125,6 +125,8 @@ class Step:
         self.parts: dict[str, float] = {}  # where that memory was (figures.memory_parts)
         self.traced: tuple[float, float] | None = None  # --memory: (the bot's, SimCord's) traced MB held then
         self.rest: int | None = None  # --apart: the bot's REST requests to Discord but its clicks' answers
+        self.rest_kinds: dict[str, int] = {}  # ... by method and route
+        self.unmoved = 0  # clicks after which no move was committed within 5 s ("busy" answers among them)
 
 
 class Ticks:
@@ -203,6 +205,9 @@ class Firsts(dict):
         return out
 
 
+AGAIN = object()  # a click not made: what it was to click is no longer offered
+
+
 class Harness:
     def __init__(self, env, bot, ticks: Ticks, steps: list[Step], clock: ResponseClock):
         self.env, self.bot, self.ticks, self.steps, self.clock = env, bot, ticks, steps, clock
@@ -227,6 +232,10 @@ class Harness:
         due, k = tick
         t = time.thread_time()
         cid, _label, value = choice
+        if not offered(self.env, msg, cid):  # changed since it was read (frozen, moved on): the tick to another
+            self.own_cpu += time.thread_time() - t
+            self.ticks.queue.put_nowait(tick)
+            return AGAIN
         rec, payload = click_payload(self.env, actor, msg, cid, [value] if value else None)
         self.own_cpu += time.thread_time() - t
         if time.perf_counter() - due > 0.05:
@@ -258,7 +267,8 @@ class Harness:
                 clicks = [(by_id[g.user_at(g.state["turn"])], panel, first_choice(panel))]
             else:
                 people = people_deciding(g)
-                decide = next((b for b in buttons(panel) if b["type"] == 2 and "Decide" in (b.get("label") or "")),
+                decide = next((b for b in buttons(panel) if b["type"] == 2 and "Decide" in (b.get("label") or "")
+                               and not b["disabled"]),
                               None)
                 clicks = [(by_id[g.user_at(people[0])], panel, (decide["custom_id"], "", None))] \
                     if people and decide else []
@@ -271,14 +281,29 @@ class Harness:
             got = await self.click(*clicks[0])
             if got is None:
                 return
+            if got is AGAIN:
+                continue
             if g.state["stage"] != "turn":  # the private choice, from the Decide answer
+                shown = await self.private(got[0])
                 t = time.thread_time()
-                shown = [m for m in _messages(env, got[0]) if buttons(m)]
-                c = first_choice(shown[-1]) if shown else None
+                c = first_choice(shown) if shown is not None else None
                 self.own_cpu += time.thread_time() - t
                 if c is not None:
-                    got = await self.click(clicks[0][0], shown[-1], c) or got
+                    again = await self.click(clicks[0][0], shown, c)
+                    got = got if again is None or again is AGAIN else again
             await self.moved(g, ev, got, before)
+
+    async def private(self, rec):
+        """The private message with the choices that a click on Decide answered (None if none came within 5 s):
+        the answer may come after the first response (a deferred one), as a person sees it come."""
+        end = time.perf_counter() + 5
+        while True:
+            t = time.thread_time()
+            shown = [m for m in _messages(self.env, rec) if buttons(m)]
+            self.own_cpu += time.thread_time() - t
+            if shown or time.perf_counter() >= end:
+                return shown[-1] if shown else None
+            await asyncio.sleep(0.02)
 
     async def moved(self, g, ev: asyncio.Event, got, before) -> None:
         """Wait for the move to be committed and the panel to show it (as a player waits to see it):
@@ -287,6 +312,7 @@ class Harness:
         try:
             await asyncio.wait_for(ev.wait(), 5)
         except TimeoutError:
+            self.steps[k].unmoved += 1
             return  # refused (busy, stale): the table looks again
         self.steps[k].commits.append(self.committed_at[g.id] - due)
         end = time.perf_counter() + 5
@@ -298,6 +324,24 @@ class Harness:
                 return
             await asyncio.sleep(0.05)
         self.stuck += 1
+
+
+def offered(env, msg, cid: str) -> bool:
+    """Whether the message, as Discord has it now, still offers the component `cid` (a person's client sends no
+    click on a component gone or disabled)."""
+    try:
+        stored = env.backend.get_message(msg.channel.id, msg.id)
+    except Exception:  # deleted
+        return False
+    stack = list(stored.components)  # Discord's raw components: rows, containers, sections and their items
+    while stack:
+        c = stack.pop()
+        if c.get("custom_id") == cid:
+            return not c.get("disabled", False)
+        stack.extend(c.get("components") or ())
+        if c.get("accessory"):
+            stack.append(c["accessory"])
+    return False
 
 
 def _messages(env, rec):
@@ -552,6 +596,7 @@ async def measure_apart(args) -> None:
             for k, step in enumerate(steps):  # the bot's figures, not this process's
                 step.cpu, step.proc, step.rss = await marks[k]
                 step.rest = side.rest_at[k + 1] - side.rest_at[k]
+                step.rest_kinds = side.kinds_at[k + 1] - side.kinds_at[k]
                 step.parts = {}
             ticks.end_cpu = end[:2]
             for p in spies:
@@ -715,11 +760,12 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
               f"{max(first) if first else float('nan'):7.1f} | late {late} | busy {busy} | committed p50 "
               f"{statistics.median(cm) if cm else float('nan'):6.1f} p99 {pct(cm, 99):7.1f} ms | loop CPU "
               f"{cpu:5.2f} ms/click ({mine}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
-              f"table {s.idle_ticks}, never taken {s.dropped} | memory {s.rss:.0f} MB at its start "
-              f"{'ok' if ok else 'NOT ok'}", flush=True)
+              f"table {s.idle_ticks}, never taken {s.dropped} | no move after {s.unmoved} | memory {s.rss:.0f} MB at "
+              f"its start {'ok' if ok else 'NOT ok'}", flush=True)
         if s.rest is not None and n:
             print(f"      Discord: {s.rest / n:.1f} REST requests a click besides its answer (by default a bot may "
-                  f"make {GLOBAL_LIMIT} a second in all: {GLOBAL_LIMIT * n / max(s.rest, 1):.0f} clicks/s)")
+                  f"make {GLOBAL_LIMIT} a second in all: {GLOBAL_LIMIT * n / max(s.rest, 1):.0f} clicks/s): "
+                  + ", ".join(f"{k} {v / n:.2f}" for k, v in sorted(s.rest_kinds.items(), key=lambda kv: -kv[1])))
         if s.parts:
             traced = f"; traced: the bot {s.traced[0]:.1f}, SimCord {s.traced[1]:.1f}" if s.traced else ""
             print("      memory at its start (MB): " + ", ".join(f"{k} {v:.1f}" for k, v in s.parts.items()) + traced)

@@ -87,7 +87,8 @@ def buttons(msg) -> list[dict]:
     """Every component of a message (buttons and selects) as raw dicts, in display order: in its action rows,
     at the top or inside a container (Components V2)."""
     return [{"type": c.type.value, "custom_id": getattr(c, "custom_id", None), "label": getattr(c, "label", None),
-             "options": [(o.label, o.value) for o in getattr(c, "options", [])]}
+             "options": [(o.label, o.value) for o in getattr(c, "options", [])],
+             "disabled": bool(getattr(c, "disabled", False))}
             for c in v2.components(msg) if c.type.value in (2, 3)]
 
 
@@ -120,9 +121,9 @@ def has_picture(msg) -> bool:
 
 
 def first_action(msg) -> dict | None:
-    """The first button that makes a move."""
+    """The first button that makes a move (none that is disabled: Discord's clients send no click on it)."""
     for c in buttons(msg):
-        if c["type"] == 2 and c["custom_id"] and ACTION.match(c["custom_id"]):
+        if c["type"] == 2 and c["custom_id"] and ACTION.match(c["custom_id"]) and not c["disabled"]:
             return c
     return None
 
@@ -131,7 +132,7 @@ def first_choice(msg):
     """(custom_id, label, select value or None) of the first move offered: the top of the "take a die and
     use it" menu when there is one (the likely choice), else the first move button."""
     for c in buttons(msg):
-        if c["type"] == 3 and c["options"] and c["options"][0][1].startswith("m:"):
+        if c["type"] == 3 and c["options"] and c["options"][0][1].startswith("m:") and not c["disabled"]:
             label, value = c["options"][0]
             return c["custom_id"], label, value
     c = first_action(msg)
