@@ -127,6 +127,7 @@ class Step:
         self.rest: int | None = None  # --apart: the bot's REST requests to Discord but its clicks' answers
         self.rest_kinds: dict[str, int] = {}  # ... by method and route
         self.unmoved = 0  # clicks after which no move was committed within 5 s ("busy" answers among them)
+        self.unmoved_said: dict[str, int] = {}  # ... by the start of what the bot answered them
 
 
 class Ticks:
@@ -312,7 +313,10 @@ class Harness:
         try:
             await asyncio.wait_for(ev.wait(), 5)
         except TimeoutError:
-            self.steps[k].unmoved += 1
+            step = self.steps[k]
+            step.unmoved += 1
+            said = answer(self.env, rec)[:48] or "(no answer)"
+            step.unmoved_said[said] = step.unmoved_said.get(said, 0) + 1
             return  # refused (busy, stale): the table looks again
         self.steps[k].commits.append(self.committed_at[g.id] - due)
         end = time.perf_counter() + 5
@@ -762,6 +766,9 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
               f"{cpu:5.2f} ms/click ({mine}) | process CPU {proc:5.2f} ms/click | ticks waiting for a "
               f"table {s.idle_ticks}, never taken {s.dropped} | no move after {s.unmoved} | memory {s.rss:.0f} MB at "
               f"its start {'ok' if ok else 'NOT ok'}", flush=True)
+        if s.unmoved_said:
+            print("      no move after: " + "; ".join(f"{v}: {k!r}" for k, v in sorted(s.unmoved_said.items(),
+                                                                                   key=lambda kv: -kv[1])[:4]))
         if s.rest is not None and n:
             print(f"      Discord: {s.rest / n:.1f} REST requests a click besides its answer (by default a bot may "
                   f"make {GLOBAL_LIMIT} a second in all: {GLOBAL_LIMIT * n / max(s.rest, 1):.0f} clicks/s): "
