@@ -2,15 +2,16 @@
 
 In a thread such work holds the GIL and delays every click of every game, and the default thread pool
 grows a thread (and its memory) per concurrent job; so each kind of work gets worker processes of its
-own (spawned: they share nothing with the bot's threads), or with processes=0 one dedicated thread.
-A worker that dies is replaced and the job done in the thread instead."""
+own (spawned: they share nothing with the bot's threads; driven from the event loop: app/process_pool.py), or
+with processes=0 one dedicated thread. A worker that dies is replaced and the job done in the thread instead."""
 
 import asyncio
 import contextvars
 import logging
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+
+from .process_pool import ProcessPool
 
 log = logging.getLogger("bot.workers")
 
@@ -39,7 +40,7 @@ class Workers:
     def __init__(self, kind: str, processes: int):
         self.kind = kind
         self.processes = processes
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: ProcessPool | None = None
         self._thread: ThreadPoolExecutor | None = None
 
     def thread(self) -> Executor:
@@ -51,20 +52,29 @@ class Workers:
         """fn(*args) in a worker process (fn must be importable by name), else in the dedicated thread."""
         loop = asyncio.get_running_loop()
         if in_process and self.processes > 0:
-            if self.pool is None:
-                self.pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
-            try:
-                return await asyncio.wrap_future(self.pool.submit(fn, *args))
-            except BrokenProcessPool:
-                log.warning("a %s worker process died: starting a new one", self.kind)
-                self.pool.shutdown(wait=False, cancel_futures=True)
+            if self.pool is not None and self.pool.loop is not loop:  # (made on another loop: of no use here)
+                self.pool.close()
                 self.pool = None
+            if self.pool is None:
+                self.pool = ProcessPool(self.processes)
+            pool = self.pool
+            try:
+                return await pool.run(fn, *args)
+            except BrokenProcessPool:
+                if self.pool is pool:  # (the first of its callers to hear it)
+                    log.warning("a %s worker process died: starting a new one", self.kind)
+                    self.pool = None
+                    pool.close()
         # the thread runs in a copy of the caller's context: its language (i18n) goes along
         return await loop.run_in_executor(self.thread(), contextvars.copy_context().run, fn, *args)
 
+    def pids(self) -> list[int]:
+        """The worker processes' ids (none before the first job)."""
+        return self.pool.pids() if self.pool is not None else []
+
     def stop(self) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.close()
             self.pool = None
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
