@@ -292,7 +292,7 @@ class Harness:
                 if c is not None:
                     again = await self.click(clicks[0][0], shown, c)
                     got = got if again is None or again is AGAIN else again
-            await self.moved(g, ev, got, before)
+            await self.moved(g, ev, got, before, clicks[0][2][0])
 
     async def private(self, rec):
         """The private message with the choices that a click on Decide answered (None if none came within 5 s):
@@ -306,23 +306,25 @@ class Harness:
                 return shown[-1] if shown else None
             await asyncio.sleep(0.02)
 
-    async def moved(self, g, ev: asyncio.Event, got, before) -> None:
-        """Wait for the move to be committed and the panel to show it (as a player waits to see it):
-        SimCord gives an edited message a new list of components, or the panel is posted anew."""
+    async def moved(self, g, ev: asyncio.Event, got, before, clicked: str) -> None:
+        """Wait for the move to be committed and the panel to show it (as a player waits to see it): SimCord
+        gives an edited message a new list of components, and the panel no longer offers what was clicked on it
+        (its components name the game's new version; a panel frozen or deleted offers nothing)."""
         rec, due, k = got
         try:
             await asyncio.wait_for(ev.wait(), 5)
         except TimeoutError:
             step = self.steps[k]
             step.unmoved += 1
-            said = answer(self.env, rec)[:48] or "(no answer)"
+            said = answer(self.env, rec).split(" | ")[-1][:48] or "(no answer)"  # (after the panel: the reply)
             step.unmoved_said[said] = step.unmoved_said.get(said, 0) + 1
             return  # refused (busy, stale): the table looks again
         self.steps[k].commits.append(self.committed_at[g.id] - due)
         end = time.perf_counter() + 5
         while time.perf_counter() < end:
             try:
-                if self.env.backend.get_message(g.channel_id, g.panel_message_id).components is not before:
+                panel = self.env.backend.get_message(g.channel_id, g.panel_message_id)
+                if panel.components is not before and not offers(panel, clicked):
                     return
             except Exception:  # deleted: a new panel
                 return
@@ -334,9 +336,13 @@ def offered(env, msg, cid: str) -> bool:
     """Whether the message, as Discord has it now, still offers the component `cid` (a person's client sends no
     click on a component gone or disabled)."""
     try:
-        stored = env.backend.get_message(msg.channel.id, msg.id)
+        return offers(env.backend.get_message(msg.channel.id, msg.id), cid)
     except Exception:  # deleted
         return False
+
+
+def offers(stored, cid: str) -> bool:
+    """Whether SimCord's stored message offers the component `cid`, enabled."""
     stack = list(stored.components)  # Discord's raw components: rows, containers, sections and their items
     while stack:
         c = stack.pop()
