@@ -61,7 +61,9 @@ def _signature(msg: discord.Message) -> tuple:
     return (v2.text_of(msg), emb.title if emb else None, emb.footer.text if emb and emb.footer else None)
 
 
-WORKING_MAX = 6  # see Courier.working
+# see Courier.working: the work in it waits mostly on Discord, the database and the workers, so it bounds the
+# clicks a second (6: about 150 on 500 tables, "busy" past it; 12: 150 clean, an overload's acks a little slower)
+WORKING_MAX = 12
 PICTURES_KEPT = 2048  # live panels whose picture's attachment is remembered (an id and a key each)
 # outbox items whose showing changes nothing of the game's row (no panel, lobby or ping message set)
 KEEP_ROW = frozenset({"image", "freeze"})
