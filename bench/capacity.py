@@ -291,7 +291,11 @@ class Harness:
                 self.own_cpu += time.thread_time() - t
                 if c is not None:
                     again = await self.click(clicks[0][0], shown, c)
-                    got = got if again is None or again is AGAIN else again
+                    if again is None:  # the driver has ended (the choice not made: not a click that moved nothing)
+                        return
+                    if again is AGAIN:
+                        continue
+                    got = again
             await self.moved(g, ev, got, before, clicks[0][2][0])
 
     async def private(self, rec):
