@@ -9,9 +9,10 @@ temporary SQLite file (WAL, synchronous=FULL), or with --database a new database
 ("temp": a throwaway server with fsync on). --tables games of 3 people are started, then a driver in
 ANOTHER process sends ticks at a fixed rate, step after step (--rates, --seconds each, 3 s apart): tick i
 of a step is due at the step's start + i / rate and is written to a pipe when due, whatever the bot's
-process is doing. Each tick is one click: a table whose last move has been shown takes it and makes its
-current player's likely choice (the top of the panel's menu), or for a private decision Decide and then
-the first private choice (two ticks). Times are counted from the tick's due time (one clock for both
+process is doing. Each tick is one click: a table whose last move has been shown (its panel no longer offers what
+was clicked) takes it and makes its current player's likely choice (the top of the panel's menu), or for a private
+decision Decide and then the first private choice (two ticks); only what the message offers at that moment (a
+panel frozen meanwhile: the tick goes to another table). Times are counted from the tick's due time (one clock for both
 processes: CLOCK_MONOTONIC), so a click that waits for the bot's loop to read it is counted as waiting.
 
 Prints for each rate: clicks, first response p50/p99/max, late (no answer, or 3 s or more: Discord drops
@@ -19,14 +20,16 @@ it), "busy" answers, committed p50/p99 (the move on disk), the loop's CPU per cl
 CPU time over the step / clicks answered, SimCord's in-memory Discord and this harness's own work on
 the loop included; the harness's own synchronous part is measured and shown apart; --profile: py-spy
 (`pip install py-spy`) samples each step and the bot's own part is shown: bench/shares.py), the process's CPU
-per click (every thread: the database writer too), and ticks no table was free to take. Then the bot
+per click (every thread: the database writer too), ticks no table was free to take, and the clicks after which
+no move was committed within 5 s (with what the bot answered them: "busy", ...). Then the bot
 process's memory (VmRSS/VmHWM, with SimCord's copy of every message it holds: Discord's memory in
 life) and its worker processes'. Not a test: the figures depend on the machine.
 
 --apart: the bot in a process of its own, as on Discord (bench/apart.py: its discord.py speaks to SimCord over a
 unix socket), SimCord, the harness and the memory of every message in this one. The loop's and the process's
 CPU per click are then the bot process's alone (the socket's side of each request and event included: it stands
-in for discord.py's HTTP and JSON, and --profile shows its share); the tables are started with a host each (the
+in for discord.py's HTTP and JSON, and --profile shows its share), and Discord's REST requests a click are counted
+by route; the tables are started with a host each (the
 bot's cooldowns run on its own clock); --stand-in-images draws nothing but still in the render worker, where the
 bot builds its panels (in one process the stand-in draws on the loop, and the panels are built there too)."""
 
@@ -126,6 +129,7 @@ class Step:
         self.traced: tuple[float, float] | None = None  # --memory: (the bot's, SimCord's) traced MB held then
         self.rest: int | None = None  # --apart: the bot's REST requests to Discord but its clicks' answers
         self.rest_kinds: dict[str, int] = {}  # ... by method and route
+        self.workers_cpu: float | None = None  # --apart: the bot's worker processes' CPU seconds (pictures, panels, AI)
         self.unmoved = 0  # clicks after which no move was committed within 5 s ("busy" answers among them)
         self.unmoved_said: dict[str, int] = {}  # ... by the start of what the bot answered them
 
@@ -593,8 +597,11 @@ async def measure_apart(args) -> None:
             spies: list = []
             marks: dict[int, asyncio.Task] = {}
 
+            workers_cpu: dict[int, float] = {}  # the bot's worker processes' CPU seconds at each step's start
+
             def on_step(k: int) -> None:
                 marks[k] = asyncio.create_task(side.mark(k))
+                workers_cpu[k] = _children_cpu(side.pid)
                 if args.profile:
                     spies.append(spy(tmp.name, k, args.seconds, args.gil, side.pid))
             ticks = Ticks(rfd, steps, on_step)
@@ -603,6 +610,7 @@ async def measure_apart(args) -> None:
             tables = [asyncio.create_task(h.table(ch, by_id)) for ch in channels]
             await asyncio.gather(*tables)
             end = await side.mark(len(steps))
+            workers_cpu[len(steps)] = _children_cpu(side.pid)
             gc.enable()
             trim.cancel()
             driver.join()
@@ -611,6 +619,7 @@ async def measure_apart(args) -> None:
                 step.cpu, step.proc, step.rss = await marks[k]
                 step.rest = side.rest_at[k + 1] - side.rest_at[k]
                 step.rest_kinds = side.kinds_at[k + 1] - side.kinds_at[k]
+                step.workers_cpu = workers_cpu[k + 1] - workers_cpu[k]
                 step.parts = {}
             ticks.end_cpu = end[:2]
             for p in spies:
@@ -639,6 +648,18 @@ async def measure_apart(args) -> None:
             await drop()  # type: ignore[operator]
         if server is not None:
             server.remove()
+
+
+def _children_cpu(pid: int) -> float:
+    """CPU seconds (user and system) the process's children have used so far, the live ones."""
+    total = 0
+    for child in _children(pid):
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (the 14th and 15th of the whole line)
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _children(pid: int) -> list[int]:
@@ -783,6 +804,9 @@ def report(args, steps: list[Step], ticks: Ticks, h: Harness, clock: ResponseClo
             print(f"      Discord: {s.rest / n:.1f} REST requests a click besides its answer (by default a bot may "
                   f"make {GLOBAL_LIMIT} a second in all: {GLOBAL_LIMIT * n / max(s.rest, 1):.0f} clicks/s): "
                   + ", ".join(f"{k} {v / n:.2f}" for k, v in sorted(s.rest_kinds.items(), key=lambda kv: -kv[1])))
+        if s.workers_cpu is not None and n:
+            print(f"      the bot's worker processes (pictures, panels, the AI): {s.workers_cpu * 1000 / n:.2f} ms of "
+                  f"CPU a click, {s.workers_cpu / args.seconds:.2f} CPUs")
         if s.parts:
             traced = f"; traced: the bot {s.traced[0]:.1f}, SimCord {s.traced[1]:.1f}" if s.traced else ""
             print("      memory at its start (MB): " + ", ".join(f"{k} {v:.1f}" for k, v in s.parts.items()) + traced)

@@ -86,3 +86,5 @@ def test_capacity_with_the_bot_apart(tmp_path):
     assert "    4 clicks (" in step and "| late 0 | busy 0 |" in step, step
     said = r.stdout.splitlines()[r.stdout.splitlines().index(step) + 1]  # Discord's requests a click, counted there
     assert said.lstrip().startswith("Discord: ") and " REST requests a click besides its answer" in said, said
+    workers = r.stdout.splitlines()[r.stdout.splitlines().index(step) + 2]  # the render worker's CPU, counted too
+    assert workers.lstrip().startswith("the bot's worker processes") and " ms of CPU a click" in workers, workers
