@@ -106,7 +106,14 @@ class ProcessPool:
         self.processes = processes
         self.loop = asyncio.get_running_loop()
         ctx = multiprocessing.get_context("spawn")
-        self.workers = [_Worker(ctx) for _ in range(processes)]
+        self.workers: list[_Worker] = []
+        try:
+            for _ in range(processes):
+                self.workers.append(_Worker(ctx))
+        except BaseException:  # (those started go too)
+            for w in self.workers:
+                w.close()
+            raise
         self.idle: asyncio.Queue = asyncio.Queue()
         for w in self.workers:
             self.idle.put_nowait(w)

@@ -56,12 +56,17 @@ class Workers:
                 self.pool.close()
                 self.pool = None
             if self.pool is None:
-                self.pool = ProcessPool(self.processes)
+                try:
+                    self.pool = ProcessPool(self.processes)
+                except OSError:  # (no process could be started: out of memory or descriptors) the thread does it
+                    log.exception("no %s worker process could be started", self.kind)
             pool = self.pool
             try:
+                if pool is None:
+                    raise BrokenProcessPool("no worker process")
                 return await pool.run(fn, *args)
             except BrokenProcessPool:
-                if self.pool is pool:  # (the first of its callers to hear it)
+                if pool is not None and self.pool is pool:  # (the first of its callers to hear it)
                     log.warning("a %s worker process died: starting a new one", self.kind)
                     self.pool = None
                     pool.close()

@@ -72,3 +72,17 @@ async def test_a_dead_process_breaks_the_pool_and_workers_go_on_in_their_thread(
         assert workers.pids() and workers.pids() != first
     finally:
         workers.stop()
+
+
+async def test_workers_do_the_job_in_their_thread_when_no_process_can_start(monkeypatch):
+    import app.workers
+
+    def refused(_processes):
+        raise OSError(24, "Too many open files")
+    monkeypatch.setattr(app.workers, "ProcessPool", refused)
+    workers = Workers("test", 2)
+    try:
+        assert await workers.run(operator.add, 20, 22) == 42
+        assert workers.pool is None and workers.pids() == []
+    finally:
+        workers.stop()
