@@ -118,6 +118,7 @@ class ProcessPool:
         for w in self.workers:
             self.idle.put_nowait(w)
         self.broken = False
+        self.stopped = False  # by its owner (the bot stopping): its jobs are not to be done another way
 
     def pids(self) -> list[int]:
         return [w.process.pid for w in self.workers if w.process.pid is not None]

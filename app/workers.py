@@ -66,6 +66,8 @@ class Workers:
                     raise BrokenProcessPool("no worker process")
                 return await pool.run(fn, *args)
             except BrokenProcessPool:
+                if pool is not None and pool.stopped:  # (as the executor's jobs cancelled when it stopped)
+                    raise asyncio.CancelledError() from None
                 if pool is not None and self.pool is pool:  # (the first of its callers to hear it)
                     log.warning("a %s worker process died: starting a new one", self.kind)
                     self.pool = None
@@ -79,6 +81,7 @@ class Workers:
 
     def stop(self) -> None:
         if self.pool is not None:
+            self.pool.stopped = True
             self.pool.close()
             self.pool = None
         if self._thread is not None:

@@ -86,3 +86,19 @@ async def test_workers_do_the_job_in_their_thread_when_no_process_can_start(monk
         assert workers.pool is None and workers.pids() == []
     finally:
         workers.stop()
+
+
+async def test_a_job_waiting_when_the_workers_stop_is_cancelled_not_done_in_the_thread():
+    workers = Workers("test", 1)
+    try:
+        assert await workers.run(operator.add, 1, 1) == 2
+        slow = asyncio.ensure_future(workers.run(time.sleep, 5))
+        waiting = asyncio.ensure_future(workers.run(operator.add, 2, 2))
+        await asyncio.sleep(0.2)
+        workers.stop()
+        for job in (slow, waiting):
+            with pytest.raises(asyncio.CancelledError):
+                await job
+        assert workers._thread is None  # (nothing was sent to the thread)
+    finally:
+        workers.stop()
