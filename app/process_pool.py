@@ -12,6 +12,7 @@ import asyncio
 import multiprocessing
 import os
 import pickle
+import signal
 import struct
 from concurrent.futures.process import BrokenProcessPool
 
@@ -21,6 +22,7 @@ HUGE = struct.Struct("!Q")
 
 def serve(jobs, results) -> None:
     """A worker process: (fn, args) in, (True, value) or (False, exception) out, until the job pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C at the terminal stops the bot, which closes the pipes)
     while True:
         try:
             fn, args = pickle.loads(jobs.recv_bytes())

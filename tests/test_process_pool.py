@@ -102,3 +102,14 @@ async def test_a_job_waiting_when_the_workers_stop_is_cancelled_not_done_in_the_
         assert workers._thread is None  # (nothing was sent to the thread)
     finally:
         workers.stop()
+
+
+async def test_a_worker_outlives_ctrl_c_which_is_the_bots_to_handle():
+    pool = ProcessPool(1)
+    try:
+        assert await pool.run(operator.add, 1, 1) == 2
+        os.kill(pool.pids()[0], signal.SIGINT)  # (a terminal's Ctrl-C reaches the whole process group)
+        assert await pool.run(operator.add, 2, 2) == 4
+        assert not pool.broken
+    finally:
+        pool.close()
