@@ -17,16 +17,20 @@ from app.process_pool import ProcessPool
 from app.workers import Workers
 
 
-async def test_results_and_failures_travel_back():
+@pytest.fixture
+async def pool():
+    """A pool of one worker process, closed after the test."""
     pool = ProcessPool(1)
-    try:
-        assert await pool.run(operator.add, 2, 3) == 5
-        assert await pool.run(bytes, 300_000) == bytes(300_000)  # (more than a pipe holds at once)
-        with pytest.raises(ValueError):
-            await pool.run(math.sqrt, -1)
-        assert await pool.run(operator.mul, 6, 7) == 42  # (a failure leaves the process serving)
-    finally:
-        pool.close()
+    yield pool
+    pool.close()
+
+
+async def test_results_and_failures_travel_back(pool):
+    assert await pool.run(operator.add, 2, 3) == 5
+    assert await pool.run(bytes, 300_000) == bytes(300_000)  # (more than a pipe holds at once)
+    with pytest.raises(ValueError):
+        await pool.run(math.sqrt, -1)
+    assert await pool.run(operator.mul, 6, 7) == 42  # (a failure leaves the process serving)
 
 
 async def test_jobs_beyond_the_processes_wait_and_no_thread_is_started():
@@ -41,27 +45,19 @@ async def test_jobs_beyond_the_processes_wait_and_no_thread_is_started():
         pool.close()
 
 
-async def test_a_caller_that_stops_waiting_leaves_no_result_behind():
-    pool = ProcessPool(1)
-    try:
-        with pytest.raises(TimeoutError):
-            await asyncio.wait_for(pool.run(time.sleep, 0.3), 0.05)
-        assert await pool.run(operator.add, 1, 1) == 2  # its own result, not the sleep's None
-    finally:
-        pool.close()
+async def test_a_caller_that_stops_waiting_leaves_no_result_behind(pool):
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(pool.run(time.sleep, 0.3), 0.05)
+    assert await pool.run(operator.add, 1, 1) == 2  # its own result, not the sleep's None
 
 
-async def test_a_dead_process_breaks_the_pool_and_workers_go_on_in_their_thread():
-    pool = ProcessPool(1)
-    try:
-        assert await pool.run(operator.add, 1, 2) == 3
-        os.kill(pool.pids()[0], signal.SIGKILL)
-        with pytest.raises(BrokenProcessPool):
-            await pool.run(operator.add, 1, 2)
-        with pytest.raises(BrokenProcessPool):
-            await pool.run(operator.add, 1, 2)
-    finally:
-        pool.close()
+async def test_a_dead_process_breaks_the_pool_and_workers_go_on_in_their_thread(pool):
+    assert await pool.run(operator.add, 1, 2) == 3
+    os.kill(pool.pids()[0], signal.SIGKILL)
+    with pytest.raises(BrokenProcessPool):
+        await pool.run(operator.add, 1, 2)
+    with pytest.raises(BrokenProcessPool):
+        await pool.run(operator.add, 1, 2)
     workers = Workers("test", 1)
     try:
         assert await workers.run(operator.add, 2, 2) == 4
@@ -104,12 +100,8 @@ async def test_a_job_waiting_when_the_workers_stop_is_cancelled_not_done_in_the_
         workers.stop()
 
 
-async def test_a_worker_outlives_ctrl_c_which_is_the_bots_to_handle():
-    pool = ProcessPool(1)
-    try:
-        assert await pool.run(operator.add, 1, 1) == 2
-        os.kill(pool.pids()[0], signal.SIGINT)  # (a terminal's Ctrl-C reaches the whole process group)
-        assert await pool.run(operator.add, 2, 2) == 4
-        assert not pool.broken
-    finally:
-        pool.close()
+async def test_a_worker_outlives_ctrl_c_which_is_the_bots_to_handle(pool):
+    assert await pool.run(operator.add, 1, 1) == 2
+    os.kill(pool.pids()[0], signal.SIGINT)  # (a terminal's Ctrl-C reaches the whole process group)
+    assert await pool.run(operator.add, 2, 2) == 4
+    assert not pool.broken
