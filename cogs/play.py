@@ -227,8 +227,10 @@ class Play(commands.Cog):
         topics = game.show.topics
         if topics is None:
             text = texts.help_text(game)
-        elif not topic:
+        elif not topic and getattr(topics, "pieces", False):
             text = _("**Topics**: {topics}. Or type a card or piece by its name.", topics=", ".join(topics.names()))
+        elif not topic:
+            text = _("**Topics**: {topics}.", topics=", ".join(topics.names()))
         else:
             text = topics.lookup(topic) or _("Nothing called `{query}`. Topics: {topics}.", query=topic[:50],
                                              topics=", ".join(topics.names()))

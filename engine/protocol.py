@@ -219,8 +219,8 @@ class Table:
 class Topics(Protocol):
     """Help for /play help and /play rules: `help()` the game in a few lines; `names()` its rules topics in
     the current language; `lookup(query)` a topic (or a card, a piece) by name in any language we have;
-    `suggestions(typed)` (label, key) pairs for the command's autocomplete. i18n.topics.Topics is one, made
-    from a game's topics."""
+    `suggestions(typed)` (label, key) pairs for the command's autocomplete; `pieces` (optional, False) that
+    lookup also finds cards or pieces by name. i18n.topics.Topics is one, made from a game's topics."""
 
     def help(self) -> str: ...
     def names(self) -> list[str]: ...

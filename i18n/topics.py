@@ -14,6 +14,8 @@ def fold(text: str) -> str:
 
 
 class Topics:
+    pieces = False  # True where lookup() also finds the game's cards or pieces by name (/play rules says so)
+
     def __init__(self, keys: Sequence[str], name: Callable[[str], str], text: Callable[[str], str],
                  intro: Callable[[], str], label: Callable[[str], str] | None = None):
         """keys: the topics; name(key): its name in the current language; text(key): what it says; intro():

@@ -5,14 +5,15 @@ table: the market (its four slots numbered, each tile's price and walls, the slo
 display, the scores, the next scoring card's window and every palace small; round: after a scoring round its
 table (each kind's counts and points, the walls), else the table; mine: a seat's own view (its money by
 currency, its palace large, its reserve) with the market; decision: mine with the spots of a choice numbered
-on the palace; results: the last scoring and the totals. Every picture is drawn from a view only: a public
-picture shows card counts, never a hand."""
+on the palace; results: the whole game by category and by scoring round. Every picture is drawn from a view
+only: a public picture shows card counts, never a hand."""
 
 from collections.abc import Sequence
 
 from PIL import Image
 
 import render
+from render import text as T
 from render.canvas import Canvas
 
 from . import words
@@ -29,7 +30,13 @@ TXT = 18  # the smallest essential text (18 px on 800 px: 9 px at 400)
 
 
 def _name(view: dict, s: int) -> str:
-    return str(view["config"]["names"][s])
+    return T.player_name({"name": str(view["config"]["names"][s]), "seat": s})
+
+
+def _story(lines: Sequence[str]) -> list[str]:
+    """Up to two lines of what happened, as the fonts draw them: no markdown, no emoji (empty boxes)."""
+    out = [T.clean(str(x).replace("**", ""), "cond") for x in list(lines)[:2]]
+    return [x for x in out if x]
 
 
 def _tile(cv: Canvas, x: float, y: float, c: float, t: int, label: bool = True) -> None:
@@ -43,7 +50,7 @@ def _tile(cv: Canvas, x: float, y: float, c: float, t: int, label: bool = True) 
     k = geo.KIND[t]
     d.rectangle((x, y, x + c, y + c), fill=words.KIND_COLOURS[k], outline=PAPER)
     if label and c >= 40:
-        cv.text((x + c / 2, y + c / 2), words.kind(k)[:1], "bold", TXT, INK, anchor="mm")
+        cv.text((x + c / 2, y + c / 2), words.mark(k), "bold", TXT, INK, anchor="mm")
     m = geo.mask(t)
     b = max(3, int(c / 9))
     if m & 1:
@@ -143,12 +150,13 @@ def table_image(view: dict, viewer: int | None = None, lines: Sequence[str] = ()
     cols = min(n, 3)
     rows = (n + cols - 1) // cols
     box_h = 250
-    h = 52 + 34 * min(len(lines), 2) + 190 + 34 + rows * box_h + 44
+    story = _story(lines)
+    h = 52 + 34 * len(story) + 190 + 34 + rows * box_h + 44
     cv = Canvas(Image.new("RGB", (W, h), SAND))
     turn = view["turns"]
     _band(cv, _("Courtyards — turn {n}", n=turn), _("Bag: {n} buildings", n=view.get("bag_size", 0)))
     y = 60
-    for line in list(lines)[:2]:
+    for line in story:
         cv.put((16, y + 12), line, "cond", 22, INK, W - 32, TXT)
         y += 34
     y = _market(cv, view, y)
@@ -162,10 +170,12 @@ def table_image(view: dict, viewer: int | None = None, lines: Sequence[str] = ()
         cv.d.rounded_rectangle((bx + 4, by + 2, bx + bw - 4, by + box_h - 6), radius=10,
                                fill=(255, 244, 200) if mover else PAPER, outline=INK if mover else LINE,
                                width=3 if mover else 1)
+        pw = cv.put((bx + bw - 12, by + 18), words.points(view["score"][s]), "condbold", 20, INK, bw // 2, TXT,
+                    "rm")
         cv.put((bx + 12, by + 18), f"{_name(view, s)}{' ◀' if viewer == s else ''}", "condbold", 20, INK,
-               bw - 24, TXT)
-        cv.put((bx + 12, by + 42), _("{p} points · {c} cards · reserve {r}", p=view["score"][s], c=sizes[s],
-                                     r=len(view["reserves"][s])), "cond", TXT, INK, bw - 24, TXT)
+               bw - 32 - pw, TXT)
+        cv.put((bx + 12, by + 42), words.holding(sizes[s], len(view["reserves"][s])), "cond", TXT, INK, bw - 24,
+               TXT)
         _palace(cv, view, s, (bx + 10, by + 58, bx + bw - 10, by + box_h - 12), 40)
     _legend(cv, y + rows * box_h + 6)
     return cv.finish()
@@ -176,20 +186,22 @@ def table(view: dict, viewer: int | None = None) -> bytes:
     return render.png(table_image(view, viewer))
 
 
-def mine_image(view: dict, seat: int, numbered: Sequence[Sequence] = (), note: str = "") -> Image.Image:
+def mine_image(view: dict, seat: int, numbered: Sequence[Sequence] = (), note: str = "",
+               tile: int | None = None) -> Image.Image:
     reserve = list(view["reserves"][seat])
     res_rows = (len(reserve) + 11) // 12
     h = 52 + 190 + 40 + 470 + (44 + res_rows * 62 if reserve else 0) + (40 if note else 0) + 40
     cv = Canvas(Image.new("RGB", (W, h), SAND))
     _band(cv, _("{name}'s palace", name=_name(view, seat)),
-          _("{p} points · wall {w}", p=view["score"][seat], w=geo.wall_length(geo.grid_of(view["palaces"][seat]))))
+          words.points(view["score"][seat]) + " · "
+          + _("wall {w}", w=geo.wall_length(geo.grid_of(view["palaces"][seat]))))
     y = _market(cv, view, 60)
     hand = view["hands"][seat]
     money = words.hand(hand) if hand is not None else ""
     cv.put((16, y + 16), _("Your money: {money}", money=money), "condbold", 20, INK, W - 32, TXT)
     y += 40
     if note:
-        pending = cy.pending(view)
+        pending = cy.pending(view) if tile is None else tile
         w = cv.put((16, y + 14), note, "cond", 20, INK, W - 100, TXT)
         if pending is not None:
             _tile(cv, 28 + w, y - 4, 36, pending, label=False)
@@ -211,20 +223,23 @@ def mine(view: dict, seat: int) -> bytes:
     return render.png(mine_image(view, seat))
 
 
-def decision(view: dict, seat: int, numbered: Sequence[Sequence] = (), note: str = "") -> bytes:
-    """mine, with each [x, y, label] of `numbered` a badge on its spot of the palace."""
-    return render.png(mine_image(view, seat, numbered, note))
+def decision(view: dict, seat: int, numbered: Sequence[Sequence] = (), note: str = "",
+             tile: int | None = None) -> bytes:
+    """mine, with each [x, y, label] of `numbered` a badge on its spot of the palace; `note` above it with
+    the tile being placed (the pending one, else `tile`: a redesign's)."""
+    return render.png(mine_image(view, seat, numbered, note, tile))
 
 
 def scoring_image(view: dict, rec: dict, lines: Sequence[str] = ()) -> Image.Image:
     n = len(view["palaces"])
     neutral = len(rec["kinds"][0]["counts"]) > n
     cols = n + (1 if neutral else 0)
-    h = 52 + 34 * min(len(lines), 2) + 44 + 40 * (len(KINDS) + 3) + 20
+    story = _story(lines)
+    h = 52 + 34 * len(story) + 44 + 40 * (len(KINDS) + 3) + 20
     cv = Canvas(Image.new("RGB", (W, h), SAND))
     _band(cv, _("Scoring round {n}", n=rec["round"]), "")
     y = 60
-    for line in list(lines)[:2]:
+    for line in story:
         cv.put((16, y + 12), line, "cond", 22, INK, W - 32, TXT)
         y += 34
     x0 = 200
@@ -278,8 +293,40 @@ def round(view: dict, lines: Sequence[str] = ()) -> bytes:  # noqa: A001  (the p
     return render.png(table_image(view, None, lines))
 
 
+def results_image(view: dict) -> Image.Image:
+    """The whole game's points by category (each kind, the walls), each scoring round's gain and the totals."""
+    n = len(view["palaces"])
+    recs = list(view["scorings"])
+    h = 52 + 44 + 40 * (len(KINDS) + 2 + len(recs)) + 20
+    cv = Canvas(Image.new("RGB", (W, h), SAND))
+    _band(cv, _("Courtyards — final scores"), "")
+    y = 60
+    x0 = 200
+    cw = (W - x0 - 10) // n
+    for s in range(n):
+        cv.put((x0 + s * cw + cw / 2, y + 16), _name(view, s), "condbold", 20, INK, cw - 8, TXT, "mm")
+    y += 40
+    rows = [(words.kind(k), k, [c["kinds"][k] for c in view["cats"]]) for k in range(len(KINDS))]
+    rows.append((_("Longest wall"), None, [c["walls"] for c in view["cats"]]))
+    rows += [(_("Scoring round {n}", n=r["round"]), None, list(r["gained"])) for r in recs]
+    for i, (label, k, pts) in enumerate(rows):
+        cv.d.rectangle((10, y, W - 10, y + 36), fill=PAPER if i % 2 else SAND)
+        if k is not None:
+            cv.d.rectangle((16, y + 8, 36, y + 28), fill=words.KIND_COLOURS[k], outline=INK)
+        cv.put((44, y + 18), label, "cond", 20, INK, x0 - 50, TXT)
+        for s in range(n):
+            cv.text((x0 + s * cw + cw / 2, y + 18), f"+{pts[s]}" if pts[s] else "0", "condbold" if pts[s] else "cond",
+                    20, INK, anchor="mm")
+        y += 40
+    cv.put((44, y + 18), _("Total"), "condbold", 22, INK, x0 - 50, TXT)
+    best = max(view["score"])
+    for s in range(n):
+        tot = view["score"][s]
+        cv.text((x0 + s * cw + cw / 2, y + 18), str(tot), "bold", 22, (150, 40, 30) if tot == best else INK,
+                anchor="mm")
+    return cv.finish()
+
+
 def results(view: dict) -> bytes:
-    """After the game: the last scoring round and the totals."""
-    if view["scorings"]:
-        return render.png(scoring_image(view, dict(view["scorings"][-1])))
-    return render.png(table_image(view, None))
+    """After the game: the points of the whole game by category and by scoring round, and the totals."""
+    return render.png(results_image(view))

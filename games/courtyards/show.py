@@ -51,6 +51,18 @@ def doing(view: dict) -> str:
     return _("taking money, buying or redesigning")
 
 
+def to_do(view: dict) -> str:
+    """doing(view) said to the player whose turn it is."""
+    st = view["stage"]
+    if st == "place":
+        return _("place what you bought")
+    if st == "final":
+        return _("place the building you won at the end")
+    if view["extra"]:
+        return _("act again after your exact payment")
+    return _("take money, buy or redesign")
+
+
 def panel(table: Table, view: dict) -> Message:
     names = table.names
     lines = []
@@ -60,8 +72,8 @@ def panel(table: Table, view: dict) -> Message:
     lines.append(_("**Money shown**: {cards}", cards=", ".join(words.card(c) for c in view["display"]) or "—"))
     lines.append(_("**Market**:") + "\n" + market_line(view))
     sizes = view["hand_sizes"]
-    fields = [(names[s], _("{p} points · {c} cards · wall {w}", p=view["score"][s], c=sizes[s],
-                           w=geo.wall_length(geo.grid_of(view["palaces"][s]))))
+    fields = [(names[s], " · ".join((words.points(view["score"][s]), n_("{n} card", "{n} cards", sizes[s]),
+                                     _("wall {w}", w=geo.wall_length(geo.grid_of(view["palaces"][s]))))))
               for s in range(len(names))]
     lines += [f"• {x}" for x in table.recent[-3:]]
     content = ""
@@ -108,6 +120,16 @@ def _buy_item(view: dict, seat: int, aid: str) -> Item:
                                              values=", ".join(rest) or "0"))
 
 
+def _numbered(acts: Sequence[str]) -> list:
+    """The numbered spots' controls, on rows 0-3: a button each, or past NUMBERED menus of 25 numbers each
+    (every spot reachable: a palace late in the game may offer more than one menu holds)."""
+    if len(acts) <= NUMBERED:
+        return [Button(str(i + 1), a, "primary", row=i // 5) for i, a in enumerate(acts)]
+    return [Menu(_("Numbers {a}-{b}", a=k + 1, b=min(k + 25, len(acts))),
+                 [Item(str(i + 1), a) for i, a in enumerate(acts[k:k + 25], start=k)], row=k // 25)
+            for k in range(0, min(len(acts), 100), 25)]
+
+
 def _numbered_place(view: dict, seat: int, tile: int) -> Message:
     g = geo.grid_of(view["palaces"][seat])
     spots = geo.spots(g, tile)
@@ -119,13 +141,7 @@ def _numbered_place(view: dict, seat: int, tile: int) -> Message:
                "put it in your reserve.", tile=words.tile(tile), walls=words.walls(tile))]
     if view["stage"] == "place" and len(view["bought"]) > 1:
         lines.append(_("Then: {tiles}.", tiles=", ".join(words.tile(t) for t in view["bought"][1:])))
-    controls: list = []
-    if len(order) <= NUMBERED:
-        controls = [Button(str(i + 1), a, "primary", row=i // 5) for i, a in enumerate(order)]
-        controls.append(Button(_("Reserve"), keep, "secondary", "📦", row=4))
-    else:
-        controls.append(Menu(_("Where does it go?"), [Item(str(i + 1), a) for i, a in enumerate(order[:24])]
-                             + [Item(_("Reserve"), keep)], row=0))
+    controls = [*_numbered(order), Button(_("Reserve"), keep, "secondary", "📦", row=4)]
     note = _("Placing: {tile}", tile=words.tile(tile))
     return Message(content="\n".join(lines), controls=controls,
                    picture=Picture("decision", (view, seat, numbered, note), "place.png"))
@@ -151,22 +167,20 @@ def _redesign(view: dict, seat: int, picked: str) -> Message | None:
         chosen = [a for a in acts if a.split(":")[1] == "out"]
         what = _("**Which building leaves the palace?** The ones that may are numbered.")
         xy = [(geo.dec(a.split(":")[2]), geo.dec(a.split(":")[3])) for a in chosen]
+        note, moving = "", None
     else:
         t = int(picked[1:])
         chosen = [a for a in acts if a.split(":")[1] in ("in", "swap") and int(a.split(":")[2]) == t]
-        what = _("**Where does your {tile} go?** Empty spots to build on and buildings it may replace are "
-                 "numbered.", tile=words.tile(t))
+        what = _("**Where does the building {tile} go?** ({walls}) Empty spots to build on and buildings it may "
+                 "replace are numbered.", tile=words.tile(t), walls=words.walls(t))
         xy = [(geo.dec(a.split(":")[3]), geo.dec(a.split(":")[4])) for a in chosen]
+        note, moving = _("Placing: {tile}", tile=words.tile(t)), t
     if not chosen:
         return None
     numbered = [[x, y, str(i + 1)] for i, (x, y) in enumerate(xy)]
-    if len(chosen) <= NUMBERED:
-        controls: list = [Button(str(i + 1), a, "primary", row=i // 5) for i, a in enumerate(chosen)]
-    else:
-        controls = [Menu(what[:100], [Item(str(i + 1), a) for i, a in enumerate(chosen[:25])], row=0)]
-    controls.append(back)
+    controls = [*_numbered(chosen), back]
     return Message(content=what, controls=controls,
-                   picture=Picture("decision", (view, seat, numbered, ""), "redesign.png"))
+                   picture=Picture("decision", (view, seat, numbered, note, moving), "redesign.png"))
 
 
 def _act(view: dict, seat: int, picked: str) -> Message:
@@ -254,7 +268,7 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
         return _("{who} takes {cards}.", who=names[e["seat"]], cards=words.cards(e["cards"]))
     if t == "bought":
         how = _("exactly") if e["exact"] else _("with {n} over", n=sum(e["paid"]) - geo.PRICE[e["tile"]])
-        return _("{who} buys a {tile} for {cur} {paid} ({how}).", who=names[e["seat"]], tile=words.tile(e["tile"]),
+        return _("{who} buys the {tile} for {cur} {paid} ({how}).", who=names[e["seat"]], tile=words.tile(e["tile"]),
                  cur=words.currency(e["slot"]), paid="+".join(str(v) for v in e["paid"]), how=how)
     if t == "placed":
         return _("{who} builds the {tile}.", who=names[e["seat"]], tile=words.tile(e["tile"]))
@@ -282,9 +296,15 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
     if t == "game_end":
         got = [_("{who} gets the {tile}", who=names[a["seat"]], tile=words.tile(a["tile"]))
                for a in e["awards"] if a["seat"] is not None]
-        return _("The market cannot be refilled: the game ends.") + (" " + "; ".join(got) + "." if got else "")
+        why = e.get("why", "market")
+        end = _("The bag is empty: the game ends.") if why == "bag" else \
+            _("Nobody can do anything: the game ends.") if why == "passes" else \
+            _("The market cannot be refilled: the game ends.")
+        return end + (" " + "; ".join(got) + "." if got else "")
     if t == "game_over":
-        return _("Game over: {who} wins.", who=", ".join(names[s] for s in e["winners"]))
+        if len(e["winners"]) > 1:
+            return _("Game over: {who} share the win.", who=", ".join(names[s] for s in e["winners"]))
+        return _("Game over: {who} wins.", who=names[e["winners"][0]])
     return None
 
 
@@ -311,7 +331,7 @@ class CourtyardsShow(Show):
         return mine(table, view, seat)
 
     def ping(self, view: dict, who: str) -> str:
-        return _("{who}: your turn in Courtyards — {doing} (private: **Decide**).", who=who, doing=doing(view))
+        return _("{who}: your turn in Courtyards — {doing} (private: **Decide**).", who=who, doing=to_do(view))
 
     def lines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
         return [x for x in (event_text(e, names) for e in events) if x]
@@ -330,7 +350,7 @@ class CourtyardsShow(Show):
         return None
 
     def heading(self, facts: Mapping[str, Any]) -> str:
-        return _("Towards scoring round {n}", n=facts.get("part", 1))
+        return _("Part {n} of 3", n=facts.get("part", 1))
 
     def result_line(self, result: SeatResult) -> str:
         s = result.scores

@@ -3,7 +3,7 @@ a money card, a tile, a spot of the palace."""
 
 from collections.abc import Sequence
 
-from .lang import N_, _
+from .lang import N_, _, n_, p_
 from .rules import palace as geo
 from .rules.constants import WELL
 
@@ -16,6 +16,13 @@ CURRENCY_COLOURS = ((232, 160, 40), (60, 160, 110), (226, 104, 110), (110, 120, 
 
 def kind(k: int) -> str:
     return _(KIND_NAMES[k])
+
+
+def mark(k: int) -> str:
+    """The letters on a tile of kind k: each language's own, so that no two kinds share them (Spanish
+    Baños and Biblioteca, Polish Kiosk and Kolumnada would with first letters)."""
+    return (p_("tile mark", "K"), p_("tile mark", "B"), p_("tile mark", "C"), p_("tile mark", "L"),
+            p_("tile mark", "O"), p_("tile mark", "M"))[k]
 
 
 def currency(c: int) -> str:
@@ -53,3 +60,12 @@ def walls(t: int) -> str:
     m = geo.mask(t)
     sides = [s for bit, s in zip(geo.BITS, (_("N"), _("E"), _("S"), _("W")), strict=True) if m & bit]
     return _("walls {sides}", sides=", ".join(sides)) if sides else _("no walls")
+
+
+def points(n: int) -> str:
+    return n_("{n} point", "{n} points", n)
+
+
+def holding(cards: int, reserve: int) -> str:
+    """What a seat holds, as everyone sees it: "5 cards · 2 in reserve"."""
+    return n_("{n} card", "{n} cards", cards) + " · " + _("{n} in reserve", n=reserve)

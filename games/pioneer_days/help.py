@@ -145,6 +145,8 @@ def help_text() -> str:
 class CardTopics(Topics):
     """Pioneer Days' help: its rules topics, and its disasters and every card by name."""
 
+    pieces = True
+
     def lookup(self, query: str) -> str | None:
         """Help for a topic, a disaster, or a card (case-insensitive; any part of a name, if it fits one
         card; several fits are listed)."""

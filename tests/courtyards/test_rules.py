@@ -353,11 +353,11 @@ def test_E1_ends_when_the_market_cannot_be_refilled():
     pay = next(a for a in ids(s) if a.startswith("0:buy:0:") and not cy.apply(s, a).state["extra"])
     s2, _ = act(s, pay)
     s3, ev = act(s2, cy.legal_actions(s2)[-1].id)  # to the reserve
-    assert any(e["type"] == "game_end" for e in ev)
+    assert [e["why"] for e in ev if e["type"] == "game_end"] == ["market"]
     s = fresh(3, end="empty")
     s["turn"], s["bag"] = 0, []
     s2, ev = act(s, next(a for a in ids(s) if ":take:" in a))
-    assert any(e["type"] == "game_end" for e in ev)
+    assert [e["why"] for e in ev if e["type"] == "game_end"] == ["bag"]  # (the market is full)
     s = fresh(3)
     s["turn"], s["bag"] = 0, []
     s2, ev = act(s, next(a for a in ids(s) if ":take:" in a))
@@ -369,7 +369,7 @@ def test_E2_leftovers_to_the_strict_most_of_that_currency():
     s["end"] = None
     s["hands"] = [[money.code(0, 9)], [money.code(0, 9)], [money.code(1, 5), money.code(0, 1)]]
     ev: list = []
-    cy._end_game(s, ev)
+    cy._end_game(s, ev, "market")
     awards = {a["slot"]: a["seat"] for a in ev[0]["awards"]}
     assert awards[0] is None and awards[1] == 2 and ev[0]["hands"] == s["hands"]
 
@@ -379,7 +379,7 @@ def test_E3_receivers_place_from_the_next_player():
     s["turn"] = 1
     s["hands"] = [[money.code(0, 9)], [money.code(1, 9)], [money.code(2, 9)]]
     ev: list = []
-    cy._end_game(s, ev)
+    cy._end_game(s, ev, "market")
     assert [q[0] for q in s["queue"]] == [2, 0, 1] and cy.deciders(s) == [2]
 
 
@@ -387,7 +387,7 @@ def test_E4_then_the_third_scoring():
     s = _ending()
     s["hands"] = [[], [], []]
     ev: list = []
-    cy._end_game(s, ev)
+    cy._end_game(s, ev, "market")
     assert s["stage"] == "over" and s["scorings"][-1]["round"] == 3
 
 
@@ -397,7 +397,7 @@ def test_E5_most_points_wins_equal_totals_share():
     s["palaces"] = [[[0, 0, WELL]], [[0, 0, WELL]]]
     s["neutral"] = []
     s["score"] = [0, 0]
-    cy._end_game(s, [])
+    cy._end_game(s, [], "market")
     assert [r["winner"] for r in s["result"]] == [True, True] and {r["rank"] for r in s["result"]} == {1}
 
 

@@ -358,8 +358,10 @@ def _finish_turn(state: dict, events: list) -> None:
     _refill_display(state, events)
     full = _refill_market(state, events)
     n = len(state["hands"])
-    if not full or (state["config"].get("end") == "empty" and not state["bag"]) or state["passes"] >= n:
-        _end_game(state, events)
+    why = "market" if not full else "bag" if state["config"].get("end") == "empty" and not state["bag"] \
+        else "passes" if state["passes"] >= n else ""
+    if why:
+        _end_game(state, events, why)
         return
     state["turn"] = (int(state["turn"]) + 1) % n
     state["turns"] += 1
@@ -455,7 +457,7 @@ def _scoring(state: dict, rnd: int, events: list) -> None:
         _give_neutral(state, len(state["bag"]) // NEUTRAL_AFTER_SECOND_SHARE, events)
 
 
-def _end_game(state: dict, events: list) -> None:
+def _end_game(state: dict, events: list, why: str) -> None:
     """The market's tiles left go to the player with strictly the most money of the slot's currency (a tie
     at the top leaves the tile); they place them one after another, then the final scoring."""
     n = len(state["hands"])
@@ -478,7 +480,7 @@ def _end_game(state: dict, events: list) -> None:
     state["awards"] = awards
     state["queue"] = queue
     state["extra"] = False
-    events.append({"type": "game_end", "awards": awards, "hands": [list(h) for h in state["hands"]]})
+    events.append({"type": "game_end", "why": why, "awards": awards, "hands": [list(h) for h in state["hands"]]})
     if queue:
         state["stage"] = "final"
     else:
