@@ -10,6 +10,8 @@ its ephemeral flag, whose interaction made it), never only the id. A select carr
 options offer; the panel's and the lobby's options are the bot's own, so those are checked against what
 the bot shows now rather than what the click says."""
 
+from collections.abc import Collection
+
 import discord
 
 from app.tables import game_of
@@ -94,15 +96,16 @@ def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int
 PICKS_LOOKED_AT = 40  # decisions built at most to find the picks a decision offers (a pick's next steps)
 
 
-def picks_offered(game: GameRow, seat: int) -> set[str] | None:
-    """The picks ("k:" items) the seat's decision offers now, and those its own picks' next steps offer (a
-    button of a step shown after a pick): what a pick click may carry; a forged one is anything else. None:
-    the seat has no decision now."""
+def picks_offered(game: GameRow, seat: int, wanted: Collection[str] = ()) -> set[str] | None:
+    """The picks ("k:" items) the seat's decision offers now, and those its picks' next steps offer (a button
+    of a step shown after a pick; a step after a menu's pick is looked at after every button's): what a pick
+    click may carry, a forged one being anything else. Stops as soon as all of `wanted` are found. None: the
+    seat has no decision now."""
     played, table = game_of(game), table_of(game)
     offered: set[str] = set()
-    todo: list[tuple[str, ...]] = [()]
+    todo: list[tuple[str, ...]] = [()]  # (a stack: a menu's picks go under the buttons' next steps)
     built = 0
-    while todo and built < PICKS_LOOKED_AT:
+    while todo and built < PICKS_LOOKED_AT and not (wanted and offered.issuperset(wanted)):
         picked = todo.pop()
         msg = views.decision(played, table, game.live, seat, picked)
         built += 1
@@ -115,7 +118,10 @@ def picks_offered(game: GameRow, seat: int) -> set[str] | None:
                 offered.add(act[2:])
                 todo.append((act[2:],))
         for menu in (c for c in msg.controls if isinstance(c, Menu)):
-            offered.update(i.act[2:] for i in menu.items if i.act.startswith("k:"))
+            for act in (i.act for i in menu.items):
+                if act.startswith("k:") and act[2:] not in offered:
+                    offered.add(act[2:])
+                    todo.insert(0, (act[2:],))
     return offered
 
 

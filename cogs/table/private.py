@@ -84,7 +84,7 @@ class PrivateViews(TableBase):
             await tell(interaction, _(ELSEWHERE))
             return
         with i18n.at_table(language(game)):
-            offered = origin.picks_offered(game, seat)
+            offered = origin.picks_offered(game, seat, items)
             if offered is not None and not set(items) <= offered:  # a pick never offered (a forged button)
                 await tell(interaction, _(NOT_OFFERED))
                 return

@@ -222,6 +222,29 @@ def ranked(state: dict, seat: int, level: str = "easy") -> list[tuple[float, str
     return rows
 
 
+def _left(after: dict) -> tuple:
+    """What a whole move leaves (the lines, markers, stations, points): two digs in another order leave the
+    same."""
+    return (tuple((tuple(ln["cells"]), tuple(sorted((k, tuple(v)) for k, v in ln["touch"].items())), ln["done"])
+                  for ln in after["lines"]),
+            tuple(sorted(tuple(p) for p in after["placed"])),
+            tuple(sorted(repr(sorted(st.items())) for st in after["stations"])),
+            tuple(after["points"]), repr(after["free"]), after["phase"], after["turn"])
+
+
+def distinct(rows: list[tuple[float, str, dict]]) -> list[tuple[float, str, dict]]:
+    """ranked's rows without the moves that leave what an earlier row leaves (the same tunnels dug in
+    another order): a player is offered each outcome once."""
+    seen: set[tuple] = set()
+    out = []
+    for r in rows:
+        k = _left(r[2])
+        if k not in seen:
+            seen.add(k)
+            out.append(r)
+    return out
+
+
 def _key(state: dict) -> str:
     """A state's identity for the play-outs' memory (the decision counter aside: it changes nothing ahead)."""
     return repr([v for k, v in state.items() if k not in ("seq", "names", "day")])

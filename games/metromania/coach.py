@@ -181,7 +181,7 @@ def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat:
             mm.advance(after, f"{seat}:{step}", [])
         choices.append((f"{'ABCD'[i]}. {describe(state, after, plans[k], seat)}"[:100], ""))
         cands.append(_target(plans[k], after, state, seat))
-    labels = [c + ["ABCD"[i]] if c and c[1] >= 0 else ["x", -1] for i, c in enumerate(_once(cands))]
+    labels = _once(cands, "ABCD")
     body = _("Round {n}: which move would you play? (the letters on the city: where each move's last tunnel or "
              "its station goes)", n=state["turns"] // state["players"] + 1)
     position = Message(title=_("Undergrounders — what would you do?"), body=body,

@@ -9,6 +9,7 @@ from PIL import Image
 
 import render
 from render import glyphs
+from render import text as T
 from render.canvas import Canvas
 from render.style import INK, PLAYERS
 
@@ -195,8 +196,7 @@ def decision(view: dict, cands: list, heading: str, seat: int | None = None) -> 
         for k, (px, py) in labels:
             x, yy = (px - x0) * u, (y1 - py) * u
             if -r < x < pw + r and -r < yy < ph + r:
-                sub.d.ellipse((x - r, yy - r, x + r, yy + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
-                sub.text((x, yy), k, "condbold", size if len(k) < 2 else size - 3, (160, 0, 0), anchor="mm")
+                _badge(sub, x, yy, r, k, size if len(k) < 2 else size - 3)
         _mini(sub, view, (x0, y1, u), [p for _k, p in labels] + ends)
         cv.img.paste(sub.img, (M, y))
         cv.record(sub.min_px)
@@ -298,6 +298,15 @@ def _mini(cv: Canvas, view: dict, at: tuple[float, float, float], pts: list) -> 
                    outline=(200, 0, 0), width=3)
 
 
+def _badge(cv: Canvas, x: float, y: float, r: float, label: str, size: int) -> None:
+    """A candidate's label on the city: a ring, or a pill as wide as a longer label ("12/20": two choices
+    end there)."""
+    half = max(r, (T.width(label, "condbold", size) + 14) / 2)
+    cv.d.rounded_rectangle((x - half, y - r, x + half, y + r), radius=r, fill=(255, 255, 255), outline=(200, 0, 0),
+                           width=4)
+    cv.text((x, y), label, "condbold", size, (160, 0, 0), anchor="mm")
+
+
 def _board(view: dict, lines: list, cands: list, heading: str) -> bytes:
     h = _height(view)
     extra = 38 * view["players"] + 12 + 30 * min(len(lines), 2)
@@ -310,9 +319,8 @@ def _board(view: dict, lines: list, cands: list, heading: str) -> bytes:
         if c[1] < 0:  # (a number with no place: a group of moves, or a place labelled already)
             continue
         x, y = _xy(_place(g, c[0], c[1]), u, cx, cy)
-        r = 17
-        cv.d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
-        cv.text((x, y), _label(k, c), "condbold", 22 if k < 10 else 19, (160, 0, 0), anchor="mm")
+        label = _label(k, c)
+        _badge(cv, x, y, 17, label, 22 if len(label) < 2 else 19)
     y = _scores(cv, view, h)
     for line in lines[-2:]:
         cv.put((16, y + 14), line, "cond", 22, INK, W - 32, MIN)
@@ -342,9 +350,9 @@ def results(view: dict) -> bytes:
         else:
             what = _("impossible")
         who = ", ".join(f"{names[s]} {g:+d}" for s, g in enumerate(t["gained"]) if g) or "—"
-        cv.put((16, y + 16), label, "condbold", 24, INK, 180, MIN)
-        cv.put((200, y + 16), what, "cond", 24, INK, 150, MIN)
-        cv.put((360, y + 16), who, "cond", 24, INK, 424, MIN)
+        cv.put((16, y + 16), label, "condbold", 24, INK, 220, MIN)
+        cv.put((244, y + 16), what, "cond", 24, INK, 136, MIN)
+        cv.put((390, y + 16), who, "cond", 24, INK, 394, MIN)
         y += 34
     y += 10
     for s in range(view["players"]):

@@ -111,7 +111,7 @@ class MetroShow(Show):
     def decision(self, table: Table, view: dict, seat: int, picked: Sequence[str] = ()) -> Message | None:
         if view["phase"] == "over" or view["turn"] != seat:
             return None
-        rows = ai.ranked(view, seat, "easy")
+        rows = ai.distinct(ai.ranked(view, seat, "easy"))
         if not rows:
             return None
         pick = picked[-1] if picked else ""
@@ -123,6 +123,13 @@ class MetroShow(Show):
         else:
             text = _("Dig three tunnels (split between your lines as you like) or build a station between two "
                      "of a line's stations.")
+        done = sum(1 for ln in range(LINES) if view["lines"][seat * LINES + ln]["done"])
+        if view["points"][seat] and done < LINES and view["phase"] == "build":  # (the menu's order is easy's)
+            text += "\n" + n_("You have {n} station point: you keep it only if both your lines are completed "
+                               "(half with one, none with neither). Lines completed: {done}.",
+                               "You have {n} station points: you keep them all only if both your lines are "
+                               "completed (half with one, none with neither). Lines completed: {done}.",
+                               view["points"][seat], done=done)
         title = _("Your move, {name}", name=table.names[seat])
         if len(rows) <= LIMIT:
             return self._menu(view, seat, text, title, rows, [])
@@ -190,7 +197,11 @@ class MetroShow(Show):
     def _group_label(self, view: dict, seat: int, key: str) -> str:
         bits = key.split(":")
         lid = seat * LINES + int(bits[1])
-        if not view["lines"][lid]["cells"]:
+        start = not view["lines"][lid]["cells"]
+        if len(bits) > 3 and bits[3]:  # (the first tunnel places a marker: two such start at one place)
+            return _("Start the {line} here, marker {letter}…", line=line_name(lid), letter=bits[3]) if start \
+                else _("Dig the {line} this way, marker {letter}…", line=line_name(lid), letter=bits[3])
+        if start:
             return _("Start the {line} here…", line=line_name(lid))
         return _("Dig the {line} this way…", line=line_name(lid))
 
@@ -203,18 +214,25 @@ class MetroShow(Show):
     def lines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
         out: list[str] = []
         dug: dict[tuple[int, int], int] = {}
+        at: dict[tuple[int, int], int] = {}  # where each line's digging is told: at its first tunnel
         for e in events:
             t = e["type"]
             if t == "tunnel":
                 key = (e["seat"], e["line"])
+                if key not in dug:
+                    at[key] = len(out)
+                    out.append("")
                 dug[key] = dug.get(key, 0) + 1
                 if e.get("start"):
                     out.append(_("{who} starts the {line}.", who=names[e["seat"]], line=line_name(e["line"])))
                 if e.get("marker"):
                     out.append(_("{who} places marker {letter}.", who=names[e["seat"]], letter=e["marker"]))
+            elif t == "station" and e["how"] == "free":
+                out.append(_("{who} places the completed line's free station (+{n}).", who=names[e["seat"]],
+                             n=e["points"]))
             elif t == "station":
                 how = {"join": _("where the lines meet"), "split": _("where the lines part"),
-                       "built": _("between stations"), "free": _("the completed line's free station")}[e["how"]]
+                       "built": _("between stations")}[e["how"]]
                 out.append(_("{who}: a station {how} (+{n}).", who=names[e["seat"]], how=how, n=e["points"]))
             elif t == "completed":
                 out.append(_("{who} completes the {line}!", who=names[e["seat"]], line=line_name(e["line"])))
@@ -223,15 +241,13 @@ class MetroShow(Show):
             elif t == "last_round":
                 out.append(_("The building ends: everyone else has one last turn."))
             elif t == "scored":
-                best = max(e["total"])
-                win = [names[s] for s, x in enumerate(e["total"]) if x == best]
-                out.append(_("The test trips are run. Most points: {who} ({n}).", who=", ".join(win), n=best))
+                out += _scored_lines(e, names)
             elif t == "started":
                 out.append(_("Undergrounders begins: {names}. {first} digs first.", names=", ".join(names),
                              first=names[e["first"]]))
         for (seat, lid), k in dug.items():
-            out.insert(0, n_("{who} digs {n} tunnel on the {line}.", "{who} digs {n} tunnels on the {line}.", k,
-                             who=names[seat], line=line_name(lid)))
+            out[at[(seat, lid)]] = n_("{who} digs {n} tunnel on the {line}.", "{who} digs {n} tunnels on the {line}.",
+                                      k, who=names[seat], line=line_name(lid))
         return out
 
     def chapter(self, event: dict) -> Mark | None:
@@ -251,14 +267,50 @@ class MetroShow(Show):
         return _("Undergrounders — round {n}", n=_round(view))
 
 
-def _once(cands: list) -> list:
-    """Each place labelled once, with its first number (["x", -1]: no label for that number)."""
-    seen: set = set()
+def _scored_lines(e: dict, names: Sequence[str]) -> list[str]:
+    """The end of the building told: the station points each seat keeps (when its lines lose some), who has
+    the most points and, on a tie, who it goes to and why (RULES.md 13, 17)."""
     out = []
-    for c in cands:
-        key = tuple(c) if c else ("x", -1)
-        out.append(c if c and c[1] >= 0 and key not in seen else ["x", -1])
-        seen.add(key)
+    for s, raw in enumerate(e.get("raw") or []):
+        kept, done = e["stations"][s], e["done"][s]
+        if kept < raw:
+            out.append(n_("{who} keeps {kept} of {raw} station points ({n} line completed).",
+                          "{who} keeps {kept} of {raw} station points ({n} lines completed).", done,
+                          who=names[s], kept=kept, raw=raw))
+    best = max(e["total"])
+    top = [s for s, x in enumerate(e["total"]) if x == best]
+    out.append(_("The test trips are run. Most points: {who} ({n}).", who=", ".join(names[s] for s in top), n=best))
+    if len(top) > 1 and "done" in e:  # (games scored before the event carried the tie-break: no line)
+        lines = max(e["done"][s] for s in top)
+        by_lines = [s for s in top if e["done"][s] == lines]
+        most = max(e["tunnels"][s] for s in by_lines)
+        by_tunnels = [s for s in by_lines if e["tunnels"][s] == most]
+        if len(by_lines) == 1:
+            out.append(_("The tie goes to {who}: most lines completed.", who=names[by_lines[0]]))
+        elif len(by_tunnels) == 1:
+            out.append(_("The tie goes to {who}: most tunnels.", who=names[by_tunnels[0]]))
+        else:
+            out.append(_("Still tied: {who} share the win.", who=", ".join(names[s] for s in by_tunnels)))
+    return out
+
+
+def _once(cands: list, marks: Sequence[str] = ()) -> list:
+    """Each place labelled once, on its first choice, with the labels of every choice that ends there ("1/2",
+    at most three, then "+"): [what, where, label]; the other choices ["x", -1] (no label for them). marks:
+    the choices' labels (default their numbers from 1)."""
+    def mark(k: int) -> str:
+        return marks[k] if marks else str(k + 1)
+    at: dict[tuple, list[int]] = {}
+    for k, c in enumerate(cands):
+        if c and c[1] >= 0:
+            at.setdefault(tuple(c[:2]), []).append(k)
+    out = []
+    for k, c in enumerate(cands):
+        here = at.get(tuple(c[:2]), []) if c and c[1] >= 0 else []
+        if not here or here[0] != k:
+            out.append(["x", -1])
+        else:
+            out.append([c[0], c[1], "/".join(mark(i) for i in here[:3]) + ("+" if len(here) > 3 else "")])
     return out
 
 
@@ -305,8 +357,8 @@ def _topic_text(key: str) -> str:
     if key == "trips":
         return _("**Trips**: A to A, ..., F to F, then the park to the lake. A trip's time: 1 minute a station, 3 "
                  "to change lines. Everyone with a line on a fastest route scores 3 (6 with one of its markers; "
-                 "the park to the lake: 5). An impossible trip: those to blame score nothing and everyone else "
-                 "6 (or, by option, those to blame lose 6).")
+                 "the park to the lake: 5). An impossible trip (the results' **inquiries**): those to blame score "
+                 "nothing and everyone else 6 (or, by option, those to blame lose 6).")
     if key == "options":
         return _("**Options**: markers open, hidden (letters show once placed) or fixed sets; the impossible "
                  "trip's rule; a new city or the city of the day (the same on every server).")

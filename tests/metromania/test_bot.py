@@ -168,3 +168,42 @@ async def test_a_crash_between_the_scoring_pictures_and_the_results_shows_each_o
     galleries, results = shown()
     assert len(galleries) == 1 and len(results) == 1  # the gallery found in the thread, not posted again
     assert galleries[0].id < results[0].id and await new.store.pending(game.id) == []
+
+
+async def test_other_digs_then_a_group_then_its_move(simcord_env, simcord_bot):
+    """The moves past the menu's best: "Other digs…" (a menu's pick), then a group of them (a button whose
+    pick is the step after a menu's), then a move: each click answered with the next step, the move made."""
+    env, bot = simcord_env, simcord_bot
+    _guild, channel, actors = table(env, 2)
+    lobby = await start(env, channel, actors)
+    await actors[0].click(lobby, label="Start the game")
+    for _ in range(12):  # the top move until a decision offers the other digs in a step of groups
+        await env.settle()
+        game = await bot.store.open_game_in_channel(channel.id)
+        actor = next(a for a in actors if game.seat_of(a.id) == game.state["turn"])
+        res = await actor.click(message(env, channel, game.panel_message_id), label="Decide (private)")
+        shown = [res.response, *res.followups][-1]
+        more = [(cid, value) for cid, label, value in menu_options(shown) if value == "k:more"]
+        if more:
+            step = await actor.select(shown, [more[0][1]], custom_id=more[0][0])
+            shown = step.followups[-1] if step.followups else step.response
+            ones = [c for c in buttons(getattr(shown, "message", shown)) if c["type"] == 2 and c["label"] == "1"]
+            if ones and not ones[0]["custom_id"].startswith("pm:"):  # a group: its own step
+                seq = game.live["seq"]
+                step = await actor.click(shown, custom_id=ones[0]["custom_id"])
+                shown = step.followups[-1] if step.followups else step.response
+                assert "isn't a choice" not in text(shown)
+                move = next(c for c in buttons(getattr(shown, "message", shown)) if c["type"] == 2
+                            and c["label"] == "1")
+                assert move["custom_id"].startswith("pm:"), buttons(getattr(shown, "message", shown))
+                await actor.click(shown, custom_id=move["custom_id"])
+                await env.settle()
+                game = await bot.store.game(game.id)
+                assert game.live["seq"] > seq  # the move was made
+                return
+            await actor.click(shown, custom_id=ones[0]["custom_id"])  # (a move at once: play it, look further)
+            continue
+        opts = menu_options(shown)
+        assert opts, (text(shown), buttons(getattr(shown, "message", shown)))
+        await actor.select(shown, [opts[0][2]], custom_id=opts[0][0])
+    raise AssertionError("no decision offered the other digs in groups")

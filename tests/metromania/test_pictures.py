@@ -56,7 +56,7 @@ def test_a_window_shows_its_places_larger_than_the_whole_city():
 
 
 def test_a_decision_is_cropped_round_the_seat_line_ends_with_every_candidate_numbered():
-    s = played(3, 12)
+    s = played(3, 8)  # (a position whose candidates lie in two parts of the city)
     seat = s["turn"]
     view = RULES.view_for(s, seat)
     msg = SHOW.decision(TABLE, view, seat)
@@ -70,7 +70,7 @@ def test_a_decision_is_cropped_round_the_seat_line_ends_with_every_candidate_num
     # the crop is another picture than the whole city, larger where it looks
     g = city(v["city"]).g
     ends = [g.centre(line["cells"][-1]) for lid, line in enumerate(v["lines"]) if lid // 2 == seat and line["cells"]]
-    places = [P._place(g, w, k) for w, k in cands if k >= 0]
+    places = [P._place(g, c[0], c[1]) for c in cands if c[1] >= 0]
     groups = P._groups(places + ends)
     assert len(groups) == 2
     for _x0, _y1, u, _pw, _ph in P._windows(groups):

@@ -571,7 +571,8 @@ def _score(state: dict, events: list[dict]) -> None:
     state["result"] = {"stations": kept, "raw": raw, "trips": trips, "inquiry": inquiry, "park": park,
                        "total": total, "done": done, "tunnels": tunnels, "detail": detail}
     state["phase"] = "over"
-    events.append({"type": "scored", "total": total, "detail": detail})
+    events.append({"type": "scored", "total": total, "detail": detail, "raw": raw, "stations": kept, "done": done,
+                   "tunnels": tunnels})
 
 
 def _touched(state: dict, c: City, cell: int) -> bool:
