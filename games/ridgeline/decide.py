@@ -21,10 +21,18 @@ BUTTONS = 5    # choices shown as buttons (one a row); more: a menu
 
 
 class Choice:
-    """One choice of a decision: its move (or a pick), its label and note, and its mark on the picture."""
+    """One choice of a decision: its move (or a pick), its label and note (whole: a menu shortens it), and
+    its mark on the picture."""
 
     def __init__(self, act: str, label: str, note: str = "", mark: list | None = None):
-        self.act, self.label, self.note, self.mark = act, label[:80], note[:100], mark
+        self.act, self.label, self.note, self.mark = act, label[:80], note, mark
+
+
+def clip(text: str, n: int = 100) -> str:
+    """text in at most n characters, cut between words with an ellipsis."""
+    if len(text) <= n:
+        return text
+    return text[:n - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
 
 
 def hand_no(view: Mapping[str, Any], seat: int, t: int) -> int:
@@ -80,10 +88,11 @@ def choices(view: Mapping[str, Any], seat: int) -> list[Choice]:
         elif kind == "keep":
             out.append(Choice(a, _("Keep the {name} ({when})", name=words.spirit_name(args[0]),
                                    when=words.spirit_when(args[0])), words.spirit_text(args[0])))
-        elif kind == "mole":
+        elif kind == "mole":  # (numbered as the picture numbers the tiles looked at: by their place)
             t = B.parse(args[0])
-            out.append(Choice(a, _("Keep {tile}", tile=words.tile(t)), "", ["look", view["look"].index(t),
-                                                                             str(i + 1)]))
+            at = list(view["look"]).index(t)
+            out.append(Choice(a, _("{n}. Keep {tile}", n=at + 1, tile=words.tile(t)), "",
+                              ["look", at, str(at + 1)]))
         elif kind == "magpie":
             c = int(args[0]) - 1
             up = view["queue"][c][0]
@@ -139,9 +148,13 @@ def prompt(view: Mapping[str, Any], seat: int) -> str:
 def _controls(items: list[Choice], placeholder: str) -> list:
     if len(items) <= BUTTONS:
         return [Button(c.label, c.act, "primary" if i == 0 else "secondary", row=i) for i, c in enumerate(items)]
-    # the best (the easy AI's first) a click away, the others in the menu, best first
+    # the best (the easy AI's first) a click away, the others in menus of 25, best first (every one reachable:
+    # a rainbow late in the game may have more places than one menu holds)
+    rest = items[1:1 + 3 * MENU]
     return [Button(items[0].label[:80], items[0].act, "primary", row=0),
-            Menu(placeholder, [Item(c.label, c.act, c.note or None) for c in items[1:1 + MENU]], row=1)]
+            *[Menu(placeholder if k == 0 else _("More choices ({a}-{b})", a=k + 2, b=k + 1 + len(rest[k:k + MENU])),
+                   [Item(c.label, c.act, clip(c.note) or None) for c in rest[k:k + MENU]], row=1 + k // MENU)
+              for k in range(0, len(rest), MENU)]]
 
 
 def decision(view: Mapping[str, Any], seat: int, picked: Sequence[str] = ()) -> Message | None:
@@ -161,8 +174,9 @@ def decision(view: Mapping[str, Any], seat: int, picked: Sequence[str] = ()) -> 
                            picture=Picture("decision", (dict(view), seat, marks), "choice.png"))
         items = [c for c in items if c.act.split(":")[2] == B.code(tile)]
         controls = _controls(items, _("What does it capture?"))
+        menus = sum(1 for c in controls if isinstance(c, Menu))
         controls.append(Button(_("Another tile"), "k:tiles",
-                               row=4 if len(items) <= 4 else 1 if len(items) <= BUTTONS else 2))
+                               row=4 if len(items) <= 4 else 1 if len(items) <= BUTTONS else 1 + menus))
         return Message(content=text, controls=controls, picture=Picture("decision", (dict(view), seat, marks),
                                                                         "choice.png"))
     lines = [text]
@@ -185,4 +199,12 @@ def doing(view: Mapping[str, Any]) -> str:
         view["step"]["kind"], "")
 
 
-__all__ = ["Choice", "choices", "decision", "doing", "prompt", "S"]
+def to_do(view: Mapping[str, Any]) -> str:
+    """doing(view) said to the player whose turn it is."""
+    return {"play": _("play a tile"), "take": _("choose what the second chance captures"),
+            "rainbow": _("place a rainbow"), "spirit": _("meet a spirit"), "keep": _("keep one of two spirits"),
+            "mole": _("meet the Mole"), "otter": _("meet the Otter"), "magpie": _("meet the Magpie"),
+            "hedgehog": _("meet the Hedgehog"), "kingfisher": _("meet the Kingfisher")}.get(view["step"]["kind"], "")
+
+
+__all__ = ["Choice", "choices", "clip", "decision", "doing", "prompt", "to_do", "S"]

@@ -80,7 +80,8 @@ class RidgelineRules(Rules):
 
     def undoable(self, before: dict, action_id: str, after: dict) -> bool:
         """R62: a move that showed its player nothing new: no tile drawn or turned up, no spirit drawn, no
-        tile seen (the other player's refill at the start of their turn shows them only their own tile)."""
+        tile seen. The other player's refill at the start of their turn shows them only their own tile; after
+        an Undo it is back on the deck, known to them alone: a cost to whoever takes the move back (R62)."""
         r = eng.apply(before, action_id)
         if not r.ok:
             return False

@@ -158,7 +158,7 @@ def event_text(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return n_("{n} tile left in the deck.", "{n} tiles left in the deck.", e["deck"])
     if t == "game_over":
         a, b = e["totals"]
-        return _("Game {game} is over: {x} {a} stars, {y} {b} stars.", game=e["game"], x=names[0], a=a, y=names[1],
+        return _("Game {game} is over: {x}: {a} stars, {y}: {b} stars.", game=e["game"], x=names[0], a=a, y=names[1],
                  b=b)
     if t == "match_over":
         if len(e["winners"]) == 1:
@@ -221,7 +221,7 @@ class RidgelineShow(Show):
 
     def ping(self, view: dict, who: str) -> str:
         return _("{who}: your turn — {doing} (private: **Decide**) — see the panel ↑", who=who,
-                 doing=decide.doing(view))
+                 doing=decide.to_do(view))
 
     def points(self, n: int) -> str:
         return words.stars(n)

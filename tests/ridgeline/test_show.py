@@ -3,6 +3,7 @@ labels on the decision's picture matching its buttons, pictures for a phone in e
 and the story, the coach."""
 
 import io
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image, ImageChops
@@ -148,3 +149,24 @@ def test_the_coach_reviews_and_says_why():
     assert q is not None and len(q.choices) >= 2 and q.played != q.best
     assert COACH.when(worst).startswith("Turn ")
     assert B.SPOTS == 48
+
+
+def test_every_choice_is_reachable_past_one_menu_and_a_note_is_cut_between_words():
+    items = [decide.Choice(f"0:rainbow:{i}", f"{i + 1}: spot", "word " * 30) for i in range(30)]
+    controls = decide._controls(items, "Choose")
+    menus = [ctl for ctl in controls if isinstance(ctl, Menu)]
+    assert len(menus) == 2 and len({m.row for m in menus}) == 2
+    assert [x.act for x in items] == acts(SimpleNamespace(controls=controls))  # all, best first
+    notes = [i.description for m in menus for i in m.items]
+    assert all(len(n) <= 100 and n.endswith("word…") for n in notes)
+
+
+def test_the_mole_s_choices_are_numbered_as_its_picture_numbers_the_tiles():
+    s = rig(hands=[[t(3, 7), t(1, 2)], []], queue=[(t(3, 1), None)])
+    look = [t(2, 2), t(5, 6), t(4, 9)]
+    s["deck"] = [x for x in s["deck"] if x not in look]
+    s["look"], s["step"] = list(look), {"kind": "mole"}
+    for choice in decide.choices(RULES.view_for(s, 0), 0):
+        tile = B.parse(choice.act.split(":")[2])
+        n = look.index(tile) + 1
+        assert choice.label.startswith(f"{n}. ") and choice.mark == ["look", n - 1, str(n)]
