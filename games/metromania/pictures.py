@@ -360,6 +360,10 @@ def results(view: dict) -> bytes:
         cv.d.rectangle((16, y + 4, 44, y + 30), fill=p["fill"], outline=INK, width=2)
         line = _("{name}: {total} (stations {st}, trips {tr}, inquiries {iq}, park {pk})", name=names[s],
                  total=r["total"][s], st=r["stations"][s], tr=r["trips"][s], iq=r["inquiry"][s], pk=r["park"][s])
+        if r["stations"][s] < r["raw"][s]:  # (points lost with lines not completed: say how many it had)
+            line = _("{name}: {total} (stations {st} of {raw}, trips {tr}, inquiries {iq}, park {pk})",
+                     name=names[s], total=r["total"][s], st=r["stations"][s], raw=r["raw"][s], tr=r["trips"][s],
+                     iq=r["inquiry"][s], pk=r["park"][s])
         cv.put((56, y + 17), line, "cond", 24, INK, W - 72, MIN)
         y += 34
     return render.png(cv.finish())
