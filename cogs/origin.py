@@ -10,7 +10,7 @@ its ephemeral flag, whose interaction made it), never only the id. A select carr
 options offer; the panel's and the lobby's options are the bot's own, so those are checked against what
 the bot shows now rather than what the click says."""
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 import discord
 
@@ -67,7 +67,16 @@ def select_fits(interaction: discord.Interaction, game: GameRow | None, ver: int
         return well_formed(chosen.values, chosen.offered, chosen.low, chosen.high)
     # a message of before the value prefixes carries bare action ids and "timer:{s}": as the bot writes them now
     values = [canonical(v) for v in chosen.values]
-    return any(well_formed(values, offered, low, high) for offered, low, high in menus)
+    if any(well_formed(values, offered, low, high) for offered, low, high in menus):
+        return True
+    if game is None or game.status != "active" or is_panel(interaction.message, game):
+        return False  # (the lobby's and the panel's menus are never a pick's)
+    seat = game.seat_of(interaction.user.id)
+    if seat is None:
+        return False
+    # a step shown after a pick may have menus of its own: those of the steps the picks lead to
+    return any(any(well_formed(values, offered, low, high) for offered, low, high in menus_of(msg.controls, chosen.n))
+               for picked, msg in steps(game, seat) if picked and msg is not None)
 
 
 def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int, n: int) -> list | None:
@@ -87,7 +96,7 @@ def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int
     seat = game.seat_of(interaction.user.id)
     if seat is None or not is_private(interaction, game):
         return None  # (the handler says why not)
-    # (picks change what a decision shows, never its menus)
+    # (the decision as shown before any pick: select_fits looks at the steps after picks when these do not fit)
     shown: list[Message | None] = [views.mine(played, table, game.live, seat),
                                    views.decision(played, table, game.live, seat)]
     return [m for msg_ in shown if msg_ is not None for m in menus_of(msg_.controls, n)]
@@ -96,32 +105,46 @@ def offered_now(interaction: discord.Interaction, game: GameRow | None, ver: int
 PICKS_LOOKED_AT = 40  # decisions built at most to find the picks a decision offers (a pick's next steps)
 
 
-def picks_offered(game: GameRow, seat: int, wanted: Collection[str] = ()) -> set[str] | None:
-    """The picks ("k:" items) the seat's decision offers now, and those its picks' next steps offer (a button
-    of a step shown after a pick; a step after a menu's pick is looked at after every button's): what a pick
-    click may carry, a forged one being anything else. Stops as soon as all of `wanted` are found. None: the
-    seat has no decision now."""
+def steps(game: GameRow, seat: int) -> Iterator[tuple[tuple[str, ...], Message | None]]:
+    """The seat's decision now (no pick) and the steps its picks lead to, (picks, message) each: a button's
+    pick's step before a menu's, at most PICKS_LOOKED_AT built (a decision is built on the loop)."""
     played, table = game_of(game), table_of(game)
-    offered: set[str] = set()
+    seen: set[str] = set()
     todo: list[tuple[str, ...]] = [()]  # (a stack: a menu's picks go under the buttons' next steps)
     built = 0
-    while todo and built < PICKS_LOOKED_AT and not (wanted and offered.issuperset(wanted)):
+    while todo and built < PICKS_LOOKED_AT:
         picked = todo.pop()
         msg = views.decision(played, table, game.live, seat, picked)
         built += 1
+        yield picked, msg
+        if msg is None:
+            continue
+        for act in (c.act for c in msg.controls if isinstance(c, Button)):
+            if act.startswith("k:") and act[2:] not in seen:
+                seen.add(act[2:])
+                todo.append((act[2:],))
+        for menu in (c for c in msg.controls if isinstance(c, Menu)):
+            for act in (i.act for i in menu.items):
+                if act.startswith("k:") and act[2:] not in seen:
+                    seen.add(act[2:])
+                    todo.insert(0, (act[2:],))
+
+
+def picks_offered(game: GameRow, seat: int, wanted: Collection[str] = ()) -> set[str] | None:
+    """The picks ("k:" items) the seat's decision offers now, and those its picks' next steps offer (a button
+    or a menu of a step shown after a pick): what a pick click may carry, a forged one being anything else.
+    Stops as soon as all of `wanted` are found. None: the seat has no decision now."""
+    offered: set[str] = set()
+    for picked, msg in steps(game, seat):
         if msg is None:
             if not picked:
                 return None
             continue
-        for act in (c.act for c in msg.controls if isinstance(c, Button)):
-            if act.startswith("k:") and act[2:] not in offered:
-                offered.add(act[2:])
-                todo.append((act[2:],))
-        for menu in (c for c in msg.controls if isinstance(c, Menu)):
-            for act in (i.act for i in menu.items):
-                if act.startswith("k:") and act[2:] not in offered:
-                    offered.add(act[2:])
-                    todo.insert(0, (act[2:],))
+        offered.update(c.act[2:] for c in msg.controls if isinstance(c, Button) and c.act.startswith("k:"))
+        offered.update(i.act[2:] for c in msg.controls if isinstance(c, Menu) for i in c.items
+                       if i.act.startswith("k:"))
+        if wanted and offered.issuperset(wanted):
+            break
     return offered
 
 

@@ -5,7 +5,7 @@ a panel, private decisions with their picture, a chapter's picture after each ro
 history, its own stats, a replay, and a restart in the middle of a round."""
 
 import pytest
-from simharness import message, private, restart, table, text
+from simharness import answer, buttons, message, private, restart, send_forged, table, text
 
 import games.example as example
 from engine import registry
@@ -106,3 +106,37 @@ async def test_a_game_declares_its_own_ai_level(simcord_env, make_bot):
         assert game.state["picks"][1] is not None  # the medium AI chose
     finally:
         registry.unregister("fingers-levels")
+
+
+async def test_a_menu_in_the_step_a_pick_opens_is_taken(simcord_env, simcord_bot, monkeypatch):
+    """A decision whose pick opens a step with a menu of moves (a game may): the menu's choice is made, and a
+    value no step offers is refused."""
+    from engine.protocol import Button, Item, Menu, Message
+    from games.example.show import SHOW
+
+    def decision(table, view, seat, picked=()):
+        if "more" in picked:
+            return Message(content="Which count?", controls=[Menu("Count", [Item(str(k), f"{seat}:show:{k}")
+                                                                            for k in (1, 3)], row=0)])
+        return Message(content="How many fingers do you show?",
+                       controls=[Button("2", f"{seat}:show:2", row=0), Button("Others…", "k:more", row=0)])
+
+    monkeypatch.setattr(SHOW, "decision", decision)
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    lobby = (await ann.slash(channel, "play new fingers", where="channel")).response
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start the game")
+    await env.settle()
+    game = await bot.store.open_game_in_channel(channel.id)
+    res = await ann.click(message(env, channel, game.panel_message_id), label="Decide (private)")
+    step = await ann.click([res.response, *res.followups][-1], label="Others…")
+    shown = step.followups[-1] if step.followups else step.response
+    menu = next(c for c in buttons(getattr(shown, "message", shown)) if c["type"] == 3)
+    values = [value for _label, value in menu["options"]]
+    rec = await send_forged(env, ann, shown, menu["custom_id"], [values[0].replace(":show:1", ":show:2")])
+    assert "isn't a choice" in answer(env, rec)  # (2 is a move, but not this menu's)
+    await ann.select(shown, [values[1]], custom_id=menu["custom_id"])
+    await env.settle()
+    game = await bot.store.game(game.id)
+    assert game.state["picks"][game.seat_of(ann.id)] == 3

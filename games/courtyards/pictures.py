@@ -306,7 +306,8 @@ def results_image(view: dict) -> Image.Image:
     for s in range(n):
         cv.put((x0 + s * cw + cw / 2, y + 16), _name(view, s), "condbold", 20, INK, cw - 8, TXT, "mm")
     y += 40
-    rows = [(words.kind(k), k, [c["kinds"][k] for c in view["cats"]]) for k in range(len(KINDS))]
+    rows: list[tuple[str, int | None, list]] = [(words.kind(k), k, [c["kinds"][k] for c in view["cats"]])
+                                                 for k in range(len(KINDS))]
     rows.append((_("Longest wall"), None, [c["walls"] for c in view["cats"]]))
     rows += [(_("Scoring round {n}", n=r["round"]), None, list(r["gained"])) for r in recs]
     for i, (label, k, pts) in enumerate(rows):
