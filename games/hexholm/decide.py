@@ -152,6 +152,9 @@ def _build(view: dict, seat: int, section: int | None) -> Message:
         best = ranked[0]
         lines.append(_("Best for gold now: **{build}** ({gains}).", build=" + ".join(mark[h] for h in best[0]),
                        gains=gains_text(best[1], best[2], view)))
+    if one and len(mark) > len(cands):  # (the plans' later hexes: lettered on the picture, no button yet)
+        lines.append(_("Letters {a}–{b} open up as you build: for now, only in a whole build from the menu.",
+                       a=mark[order[len(cands)]], b=letter(len(mark) - 1)))
     lines.append(_("Your gold so far: {n}.", n=gold))
     tl = _tiles_line(view, seat)
     if tl and view["built"] == 0:

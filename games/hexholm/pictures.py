@@ -157,6 +157,11 @@ def _header(text: str, w: int) -> list[str]:
             lines[-1] += " " + word
         else:
             lines.append(word)
+    if len(lines) == 1 and T.width(lines[0], "cond", MIN) > w:  # one long word: broken with a hyphen
+        word = lines[0]
+        fit = [k for k in range(3, len(word) - 2) if T.width(word[:k] + "-", "cond", MIN) <= w]
+        if fit:
+            lines = [word[:fit[-1]] + "-", word[fit[-1]:]]
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     return [T.ellipsize(x, "cond", MIN, w) if T.width(x, "cond", MIN) > w else x for x in lines]
@@ -218,10 +223,13 @@ def _legend(cv: Canvas, y: int, view: dict) -> int:
     d = cv.d
     x = M + 4
     step = (W - 2 * M) // 7
-    for t in (*TERRAINS, "w", "m"):
+    kinds7 = (*TERRAINS, "w", "m")
+    wide = [25 + T.width(words.terrain(t), "cond", MIN) + 10 for t in kinds7]
+    spare = (W - 2 * M - 4 - sum(wide)) // 6  # (each name whole where the seven fit, else columns alike)
+    for t, tw in zip(kinds7, wide, strict=True):
         d.rounded_rectangle((x, y + 8, x + 20, y + 28), radius=5, fill=PB.FILL[t], outline=PB.EDGE, width=2)
-        _put(cv, (x + 25, y + 18), words.terrain(t), "cond", MIN, INK, step - 27)
-        x += step
+        _put(cv, (x + 25, y + 18), words.terrain(t), "cond", MIN, INK, tw - 31 if spare >= 0 else step - 33)
+        x += tw + spare if spare >= 0 else step
     kinds = [k for k in LOCATIONS if any(loc["kind"] == k for loc in view["locations"])]
     x = M + 4
     step = (W - 2 * M) // max(1, len(kinds) + 1)

@@ -235,7 +235,9 @@ class HexholmShow(Show):
         return words.gold(n)
 
     def result_line(self, result: SeatResult) -> str:
-        return " · ".join(f"{words.goal(k)} {v}" for k, v in result.scores.items())
+        order = ["keeps", *result.detail.get("goals", [])]  # (as the panel and pictures: a saved dict is sorted)
+        keys = [k for k in order if k in result.scores] + [k for k in result.scores if k not in order]
+        return " · ".join(f"{words.goal(k)} {result.scores[k]}" for k in keys)
 
     def standings(self, table: Table, view: dict) -> tuple[str, list[tuple[int, str]]]:
         golds = [sum(g.values()) for g in kb.gold_now(view)]

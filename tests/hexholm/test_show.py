@@ -121,3 +121,30 @@ def test_the_panel_says_whose_turn_and_the_goals():
     assert "**P2**'s turn" in msg.body and "Barons" in msg.body and "Anglers" in msg.body
     assert [b.act for b in msg.controls] == ["decide", "mine", "board"]
     assert kb.mandatory_open(s)
+
+
+def test_letters_with_no_button_yet_are_said_so():
+    cells = ["c"] * 400
+    for c in range(2, 10):
+        cells[H(5, c)] = "g"
+    s = game(cells, 2)
+    own(s, 0, H(5, 1))
+    s = turn(s, 0, "g")
+    msg = decide.decision(s, 0)
+    buttons = {b.label for b in controls(msg, Button) if b.act.startswith("0:build:")}
+    lettered = set(labels_of(msg).values())
+    assert buttons < lettered  # (the plans' second and third hexes are lettered too)
+    first, last = sorted(lettered - buttons)[0], sorted(lettered)[-1]
+    assert f"Letters {first}–{last} open up as you build" in msg.content
+
+
+def test_a_long_goal_name_is_broken_with_a_hyphen_and_the_results_follow_the_goals_order():
+    from engine.protocol import SeatResult
+    from games.hexholm import pictures
+
+    assert pictures._header("Homesteaders", 112) == ["Homestead-", "ers"]
+    assert pictures._header("Trade Road", 112) == ["Trade Road"]
+    r = SeatResult(0, 1, True, 60, {"barons": 24, "keeps": 9, "anglers": 7, "wardens": 20},
+                   {"goals": ["wardens", "anglers", "barons"]})
+    assert SHOW.result_line(r).split(" · ")[0].startswith("Keeps")
+    assert [x.rsplit(" ", 1)[1] for x in SHOW.result_line(r).split(" · ")] == ["9", "20", "7", "24"]
