@@ -25,6 +25,8 @@ def why_not_rated(row: GameRow, over: bool, results: list[SeatResult] | None) ->
     seats = seats_of(row, results or [])
     if not any(s["rated"] and s["user_id"] for s in seats):
         return "no_person"
+    if len(seats) == 1:
+        return "solo"
     if sum(1 for s in seats if s["rated"]) < 2:
         return "too_few"
     return None

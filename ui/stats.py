@@ -21,7 +21,8 @@ BOARD = (r"pdb:(?P<guild>[0-9]{1,20}):(?P<page>[0-9]{1,6}):(?P<way>[pn])(?::(?P<
 AI_LEVELS = {"ai:easy": N_("🤖 Easy AI"), "ai:hard": N_("🤖 Hard AI"), "ai:random": N_("🤖 Random AI")}
 NOT_RATED = {"ended": N_("Not rated: the game was ended before its last day."),
              "no_person": N_("Not rated: no person played it to the end (an AI took every seat)."),
-             "too_few": N_("Not rated: fewer than two of its players played it to the end.")}
+             "too_few": N_("Not rated: fewer than two of its players played it to the end."),
+             "solo": N_("Not rated: a game played alone has no opponent to be rated against.")}
 
 
 def shown(mu: float | None, sigma: float | None) -> float:
@@ -176,7 +177,7 @@ def day_board(game: Game, day: str, server: str, rows: list[dict], everywhere: d
         lines = []
         for i, r in enumerate(rows):
             mark = " ←" if r["player"] == reader else ""
-            seats = n_("{n} player", "{n} players", r["players"])
+            seats = n_("a table of {n}", "a table of {n}", r["players"])  # (its own words: Polish "Dla…" fits a list)
             number_ = p_("a game on a board", "game {id}", id=r["game_id"])
             lines.append(f"{i + 1}. **{clip(r['name'], 40)}** — {r['total']} ({seats}, {number_}){mark}")
         emb.description = "\n".join(lines)

@@ -39,7 +39,8 @@ def topic(key: str) -> str:
     if key == "round":
         return _("**A round**: the cards are shuffled; one is flipped at a time and everybody draws one section "
                  "of their line at once (or passes). The round ends once the {n}th underground card has been "
-                 "flipped and answered: 5 to 10 cards.", n=UNDERGROUNDS_PER_ROUND)
+                 "flipped and answered: 5 to 11 cards (the switch, if it comes, is flipped with the next one).",
+                 n=UNDERGROUNDS_PER_ROUND)
     if key == "drawing":
         return _("**Drawing**: the first section starts at your colour's departure, later ones at either end of "
                  "the line. A section goes straight along a dotted line to the next station, of the card's symbol "

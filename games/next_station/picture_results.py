@@ -7,6 +7,7 @@ from render import text as T
 from render.canvas import Canvas
 
 from . import picture_map as PM
+from . import words
 from .lang import _, n_
 from .picture_parts import (
     GOLD_DARK,
@@ -53,7 +54,7 @@ def image(state: dict) -> Image.Image:
     obj_h = objectives_line(Canvas(Image.new("RGB", (1, 1))), M, 0, W - 2 * M, state["objectives"], measure=True)
     h = TITLE_H + 60 + len(rows) * (RES_ROW + 10) + obj_h + 8 + map_rows * (map_px + 44) + M
     cv = canvas(h)
-    title_band(cv, _("Game over: the scores"), m.name)
+    title_band(cv, _("Game over: the scores"), words.map_name(state))
     winners = [name(players[r["seat"]]) for r in rows if r["winner"]]
     y = TITLE_H + 30
     if winners:
@@ -104,7 +105,7 @@ def _result_row(cv: Canvas, y: int, m: Map, p: dict, r: dict, objectives: bool, 
         cv.text((x, ly), f"= {r['lines']}", "bold", 24, INK_SOFT, anchor="lm")
     cy = y + 112
     changes = len(scoring.interchanges(m, p["lines"], ed=ed))
-    cells = [(_("Tourists"), str(r["tourists"]), n_("({n} site)", "({n} sites)", p["crossed"])),
+    cells = [(_("Tourists"), str(r["tourists"]), n_("({n} circle)", "({n} circles)", p["crossed"])),
              (_("Interchanges"), str(r["interchanges"]), n_("({n} station)", "({n} stations)", changes))]
     if objectives:
         met = len(r.get("met", ()))

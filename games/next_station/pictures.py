@@ -24,7 +24,7 @@ from render.paletted import palette_image
 from render.style import memo
 
 from . import picture_map as PM
-from . import picture_results, picture_review
+from . import picture_results, picture_review, words
 from .lang import _, n_
 from .picture_parts import (
     BG,
@@ -160,7 +160,7 @@ def _table_image(state: dict, viewer: int | None, title: str, lines: Sequence[st
     h = top + _sheet_h(state) + 8 + (54 if powers else 30) + 10 + note_h + obj_h + \
         len(state["players"]) * (map_px + 16) + 4
     cv = canvas(h)
-    title_band(cv, title, m.name)
+    title_band(cv, title, words.map_name(state))
     y = TITLE_H + 12
     for size, ls in story:
         for ln in ls:

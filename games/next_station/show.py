@@ -21,17 +21,10 @@ NUMBERED = 20     # numbered buttons at most (4 rows of 5); more choices: the st
 VERBS = ("draw", "jdraw", "sdraw", "again")
 
 
-def map_name(state: dict) -> str:
-    m = load(state["map"])
-    if "deck_seed" in state["config"]:
-        return _("the daily map ({name})", name=m.name)
-    return m.name
-
-
 def title(state: dict) -> str:
     if state["stage"] == "over":
-        return _("Next Station {city} — game over", city=map_name(state))
-    return _("Next Station {city} — round {round} of {rounds}", city=map_name(state), round=state["round"],
+        return _("Next Station: {city} — game over", city=words.map_name(state))
+    return _("Next Station: {city} — round {round} of {rounds}", city=words.map_name(state), round=state["round"],
              rounds=ROUNDS)
 
 
@@ -55,7 +48,7 @@ def sheet_line(state: dict, p: dict) -> str:
         bits.append(_("{colour} line: {stations}, {points}", colour=words.colour(p["colour"]),
                       stations=n_("{n} station", "{n} stations", stations),
                       points=n_("{n} point now", "{n} points now", points)))
-    bits.append(n_("{n} tourist site", "{n} tourist sites", p["crossed"]))
+    bits.append(_("tourist track: {n} crossed", n=p["crossed"]))  # (a site on two lines crosses two)
     power = ns.power_of(state, p)
     if power:
         bits.append(_("power: {power}", power=words.power(power)))
@@ -168,6 +161,13 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
                  "your line (it counts twice in its district): the numbers are on your map. Or pass.") if closing \
             else _("**Circle a station of your line**: it counts twice in its district for this line. The numbers "
                    "are on your map.")
+        m, line = load(state["map"]), p["lines"][p["colour"]]
+        before = line_value(m, p, edition(state))
+        for i, st in enumerate(stations[:NUMBERED]):  # (what each circle adds to the line, as a draw's choice says)
+            gain = int(scoring.line_parts(m, line["stations"], line["sections"], st, ed=edition(state))["points"]
+                       - before)
+            text += f"\n**{i + 1}** → " + (n_("+{n} point now", "+{n} points now", gain) if gain >= 0 else
+                                           n_("−{n} point now", "−{n} points now", -gain))
         return Message(content=text, controls=controls,
                        picture=Picture("decision", (state, seat, numbered), "choice.png"))
     pairs = [(int(a.split(":")[2]), int(a.split(":")[3]), a) for a in options]
@@ -179,7 +179,9 @@ def decision(table: Table, state: dict, seat: int, picked: Sequence[str] = ()) -
     if two_steps and start is None:  # many choices: the start station first
         numbered = [[st, str(i + 1)] for i, st in enumerate(starts)]
         lines.append(_("Many stations can be reached: first choose where your section starts (the numbers on "
-                       "your map)."))
+                       "your map).") if len(pairs) > NUMBERED else
+                     _("A station can be reached from both ends of your line: first choose the end your section "
+                       "starts from (the numbers on your map)."))
         controls = [Button(str(i + 1), f"k:{mode}@{st}", "primary", row=i // 5)
                     for i, st in enumerate(starts[:NUMBERED])]
     else:
@@ -272,15 +274,21 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
         win = [names[s] for s in e["winners"]]
         top = max(e["totals"])
         if len(win) == 1:
-            return n_("Game over: {names} wins with {n} point.", "Game over: {names} wins with {n} points.", top,
+            said = n_("Game over: {names} wins with {n} point.", "Game over: {names} wins with {n} points.", top,
                       names=win[0])
+            tied = [s for s, x in enumerate(e["totals"]) if x == top]
+            if len(tied) > 1 and "best" in e:  # (R30: a tie on points goes to the best single line)
+                w = e["winners"][0]
+                said += " " + _("The tie on points goes to the best single line: {a} against {b}.", a=e["best"][w],
+                                b=max(e["best"][s] for s in tied if s != w))
+            return said
         return n_("Game over: a shared victory for {names}, {n} point.",
                   "Game over: a shared victory for {names}, {n} points.", top, names=_(" and ").join(win))
     return None
 
 
 class StationShow(Show):
-    categories = {"lines": N_("Lines"), "tourists": N_("Tourist sites"), "interchanges": N_("Interchanges"),
+    categories = {"lines": N_("Lines"), "tourists": N_("Tourist track"), "interchanges": N_("Interchanges"),
                   "objectives": N_("Objectives")}
     topics = rules_help.TOPICS
 
@@ -352,7 +360,7 @@ class StationShow(Show):
 
     def result_line(self, result: SeatResult) -> str:
         s = result.scores
-        line = _("Lines {lines} · Tourist sites {tourists} · Interchanges {interchanges} · Objectives {objectives}",
+        line = _("Lines {lines} · Tourist track {tourists} · Interchanges {interchanges} · Objectives {objectives}",
                  **s)
         if "band" in result.detail:
             line += " · " + _("solo rating: {band}", band=words.band(result.detail["band"]))

@@ -5,6 +5,7 @@ from functools import partial
 from engine import symbols
 
 from .lang import _
+from .rules.maps import load
 
 KEY = "next-station"
 SYMBOL_MARK = {"circle": "●", "triangle": "▲", "square": "■", "pentagon": "⬟", "any": "✱", "joker": "★",
@@ -72,5 +73,15 @@ def band(b: int) -> str:
 
 
 def category(k: str) -> str:
-    return {"lines": _("Lines"), "tourists": _("Tourist sites"), "interchanges": _("Interchanges"),
+    return {"lines": _("Lines"), "tourists": _("Tourist track"), "interchanges": _("Interchanges"),
             "objectives": _("Objectives")}[k]
+
+
+def map_name(state: dict) -> str:
+    """The map a game is played on: ours by its name, the day's by its date, another generated one by its
+    number."""
+    day = state["config"].get("day")
+    if day:
+        return _("the map of {day}", day=day)
+    m = load(state["map"])
+    return _("map {n}", n=m.key[4:]) if m.key.startswith("gen-") else m.name

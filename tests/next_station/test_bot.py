@@ -2,7 +2,7 @@
 restart in the middle of a round, the pending choices still answerable on the messages shown before."""
 
 import pytest
-from simharness import buttons, message, private, restart, said, table, text
+from simharness import buttons, embed_text, message, private, restart, said, table, text
 
 
 async def start(env, channel, actors, **options):
@@ -128,6 +128,7 @@ async def test_solo_chooses_the_pencils_order_before_the_first_card(simcord_env,
     game = await bot.store.game(game.id)
     final = channel.history()[-1]
     assert game.status == "over" and "solo rating" in final.embeds[0].fields[0].value
+    assert "a game played alone has no opponent" in embed_text(final)  # (not "fewer than two of its players")
     assert game.state["players"][0]["used"] == ["green", "orange", "blue", "pink"]
 
 

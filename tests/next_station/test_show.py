@@ -43,6 +43,9 @@ def test_the_circle_at_the_rounds_end_shows_the_line_numbered_and_a_pass():
     stations = list(dict.fromkeys(s["players"][0]["lines"][s["players"][0]["colour"]]["stations"]))
     assert [(b.label, b.act) for b in shown.controls] == \
         [(str(i + 1), f"0:circle:{st}") for i, st in enumerate(stations)] + [("Pass", "0:pass")]
+    gains = [line for line in shown.content.splitlines() if " → " in line]  # what each circle adds, numbered
+    assert [g.split(" → ")[0] for g in gains] == [f"**{i + 1}**" for i in range(len(stations))]
+    assert all("point" in g for g in gains)
     assert "circle a station before the round is scored" in SHOW.ping(s, "P0")
     assert "Every card of the round is answered" in SHOW.panel(table(2), s).body
 
@@ -53,3 +56,16 @@ def test_the_table_pictures_fixed_palette_is_the_sample_games():
     assert pictures.sample_palette() == pictures.PALETTE.read_bytes(), (
         "the table pictures' colours changed: make games/next_station/palette.bin again "
         "(pictures.PALETTE.write_bytes(pictures.sample_palette()))")
+
+
+def test_a_tie_on_points_says_the_best_line_decided_and_a_days_map_is_named_by_its_date():
+    over = {"type": "game_over", "winners": [1], "totals": [100, 100, 80], "best": [35, 36, 30]}
+    assert event_text(over, ["ann", "bob", "cy"]) == ("Game over: bob wins with 100 points. The tie on points goes "
+                                                      "to the best single line: 36 against 35.")
+    assert event_text({**over, "totals": [90, 100, 80]}, ["ann", "bob", "cy"]) == \
+        "Game over: bob wins with 100 points."
+    day = RULES.config({"map": "daily"}, ["ann"])
+    s, _ = RULES.new_game(day, 1)
+    assert words.map_name(s) == f"the map of {day['day']}" and "Map " not in SHOW.panel(table(1), s).title
+    s, _ = RULES.new_game(ns.config_of(1, ["P0"], "larkhaven", False, False), 4)
+    assert words.map_name(s) == "Larkhaven"

@@ -202,7 +202,8 @@ def _end_round(state: dict, events: list) -> None:
         state["result"] = [{"seat": s, **sheets[s], "rank": ranks[s], "winner": ranks[s] == 1}
                            for s in range(len(sheets))]
         events.append({"type": "game_over", "totals": [x["total"] for x in sheets],
-                       "winners": [s for s in range(len(sheets)) if ranks[s] == 1]})
+                       "winners": [s for s in range(len(sheets)) if ranks[s] == 1],
+                       "best": [x["best_line"] for x in sheets]})
         return
     _start_round(state, events)
 
