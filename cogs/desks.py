@@ -68,8 +68,9 @@ class Desks:
         desks = self.open.get(game.id)
         if not desks:
             return
-        if game.status != "active":
+        if game.status != "active":  # each desk still showing a decision says so, then is let go
             del self.open[game.id]
+            await self._close(game, desks)
             return
         played = game_of(game)
         state = game.live
@@ -80,8 +81,8 @@ class Desks:
                 del desks[seat]
                 continue
             key = played.rules.decision_key(state)
-            if seat not in deciding or game.is_ai(seat):
-                continue
+            if seat not in deciding or game.is_ai(seat) or played.rules.forced(state, seat) is not None:
+                continue  # (a forced move: the bot plays it at once, and the desk shows what follows)
             # what it shows is behind: another decision, or (one at a time) any move since, even of the same
             # decision (a step the bot played for them); in simultaneous decisions others' moves change nothing
             if desk.key == key and (played.rules.simultaneous(state) or desk.seq == game.seq):
@@ -100,3 +101,17 @@ class Desks:
             desk.key, desk.seq = key, game.seq
         if not desks:
             self.open.pop(game.id, None)
+
+    async def _close(self, game: GameRow, desks: dict[int, Desk]) -> None:
+        """The game is over (or ended): each desk says so (a decision's buttons, or "your next decision will
+        show here", would only be answered "This game is over")."""
+        now = self.clock()
+        for seat, desk in desks.items():
+            if now - desk.since > TOKEN_S:
+                continue
+            with i18n.use(str(desk.interaction.locale)), i18n.at_table(language(game)):
+                kw = messages.closed(game)
+            try:
+                await unread.edit_original(desk.interaction, **messages.as_edit(kw))
+            except discord.HTTPException as e:
+                log.info("game %s: seat %s's desk could not be closed: %s", game.id, seat, e)

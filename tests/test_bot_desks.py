@@ -73,6 +73,9 @@ async def test_against_the_ai_every_decision_after_the_first_is_one_click(simcor
         decisions += 1
     assert game.status == "over" and decisions > 20
     assert clicks == decisions + 1  # Decide once, then one click a decision
+    await env.settle()
+    end = shown(env, channel, desk.id)  # the desk says the game is over: no stale question, no button
+    assert "The game is over" in text(end) and not controls(end), text(end)
 
 
 async def test_an_expired_desk_is_let_go_and_decide_on_it_opens_the_decision_in_place(simcord_env, simcord_bot,

@@ -179,5 +179,12 @@ def done(game: GameRow, line: str = "", undo: bool = False) -> dict:
     return {"view": v2.view(head=text, items=items_of(buttons, game.id, state["seq"])), "attachments": []}
 
 
+def closed(game: GameRow) -> dict:
+    """What replaces a private decision left open when its game is over or ended (cogs/desks.py)."""
+    text = "🏁 " + (_("The game is over: its results are in the channel.") if game.status == "over" else
+                   _("The game was ended."))
+    return {"view": v2.view(head=text, items=[]), "attachments": []}
+
+
 def title(game: GameRow) -> str:
     return game_title(game)
