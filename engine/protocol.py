@@ -378,6 +378,11 @@ class Show:
         """A score as the game says it ("45 VP"); None: the host's ("45 points")."""
         return None
 
+    def total(self, result: SeatResult) -> str | None:
+        """A seat's total in its results, where what it counts depends on the game's options (one game's
+        hands won, a match's points); None: points(result.total)."""
+        return None
+
     def result_line(self, result: SeatResult) -> str | None:
         """A seat's results by category, one line (None: the host's, from `categories`)."""
         return None

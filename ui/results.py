@@ -27,7 +27,7 @@ def results(game: GameRow, state: dict, has_image: bool, rows: list[dict] | None
             else "🏆 " + _("Shared victory: {who}", who=", ".join(f"**{w}**" for w in winners)))
     emb = discord.Embed(title=_("Game over"), description=head, colour=GREEN)
     for r in res:
-        emb.add_field(name=clip(f"{r.rank}. {game.display(r.seat)} — {texts.points(played, r.total)}"
+        emb.add_field(name=clip(f"{r.rank}. {game.display(r.seat)} — {texts.total(played, r)}"
                                 + (" 🏆" if r.winner else ""), 250),
                       value=clip(texts.result_line(played, r), 1024), inline=False)
     if rows is not None:

@@ -93,6 +93,11 @@ def points(game: Game, n: int) -> str:
     return game.show.points(n) or n_("{n} point", "{n} points", n)
 
 
+def total(game: Game, result: SeatResult) -> str:
+    """A seat's total in the results, in the game's words."""
+    return game.show.total(result) or points(game, result.total)
+
+
 def category(game: Game, key: str) -> str:
     """A score category's name (Show.categories), in the game's catalogue."""
     label = game.show.categories.get(key)
@@ -145,5 +150,5 @@ def results_alt(game: GameRow, state: dict) -> str:
     played = game_of(game)
     res = sorted(played.rules.results(state), key=lambda r: (r.rank, r.seat))
     with use(language(game)):
-        return alt_text(game_name(played), [f"{r.rank}. {game.display(r.seat)} {points(played, r.total)}"
+        return alt_text(game_name(played), [f"{r.rank}. {game.display(r.seat)} {total(played, r)}"
                                             for r in res])

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from render import text as T
 from render.canvas import Canvas
 
 from .lang import _, n_
@@ -106,7 +107,8 @@ def _hand_row(cv: Canvas, y: int, rec: dict, h: int, advanced: bool) -> int:
     mx = W // 2
     cy = y + ROW_H // 2
     if w is None:
-        d.rounded_rectangle((mx - 26, cy - 16, mx + 26, cy + 16), radius=16, fill=TIE, outline=INK, width=2)
+        half = max(26, (T.width(_("tie"), "condbold", MIN) + 16) // 2)  # (as wide as its word: "empate")
+        d.rounded_rectangle((mx - half, cy - 16, mx + half, cy + 16), radius=16, fill=TIE, outline=INK, width=2)
         cv.text((mx, cy), _("tie"), "condbold", MIN, INK, anchor="mm")
     else:  # an arrow toward the winner
         k = -1 if w == 0 else 1
@@ -119,10 +121,11 @@ def _verdict(cv: Canvas, y: int, rec: dict, names: Sequence[str]) -> int:
     """The game's winner and the hands won."""
     won = rec["won"]
     if rec["winner"] is None:
-        text = _("A draw: {a} hands to {b}", a=won[0], b=won[1])
+        text = n_("A draw: {n} hand to {b}", "A draw: {n} hands to {b}", won[0], b=won[1])
     else:
         wn = rec["winner"]
-        text = _("{name} wins the game: {a} hands to {b}", name=names[wn], a=won[wn], b=won[1 - wn])
+        text = n_("{name} wins the game: {n} hand to {b}", "{name} wins the game: {n} hands to {b}", won[wn],
+                  name=names[wn], b=won[1 - wn])
         star(cv, M + 16, y + VERDICT_H // 2, 15)
     put(cv, (M + 40, y + VERDICT_H // 2), text, "bold", 28, ON_FELT, W - 2 * M - 44)
     return VERDICT_H
@@ -235,7 +238,7 @@ def _summary(cv: Canvas, y: int, v: dict) -> int:
     if advanced:
         cols.append(("points", _("Points"), 680))
     for _key, head, x in cols:
-        put(cv, (x, y + 22), head, "cond", MIN, INK_SOFT, 130, anchor="mm")
+        put(cv, (x, y + 22), head, "cond", MIN, INK_SOFT, 142, anchor="mm")  # (columns 140-150 apart)
     for s in (0, 1):
         ry = y + 40 + s * SUM_ROW
         cy = ry + SUM_ROW // 2
@@ -277,16 +280,17 @@ def results_image(v: dict) -> Image.Image:
     body = _body_h(advanced) if hist else 0
     cv = canvas(TITLE_H + head_h + 8 + body + _summary_h(v) + 8)
     games = len(hist)
-    title_band(cv, _("The match is over"), n_("{n} game", "{n} games", games) if advanced else
-               match_label(v))
+    title_band(cv, _("The match is over") if advanced else _("The game is over"),
+               n_("{n} game", "{n} games", games) if advanced else match_label(v))
     y = TITLE_H
     cv.d.rectangle((0, y, W, y + head_h), fill=WIN)
     if len(winners) == 1:
-        text = _("{name} wins the match", name=names[winners[0]])
+        text = _("{name} wins the match", name=names[winners[0]]) if advanced else \
+            _("{name} wins the game", name=names[winners[0]])
     elif winners:
         text = _("Shared victory: {a} and {b}", a=names[0], b=names[1])
     else:
-        text = _("The match is over")
+        text = _("The match is over") if advanced else _("The game is over")
     star(cv, M + 18, y + head_h // 2, 17, GOLD, INK)
     put(cv, (M + 46, y + head_h // 2), text, "bold", 30, INK, W - 2 * M - 50)
     y += head_h + 8

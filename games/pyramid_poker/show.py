@@ -25,7 +25,7 @@ def match_line(state: dict) -> str:
     if kind not in TARGETS:
         return _("One game: win 2 of the 3 hands.")
     return _("Match to {target} points · game {game} · {scores}", target=TARGETS[kind], game=state["game"],
-             scores=" · ".join(f"{words.SEAT_MARK[s]} {p}" for s, p in enumerate(state["points"])))
+             scores=" · ".join(f"{words.SEAT_MARK[s]} {words.number(p)}" for s, p in enumerate(state["points"])))
 
 
 def title(state: dict) -> str:
@@ -48,6 +48,12 @@ def pyramid_line(state: dict) -> str:
 def hands_text(state: dict, seat: int) -> str:
     return "\n".join(_("Hand {n}: {cards}", n=h + 1, cards=words.hand(state["hands"][seat][h]))
                      for h in range(len(state["hands"][seat])))
+
+
+def to_do(state: dict) -> str:
+    """doing(state) said to the player whose turn it is."""
+    return {"build": _("place a block"), "take": _("take a block"), "hand": _("choose a hand for your card")}.get(
+        part(state), "")
 
 
 def doing(state: dict) -> str:
@@ -84,7 +90,7 @@ def panel(table: Table, state: dict) -> Message:
         content = _("Your turn, {who}.", who=table.mentions[state["turn"]])
     decide_ = [] if ai else [Button(_("Decide (private)"), "decide", "primary", "✋", row=0)]
     return Message(content=content, title=title(state), body="\n".join(lines), fields=fields,
-                   footer=_("Game {id} · move {move}", id=table.id, move=state["seq"]), colour="green",
+                   footer=_("Table {id} · move {move}", id=table.id, move=state["seq"]), colour="green",
                    controls=[*decide_, Button(_("My pyramid"), "mine", "secondary", "🔺", row=0),
                              Button(_("Table"), "board", "secondary", "🖼️", row=0)])
 
@@ -140,6 +146,10 @@ def event_text(e: dict, names: Sequence[str]) -> str | None:
         return _("{who} put {card} into hand {n}.", who=who, card=words.card(e["card"]), n=e["hand"])
     if t == "showdown":
         return showdown_text(e, names)
+    if t == "match_over" and "match" in e and e["match"] not in TARGETS:  # (one game: its winner, no match)
+        if len(e["winners"]) == 1:
+            return _("{who} wins the game.", who=names[e["winners"][0]])
+        return _("The game is shared.")
     if t == "match_over":
         if len(e["winners"]) == 1:
             w = e["winners"][0]  # (the winner's score first)
@@ -257,7 +267,12 @@ class PokerShow(Show):
         return mine(table, view, seat)
 
     def ping(self, view: dict, who: str) -> str:
-        return _("{who}: your turn — {doing} (private: **Decide**) — see the panel ↑", who=who, doing=doing(view))
+        return _("{who}: your turn — {doing} (private: **Decide**) — see the panel ↑", who=who, doing=to_do(view))
+
+    def total(self, result: SeatResult) -> str | None:
+        if result.detail.get("match") in TARGETS:
+            return None  # (a match: its points)
+        return n_("{n} hand won", "{n} hands won", result.total)
 
     def lines(self, events: Sequence[dict], names: Sequence[str]) -> list[str]:
         return [x for x in (event_text(e, names) for e in events) if x]

@@ -101,3 +101,15 @@ def test_the_panel_says_the_ai_is_playing_and_asks_nobody_to_press_decide():
     people = panel(Table(1, ["Ann", "Bob"], ["<@0>", "<@1>"], [False, False], {}), view)
     assert f"<@{turn}>" in people.content and "press **Decide**" in people.body
     assert [c for c in people.controls if isinstance(c, Button) and c.act == "decide"]
+
+
+def test_one_game_is_said_a_game_with_hands_won_and_the_turn_is_said_to_the_player():
+    from engine.protocol import SeatResult
+    one = {"type": "match_over", "games": 1, "totals": [2, 1], "winners": [0], "match": "basic"}
+    assert event_text(one, ["ann", "bob"]) == "ann wins the game."
+    assert event_text({**one, "winners": [0, 1]}, ["ann", "bob"]) == "The game is shared."
+    assert event_text({**one, "match": "to7"}, ["ann", "bob"]) == "ann wins the match, 2 to 1."
+    assert SHOW.total(SeatResult(0, 1, True, 2, {}, {"match": "basic"})) == "2 hands won"
+    assert SHOW.total(SeatResult(0, 1, True, 7, {}, {"match": "to7"})) is None  # (the host's points)
+    s, _ = game()
+    assert "your turn — place a block" in SHOW.ping(s, "@ann")

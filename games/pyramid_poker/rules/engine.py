@@ -245,7 +245,7 @@ def _finish(state: dict, events: list) -> None:
     state["result"] = result
     state["stage"] = "over"
     state["turn"] = None
-    events.append({"type": "match_over", "games": len(hist), "totals": totals,
+    events.append({"type": "match_over", "games": len(hist), "totals": totals, "match": state["config"]["match"],
                    "winners": [r["seat"] for r in result if r["winner"]]})
 
 
