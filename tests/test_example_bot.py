@@ -140,3 +140,20 @@ async def test_a_menu_in_the_step_a_pick_opens_is_taken(simcord_env, simcord_bot
     await env.settle()
     game = await bot.store.game(game.id)
     assert game.state["picks"][game.seat_of(ann.id)] == 3
+
+
+async def test_decide_on_a_turn_played_on_the_panel_says_so(simcord_env, simcord_bot, monkeypatch):
+    """A game whose turn is chosen on the panel (no private decision): the player whose turn it is pressing
+    Decide is pointed to the panel, not told to wait for themselves."""
+    from games.example.show import SHOW
+
+    monkeypatch.setattr(SHOW, "decision", lambda table, view, seat, picked=(): None)
+    env, bot = simcord_env, simcord_bot
+    guild, channel, (ann, bob) = table(env, 2)
+    lobby = (await ann.slash(channel, "play new fingers", where="channel")).response
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start the game")
+    await env.settle()
+    game = await bot.store.open_game_in_channel(channel.id)
+    res = await ann.click(message(env, channel, game.panel_message_id), label="Decide (private)")
+    assert "It is your turn: choose on the game's panel." in private(res)

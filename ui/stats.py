@@ -39,9 +39,11 @@ def rating_lines(rows: list[dict]) -> str | None:
     fewer than MIN_GAMES rated games (r["games"], after this one) is provisional, without a number (a
     newcomer's first loss is no negative rating). None if no seat was rated."""
     out = []
+    seen = set()
     for r in rows:
-        if not r["rated"] or r["mu_after"] is None:
-            continue
+        if not r["rated"] or r["mu_after"] is None or r["player"] in seen:
+            continue  # (two seats of one AI level share its rating: said once)
+        seen.add(r["player"])
         if r.get("games") is not None and r["games"] < MIN_GAMES:
             out.append(provisional_line(who(r["player"], r["name"]), r["games"]))
             continue

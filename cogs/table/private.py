@@ -55,7 +55,11 @@ class PrivateViews(TableBase):
         with i18n.at_table(language(game)):
             msg = views.decision(played, table_of(game), st, seat)
         if msg is None:
-            waiting = [game.display(s) for s in played.rules.deciders(st)]
+            deciders = played.rules.deciders(st)
+            if seat in deciders and game.status == "active":  # (a game whose turn is played on the panel)
+                await tell(interaction, _("It is your turn: choose on the game's panel."))
+                return
+            waiting = [game.display(s) for s in deciders]
             await tell(interaction, _("You have nothing to decide right now.")
                        + (" " + _("Waiting for {who}.", who=", ".join(waiting)) if waiting else ""))
             return

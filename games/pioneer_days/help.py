@@ -133,11 +133,11 @@ def help_text() -> str:
     return "\n".join([
         _("**Pioneer Days** is a dice-drafting game for 2-4 players: draft dice, fill your wagons, survive "
           "disasters and satisfy towns over four weeks."), "",
-        _("**Play**: the panel at the bottom of the channel is where you play; its picture shows the day: the "
-          "dice, the disasters, everyone's goods and the townsfolk for hire. On your turn, choose a die and its "
-          "use in one menu (or take a die first with its button). During disasters and town visits press "
-          "**Decide** to choose privately. When a day ends, its panel stays as the day's record, with the day's "
-          "picture."),
+        _("**Play**: the panel at the bottom of the game's thread (or channel) is where you play; its picture "
+          "shows the day: the dice, the disasters, everyone's goods and the townsfolk for hire. On your turn, "
+          "choose a die and its use in one menu (or take a die first with its button). During disasters and town "
+          "visits press **Decide** to choose privately. When a day ends, its panel stays as the day's record, "
+          "with the day's picture."),
         _("**My wagon** (or `/play mine`) shows your wagon privately, with your gold values; **Full board** the "
           "whole table; `/play rules` explains a rules topic or any card, tile, town or pioneer.")])
 

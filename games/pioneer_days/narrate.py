@@ -114,8 +114,14 @@ def event_text(ev: dict, names: list[str]) -> str | None:
     if t == "game_over":
         win = [names[s] for s in ev["winners"]]
         top = max(r["total"] for r in ev["players"])
-        return n_("Game over: {names} wins with {vp} VP.", "Game over: {names} win with {vp} VP.", len(win),
+        said = n_("Game over: {names} wins with {vp} VP.", "Game over: {names} win with {vp} VP.", len(win),
                   names=_(" and ").join(win), vp=top)
+        tied = [r for r in ev["players"] if r["total"] == top]
+        if len(tied) > len(win):  # (a tie on VP that silver decided)
+            mine = max(r["silver"] for r in tied)
+            said += " " + _("The tie on VP goes to the most silver left: ${a} against ${b}.", a=mine,
+                            b=max(r["silver"] for r in tied if r["silver"] < mine))
+        return said
     return None  # turn_ended, disaster_started: implied by the neighbouring lines
 
 

@@ -86,10 +86,10 @@ def tonight_line(state: dict, p: dict) -> str | None:
             hungry = max(0, p["cattle"] - shield)
             lost = max(0, hungry - p["silver"])
             if hungry:
-                text = _("{disaster}: -${n}", disaster=name, n=min(hungry, p["silver"]))
-                if lost:
-                    text += ", " + n_("{n} cattle lost", "{n} cattle lost", lost)
-                bits.append(text)
+                paid = min(hungry, p["silver"])
+                parts = ([f"-${paid}"] if paid else []) + ([n_("{n} cattle lost", "{n} cattle lost", lost)] if lost
+                                                           else [])
+                bits.append(_("{disaster}: {what}", disaster=name, what=", ".join(parts)))
         else:
             lose = max(0, len(p["townsfolk"]) - shield - p["medicine"])
             if lose:
@@ -182,6 +182,9 @@ def turn_controls(state: dict, seat: int) -> tuple[list, list[str]]:
                               row=2))
         items += _wagon_buttons(state, seat, 3)
         items += utility(3)
+        if len(offered) > 10:  # (every way reachable: past the buttons, a menu)
+            items.append(Menu(_("More ways to use it…"), [Item(clip(x.label) or "", x.move.text(), clip(x.detail))
+                                                         for x in offered[10:10 + SELECT_MAX]], row=4))
         details = [f"• **{x.label}**: {x.detail}" for x in offered[:10] if x.detail]
         lines += details[:6]
     else:  # wild / equip / after: the engine's own choices

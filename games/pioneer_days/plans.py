@@ -462,6 +462,10 @@ def _storm_decision(state: dict, seat: int, dec: dict) -> Decision:
     d.lines.append(_("For each wagon: pay 1 wood, or it takes a damage token (-2 VP, 2 spaces fewer)."))
     d.lines.append(n_("You have {n} wood for {wagons}.", "You have {n} wood for {wagons}.", p["wood"],
                       wagons=", ".join(names)))
+    safe = [i for i in range(len(p["wagons"])) if i not in wagons]
+    if safe:  # (a wagon the Storm spares, by an equipment's power: said, not left out silently)
+        spared = [_("wagon {n}", n=i + 1) for i in safe]
+        d.lines.append(_("Not in danger: {wagons}.", wagons=", ".join(spared)))
     most = min(p["wood"], len(wagons))
     seen: set[str] = set()
     found = []  # (move, label, the Storm's own changes, the goods that then go back, returns)

@@ -270,3 +270,38 @@ def test_a_turn_choice_says_what_it_leaves_in_the_pool_and_what_a_wagon_holds():
         if tried > 40 and wagons:
             break
     assert tried > 40 and wagons
+
+
+def test_every_way_to_use_a_taken_die_has_a_control():
+    """A wild die taken with its button may have more uses than the panel's ten buttons: the rest in a menu."""
+    from engine_helpers import game, set_pool, take, turn_of
+
+    from engine.protocol import Button, Menu
+    from games.pioneer_days import panel
+    s = game(4, seed=3)
+    s["players"][0]["silver"] = 20
+    turn_of(s, 0)
+    set_pool(s, [("blue", "wild"), ("red", "mine"), ("green", "cattle"), ("black", "wood"), ("yellow", "equip")])
+    s, _ = take(s, "blue", "wild", 0)
+    offered = [x.move.text() for x in plans.turn_plans(s, 0)]
+    assert len(offered) > 10  # (the case: more uses than buttons)
+    items, _lines = panel.turn_controls(s, 0)
+    acts = {c.act for c in items if isinstance(c, Button)} | \
+        {i.act for c in items if isinstance(c, Menu) for i in c.items}
+    assert set(offered) <= acts
+
+
+def test_a_tie_on_vp_says_silver_decided_and_the_wagons_are_numbered_as_decisions_name_them():
+    from games.pioneer_days import narrate
+    from games.pioneer_days.pictures.wagons import wagon_layer
+
+    over = {"type": "game_over", "winners": [0],
+            "players": [{"seat": 0, "total": 30, "silver": 3}, {"seat": 1, "total": 30, "silver": 2},
+                        {"seat": 2, "total": 20, "silver": 9}]}
+    names = ["ann", "bob", "cy"]
+    assert narrate.event_text(over, names) == ("Game over: ann wins with 30 VP. The tie on VP goes to the most silver "
+                                            "left: $3 against $2.")
+    over["players"][1]["total"] = 29
+    assert narrate.event_text(over, names) == "Game over: ann wins with 30 VP."
+    layer = wagon_layer("large", (None,) * 6, 40, "en", number=2)
+    assert any(text.startswith("2 · ") for _box, _frame, text in layer.boxes)

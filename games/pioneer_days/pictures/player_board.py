@@ -15,7 +15,7 @@ from games.pioneer_days.rules.scoring import breakdown
 from render import text as T
 from render.canvas import Canvas
 
-from ..lang import N_, _
+from ..lang import N_, _, n_
 from . import owned, wagons
 from .day import fit1
 from .icons import paste
@@ -220,8 +220,8 @@ def stat_items(s: dict, p: dict, reveal: bool) -> list[tuple[str, str, str]]:
             ("cattle", str(p["cattle"]), _("cattle")), ("wood", str(p["wood"]), _("wood")),
             ("medicine", str(p["medicine"]), _("medicine")),
             ("goldplain" if reveal else "gold", str(sum(p["gold"])) if reveal else f"×{gold}",
-             _("nuggets") if reveal else _("gold tokens")),
-            ("wagon", f"{max(0, total - used)}/{total}", _("space free"))]
+             n_("nugget", "nuggets", sum(p["gold"])) if reveal else _("gold tokens")),
+            ("wagon", f"{max(0, total - used)}/{total}", n_("space free", "spaces free", max(0, total - used)))]
 
 
 def _stats(cv: Canvas, x: int, y: int, s: dict, p: dict, reveal: bool, captions: bool, z: Type = NORMAL) -> None:

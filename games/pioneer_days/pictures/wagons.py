@@ -126,15 +126,16 @@ def draw_row(cv: Canvas, x: int, y: int, row: list, sp: int, p: dict, wagons: li
              avail: int, px: int = MIN_PX) -> None:
     for i, ox, _bw in row:
         if i < len(wagons):
-            cv.paste(wagon_layer(p["wagons"][i]["size"], tuple(wagons[i]), sp, current(), px), (x + ox, y))
+            number = i + 1 if len(p["wagons"]) > 1 else 0  # (as decisions name them: "wagon 2")
+            cv.paste(wagon_layer(p["wagons"][i]["size"], tuple(wagons[i]), sp, current(), px, number), (x + ox, y))
         else:
             _overflow(cv, x + ox, y, overflow, sp, avail, px)
 
 
 @lru_cache(maxsize=512)
-def wagon_layer(size: str, spaces: tuple, sp: int, locale: str, px: int = MIN_PX) -> Layer:
-    """One wagon (RGBA) with its texts' sizes. Bounded cache: the contents vary from game to game.
-    Shared: do not modify the result."""
+def wagon_layer(size: str, spaces: tuple, sp: int, locale: str, px: int = MIN_PX, number: int = 0) -> Layer:
+    """One wagon (RGBA) with its texts' sizes, headed by its number (0: none) as decisions name it. Bounded
+    cache: the contents vary from game to game. Shared: do not modify the result."""
     n = len(spaces)
     ww = wagon_w(n, sp)
     cv = Canvas(Image.new("RGBA", (ww + 1, row_h(sp, px)), (0, 0, 0, 0)), track=True)
@@ -144,9 +145,10 @@ def wagon_layer(size: str, spaces: tuple, sp: int, locale: str, px: int = MIN_PX
     d.rounded_rectangle((PAD // 2, 0, ww - PAD // 2, bed_y + 8), radius=12, fill=BONNET, outline=INK, width=2)
     free = sum(1 for s in spaces if s is None)
     state = n_("{n} free", "{n} free", free) if free else _("full")
-    label = f"{_(SIZE_NAME[size])} · {state}"
+    first = f"{number} · " if number else ""
+    label = f"{first}{_(SIZE_NAME[size])} · {state}"
     if T.width(label, "condbold", px) > ww - 2 * PAD:
-        label = state
+        label = first + state
     cv.put((ww / 2, tp / 2 - 1), label, "condbold", px, INK, ww - 2 * PAD, px, anchor="mm")
     r = 14
     for cx in (ww * 0.22, ww * 0.78):  # the wheels, behind the bed
