@@ -230,7 +230,8 @@ class Play(commands.Cog):
         elif not topic and getattr(topics, "pieces", False):
             text = _("**Topics**: {topics}. Or type a card or piece by its name.", topics=", ".join(topics.names()))
         elif not topic:
-            text = _("**Topics**: {topics}.", topics=", ".join(topics.names()))
+            text = _("**Topics**: {topics}. Or type a word of the game to find the topic about it.",
+                     topics=", ".join(topics.names()))
         else:
             text = topics.lookup(topic) or _("Nothing called `{query}`. Topics: {topics}.", query=topic[:50],
                                              topics=", ".join(topics.names()))

@@ -1,11 +1,11 @@
 """A game's help (engine/protocol.py Topics): the game in a few lines (/play help) and its rules topics
 found by name in any language we have (what /play rules looks up and offers): the reader's language
-first, then any other, then the start of a name."""
+first, then any other, then the start of a name, then a topic whose text says the word asked for."""
 
 import unicodedata
 from collections.abc import Callable, Sequence
 
-from . import LOCALES, _, use
+from . import LOCALES, _, current, use
 
 
 def fold(text: str) -> str:
@@ -53,7 +53,23 @@ class Topics:
         found = self.index().get(q)
         if found is None and prefix:
             found = next((k for name, k in self.index().items() if name.startswith(q)), None)
+        if found is None and len(q) >= 3:  # a word of the game's ("joker", "posada"): the topic that says it
+            found = self.saying(q)
         return found
+
+    def saying(self, q: str) -> str | None:
+        """The topic that says q (folded) most, in its heading first, in the reader's language, else in any
+        other; a longer single word also by its stem ("przesiadka" finds "przesiadki")."""
+        here = current()
+        asked = [q] + ([q[:-2]] if " " not in q and len(q) >= 6 else [])
+        for word in asked:
+            for lang in [here, *(x for x in LOCALES if x != here)]:
+                with use(lang):
+                    said = [(fold(self.text(key)), key) for key in self.keys]
+                best = max(said, key=lambda tk: (word in tk[0][:60], tk[0].count(word)))
+                if word in best[0]:
+                    return best[1]
+        return None
 
     def lookup(self, query: str) -> str | None:
         key = self.find(query)

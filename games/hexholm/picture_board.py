@@ -208,8 +208,12 @@ def draw(cv: Canvas, g: Grid, view: dict, labels: Sequence[Sequence] = (), ring:
         cx, cy = g.centre(h)
         tw = T.width(str(text), "bold", size) + size * 0.5
         th = size * 1.15
+        edge, ew = LABEL_EDGE, 2
+        if owner[h] >= 0:  # a settlement's label: up on its hex, edged in its colour, the settlement seen below
+            cy -= g.size * 0.5
+            edge, ew = style.PLAYERS[owner[h] % len(style.PLAYERS)]["fill"], 4
         d.rounded_rectangle((cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2), radius=int(th / 3),
-                            fill=LABEL_BG, outline=LABEL_EDGE, width=2)
+                            fill=LABEL_BG, outline=edge, width=ew)
         cv.text((cx, cy), str(text), "bold", size, INK, anchor="mm")
 
 

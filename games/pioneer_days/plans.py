@@ -340,12 +340,14 @@ def turn_plans(state: dict, seat: int) -> list[Plan]:
             if (colour, face) in seen:
                 continue
             seen.add((colour, face))
-            leaves = _leaves(state, colour, face)
+            leaves, strikes = _leaves(state, colour, face)
             for use, sub in _uses(state, seat, face):
                 parts = ["turn", colour, face, *_plan_parts(face, use, sub)]
                 for x in _variants(state, seat, parts, f"{die_name(colour, face)} → "
                                    + _use_text(state, seat, face, use, sub), before):
-                    x.detail = clip_label(" · ".join(b for b in (x.detail, leaves) if b))
+                    # (a disaster it sets off first: a description is cut at 100 characters)
+                    both = (leaves, x.detail) if strikes else (x.detail, leaves)
+                    x.detail = clip_label(" · ".join(b for b in both if b))
                     plans.append(x)
     elif st == "use" and state["die"]:
         face = state["die"]["face"]
@@ -356,19 +358,19 @@ def turn_plans(state: dict, seat: int) -> list[Plan]:
     return plans
 
 
-def _leaves(state: dict, colour: str, face: str) -> str:
+def _leaves(state: dict, colour: str, face: str) -> tuple[str, bool]:
     """What taking this die leaves in the pool (the last die left sets off tonight's disaster): "leaves
-    🟥 R, ⬛ K", or with one die left, what it sets off."""
+    🟥 R, ⬛ K", or with one die left, what it sets off; and whether a disaster strikes then."""
     left = [tuple(d) for d in state["pool"]]
     left.remove((colour, face))
     if not left:
-        return ""
+        return "", False
     if len({c for c, _f in left}) == 1:
         strikes = engine.forecast(state)["left"].get(left[0][0], {}).get("strike", [])
         if strikes:
             return _("leaves {dice}: {names} strikes", dice=", ".join(words.die(c, f) for c, f in left),
-                     names=", ".join(words.disaster(d) for d in strikes))
-    return _("leaves {dice}", dice=", ".join(words.die(c, f) for c, f in left))
+                     names=", ".join(words.disaster(d) for d in strikes)), True
+    return _("leaves {dice}", dice=", ".join(words.die(c, f) for c, f in left)), False
 
 
 def _rank(after: dict, seat: int, before: dict) -> float:
