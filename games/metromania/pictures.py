@@ -301,9 +301,12 @@ def _mini(cv: Canvas, view: dict, at: tuple[float, float, float], pts: list) -> 
 def _badge(cv: Canvas, x: float, y: float, r: float, label: str, size: int) -> None:
     """A candidate's label on the city: a ring, or a pill as wide as a longer label ("12/20": two choices
     end there)."""
-    half = max(r, (T.width(label, "condbold", size) + 14) / 2)
-    cv.d.rounded_rectangle((x - half, y - r, x + half, y + r), radius=r, fill=(255, 255, 255), outline=(200, 0, 0),
-                           width=4)
+    half = (T.width(label, "condbold", size) + 14) / 2
+    if half < r + 1:  # (a ring: Pillow's rounded box fails when its straight part is under 2 px)
+        cv.d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(200, 0, 0), width=4)
+    else:
+        cv.d.rounded_rectangle((x - half, y - r, x + half, y + r), radius=int(r), fill=(255, 255, 255),
+                               outline=(200, 0, 0), width=4)
     cv.text((x, y), label, "condbold", size, (160, 0, 0), anchor="mm")
 
 

@@ -124,3 +124,14 @@ def test_a_trip_never_placed_says_whose_marker_it_was():
     rows = dict(P._trip_rows(view, t, NAMES))
     assert "A" in rows[1] and rows[0].startswith("Ann +6") and rows[2].startswith("Cy +6")
     assert rows[1] != P._trip_rows({**view, "hand": [[], [], []]}, t, NAMES)[1][1]
+
+
+def test_a_label_is_a_ring_or_a_pill_as_wide_as_it_at_any_size():
+    from render.canvas import Canvas
+    cv = Canvas(Image.new("RGB", (200, 200), (255, 255, 255)))
+    for r in (17, 17.3, 20.2, 25.7):  # (the crops' ring sizes)
+        for label in ("1", "12", "12/20", "1/3/5+"):
+            P._badge(cv, 100, 100, r, label, 22)
+    for r, x, y, label in ((18.571, 189.199, 61.053, "24"), (18.896, 145.26, 89.901, "12")):
+        P._badge(cv, x, y, r, label, 20)  # (a pill just wider than its ring: Pillow refused its box)
+    assert cv.img.getpixel((100 - 30, 100)) != (255, 255, 255)  # (the last pill reaches past a ring)
