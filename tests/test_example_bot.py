@@ -108,6 +108,17 @@ async def test_a_game_declares_its_own_ai_level(simcord_env, make_bot):
         registry.unregister("fingers-levels")
 
 
+async def ann_decides(env, bot):
+    """ann and bob at a game of Fingers, started; ann presses Decide: (ann, the game, her click's result)."""
+    guild, channel, (ann, bob) = table(env, 2)
+    lobby = (await ann.slash(channel, "play new fingers", where="channel")).response
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start the game")
+    await env.settle()
+    game = await bot.store.open_game_in_channel(channel.id)
+    return ann, game, await ann.click(message(env, channel, game.panel_message_id), label="Decide (private)")
+
+
 async def test_a_menu_in_the_step_a_pick_opens_is_taken(simcord_env, simcord_bot, monkeypatch):
     """A decision whose pick opens a step with a menu of moves (a game may): the menu's choice is made, and a
     value no step offers is refused."""
@@ -123,13 +134,7 @@ async def test_a_menu_in_the_step_a_pick_opens_is_taken(simcord_env, simcord_bot
 
     monkeypatch.setattr(SHOW, "decision", decision)
     env, bot = simcord_env, simcord_bot
-    guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "play new fingers", where="channel")).response
-    await bob.click(lobby, label="Join")
-    await ann.click(lobby, label="Start the game")
-    await env.settle()
-    game = await bot.store.open_game_in_channel(channel.id)
-    res = await ann.click(message(env, channel, game.panel_message_id), label="Decide (private)")
+    ann, game, res = await ann_decides(env, bot)
     step = await ann.click([res.response, *res.followups][-1], label="Others…")
     shown = step.followups[-1] if step.followups else step.response
     menu = next(c for c in buttons(getattr(shown, "message", shown)) if c["type"] == 3)
@@ -148,12 +153,5 @@ async def test_decide_on_a_turn_played_on_the_panel_says_so(simcord_env, simcord
     from games.example.show import SHOW
 
     monkeypatch.setattr(SHOW, "decision", lambda table, view, seat, picked=(): None)
-    env, bot = simcord_env, simcord_bot
-    guild, channel, (ann, bob) = table(env, 2)
-    lobby = (await ann.slash(channel, "play new fingers", where="channel")).response
-    await bob.click(lobby, label="Join")
-    await ann.click(lobby, label="Start the game")
-    await env.settle()
-    game = await bot.store.open_game_in_channel(channel.id)
-    res = await ann.click(message(env, channel, game.panel_message_id), label="Decide (private)")
+    _ann, _game, res = await ann_decides(simcord_env, simcord_bot)
     assert "It is your turn: choose on the game's panel." in private(res)

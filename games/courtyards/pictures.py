@@ -268,13 +268,17 @@ def scoring_image(view: dict, rec: dict, lines: Sequence[str] = ()) -> Image.Ima
     for s in range(n):
         cv.text((x0 + s * cw + cw / 2, y + 18), f"+{rec['gained'][s]}", "condbold", 20, INK, anchor="mm")
     y += 40
+    _totals(cv, y, x0, cw, rec["totals"])
+    return cv.finish()
+
+
+def _totals(cv: Canvas, y: int, x0: int, cw: int, totals: Sequence[int]) -> None:
+    """The row of totals under a table of points, the best in red."""
     cv.put((44, y + 18), _("Total"), "condbold", 22, INK, x0 - 50, TXT)
-    best = max(rec["totals"])
-    for s in range(n):
-        tot = rec["totals"][s]
+    best = max(totals)
+    for s, tot in enumerate(totals):
         cv.text((x0 + s * cw + cw / 2, y + 18), str(tot), "bold", 22, (150, 40, 30) if tot == best else INK,
                 anchor="mm")
-    return cv.finish()
 
 
 def _fresh(view: dict) -> dict | None:
@@ -319,12 +323,7 @@ def results_image(view: dict) -> Image.Image:
             cv.text((x0 + s * cw + cw / 2, y + 18), f"+{pts[s]}" if pts[s] else "0", "condbold" if pts[s] else "cond",
                     20, INK, anchor="mm")
         y += 40
-    cv.put((44, y + 18), _("Total"), "condbold", 22, INK, x0 - 50, TXT)
-    best = max(view["score"])
-    for s in range(n):
-        tot = view["score"][s]
-        cv.text((x0 + s * cw + cw / 2, y + 18), str(tot), "bold", 22, (150, 40, 30) if tot == best else INK,
-                anchor="mm")
+    _totals(cv, y, x0, cw, view["score"])
     return cv.finish()
 
 

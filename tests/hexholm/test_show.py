@@ -20,14 +20,20 @@ def labels_of(msg) -> dict[int, str]:
     return {int(h): t for h, t in msg.picture.args[2]}
 
 
-def test_the_build_in_one_choice_best_first_and_lettered_as_the_buttons():
+def meadow_row(keep: bool = True) -> dict:
+    """A row of meadow beside seat 0's settlement (a keep above its end), seat 0 to build on meadow."""
     cells = ["c"] * 400
     for c in range(2, 10):
         cells[H(5, c)] = "g"
-    cells[H(4, 9)] = "k"
+    if keep:
+        cells[H(4, 9)] = "k"
     s = game(cells, 2)
     own(s, 0, H(5, 1))
-    s = turn(s, 0, "g")
+    return turn(s, 0, "g")
+
+
+def test_the_build_in_one_choice_best_first_and_lettered_as_the_buttons():
+    s = meadow_row()
     msg = decide.decision(s, 0)
     menu = controls(msg, Menu)[0]
     ranked = turns.ranked_builds(s, 0)
@@ -124,12 +130,7 @@ def test_the_panel_says_whose_turn_and_the_goals():
 
 
 def test_letters_with_no_button_yet_are_said_so():
-    cells = ["c"] * 400
-    for c in range(2, 10):
-        cells[H(5, c)] = "g"
-    s = game(cells, 2)
-    own(s, 0, H(5, 1))
-    s = turn(s, 0, "g")
+    s = meadow_row(keep=False)
     msg = decide.decision(s, 0)
     buttons = {b.label for b in controls(msg, Button) if b.act.startswith("0:build:")}
     lettered = set(labels_of(msg).values())
