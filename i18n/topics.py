@@ -1,6 +1,6 @@
 """A game's help (engine/protocol.py Topics): the game in a few lines (/play help) and its rules topics
 found by name in any language we have (what /play rules looks up and offers): the reader's language
-first, then any other, then the start of a name, then a topic whose text says the word asked for."""
+first, then any other, then the start of a name; lookup also a topic whose text says the word asked for."""
 
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -53,8 +53,6 @@ class Topics:
         found = self.index().get(q)
         if found is None and prefix:
             found = next((k for name, k in self.index().items() if name.startswith(q)), None)
-        if found is None and len(q) >= 3:  # a word of the game's ("joker", "posada"): the topic that says it
-            found = self.saying(q)
         return found
 
     def saying(self, q: str) -> str | None:
@@ -72,7 +70,11 @@ class Topics:
         return None
 
     def lookup(self, query: str) -> str | None:
+        """A topic's text by its name, else by a word of the game's it says ("joker", "posada")."""
         key = self.find(query)
+        q = fold((query or "").strip())
+        if key is None and len(q) >= 3:
+            key = self.saying(q)
         return self.text(key) if key else None
 
     def suggestions(self, typed: str) -> list[tuple[str, str]]:
