@@ -154,6 +154,14 @@ class Button:
     disabled: bool = False
 
 
+def clip(text: str, n: int = 100) -> str:
+    """A text in at most n characters (an Item's label or description: Discord's 100), cut between words
+    with an ellipsis."""
+    if len(text) <= n:
+        return text
+    return text[:n - 1].rsplit(" ", 1)[0].rstrip(" ,;:·") + "…"
+
+
 @dataclass
 class Item:
     label: str

@@ -21,6 +21,7 @@ import discord
 
 from engine.moves import BadMove, Move, parsed
 from engine.protocol import Button, Menu
+from engine.protocol import clip as cut
 
 
 class Clicks(Protocol):
@@ -58,7 +59,7 @@ def well_formed(values: Sequence[str], offered: Collection[str], low: int, high:
 
 
 def clip(text: str, n: int = LABEL_MAX) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
+    return cut(text, n)
 
 
 def parse_value(value: str):

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from engine import quiz as asking
 from engine import rebuild, states_before
 from engine.coaching import summary
-from engine.protocol import Coach, Message, Picture, Quiz, Table
+from engine.protocol import Coach, Message, Picture, Quiz, Table, clip
 from i18n import number
 
 from . import decide, words
@@ -209,7 +209,7 @@ def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat:
         if builds:
             parts.append(" + ".join(builds))
         text = " · ".join(parts) or _("end the turn")
-        choices.append((decide.clip(f"{'ABCD'[i]}. {text}"), ""))
+        choices.append((clip(f"{'ABCD'[i]}. {text}"), ""))
     body = _("Your terrain: **{terrain}**. Which turn would you play? (its settlements by their numbers on the "
              "board)",
              terrain=words.marked(state["card"]))

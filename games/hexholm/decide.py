@@ -13,7 +13,7 @@ lead to (cogs/origin.py): every deeper pick is a menu's item, so a few decisions
 
 from collections.abc import Sequence
 
-from engine.protocol import Button, Item, Menu, Message, Picture
+from engine.protocol import Button, Item, Menu, Message, Picture, clip
 
 from . import words
 from .lang import _, n_
@@ -35,10 +35,6 @@ def letter(i: int) -> str:
 def reading(hexes) -> list[int]:
     """Hexes in reading order (rows top to bottom, then left to right): how letters are given."""
     return sorted(set(hexes), key=lambda h: (ROW[h], COL[h]))
-
-
-def clip(text: str, n: int = 100) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def tiles_text(view: dict, hexes: Sequence[int]) -> str:

@@ -281,16 +281,13 @@ def _scored_lines(e: dict, names: Sequence[str]) -> list[str]:
     top = [s for s, x in enumerate(e["total"]) if x == best]
     out.append(_("The test trips are run. Most points: {who} ({n}).", who=", ".join(names[s] for s in top), n=best))
     if len(top) > 1 and "done" in e:  # (games scored before the event carried the tie-break: no line)
-        lines = max(e["done"][s] for s in top)
-        by_lines = [s for s in top if e["done"][s] == lines]
-        most = max(e["tunnels"][s] for s in by_lines)
-        by_tunnels = [s for s in by_lines if e["tunnels"][s] == most]
-        if len(by_lines) == 1:
-            out.append(_("The tie goes to {who}: most lines completed.", who=names[by_lines[0]]))
-        elif len(by_tunnels) == 1:
-            out.append(_("The tie goes to {who}: most tunnels.", who=names[by_tunnels[0]]))
+        won = [s for s, rank in enumerate(mm.ranks(e)) if rank == 1]
+        if len(won) > 1:
+            out.append(_("Still tied: {who} share the win.", who=", ".join(names[s] for s in won)))
+        elif e["done"][won[0]] > max(e["done"][s] for s in top if s != won[0]):
+            out.append(_("The tie goes to {who}: most lines completed.", who=names[won[0]]))
         else:
-            out.append(_("Still tied: {who} share the win.", who=", ".join(names[s] for s in by_tunnels)))
+            out.append(_("The tie goes to {who}: most tunnels.", who=names[won[0]]))
     return out
 
 

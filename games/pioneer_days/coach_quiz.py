@@ -6,7 +6,7 @@ each said step by step with what it does by itself."""
 from collections.abc import Mapping, Sequence
 
 from engine import quiz as asking
-from engine.protocol import Message, Picture, Quiz, Table
+from engine.protocol import Message, Picture, Quiz, Table, clip
 
 from . import coach_effects, panel, plans
 from .ai.review import states_before
@@ -63,7 +63,7 @@ def quiz(table: Table, config: Mapping, seed: int, actions: Sequence[str], seat:
     choices = []
     for letter, key in zip(LETTERS, keys, strict=False):
         text, detail = _line_text(state, seat, key.split(" "))
-        choices.append((plans.clip_label(f"{letter} → {text}"), plans.clip_label(detail)))
+        choices.append((clip(f"{letter} → {text}"), clip(detail)))
     top = max(worth[k] for k in keys)
     return Quiz(position=_position(table, state, seat), choices=choices,
                 played=keys.index(" ".join(decision["played"])), best=keys.index(" ".join(decision["best"])),

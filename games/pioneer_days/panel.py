@@ -4,6 +4,7 @@ day's record when the day ends (the host does that). Built from the state and th
 import games.pioneer_days.rules as engine
 from engine.moves import Move
 from engine.protocol import Button, Item, Menu, Message, Style, Table
+from engine.protocol import clip as cut
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.constants import DAMAGE_SPACES, DISASTERS, SIMULTANEOUS
 from games.pioneer_days.rules.effects import free_spaces, holding, raid_loss, usable_spaces, wagon_cost
@@ -16,8 +17,8 @@ SELECT_MAX = 25
 
 
 def clip(text: str | None, n: int = 100) -> str | None:
-    """A text cut to Discord's limit for it (an option's label or description: 100)."""
-    return text if text is None or len(text) <= n else text[:n - 1] + "…"
+    """A text cut to Discord's limit for it (an option's label or description: 100); None stays None."""
+    return None if text is None else cut(text, n)
 
 
 def is_private(action_id: str) -> bool:

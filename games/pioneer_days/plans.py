@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import games.pioneer_days.rules as engine
 from engine.moves import BadMove, Move
+from engine.protocol import clip
 from games.pioneer_days.rules import words
 from games.pioneer_days.rules.cards import EQUIPMENT, TOWNSFOLK
 from games.pioneer_days.rules.constants import ACTIONS, FACES, SIMULTANEOUS, WAGONS
@@ -347,7 +348,7 @@ def turn_plans(state: dict, seat: int) -> list[Plan]:
                                    + _use_text(state, seat, face, use, sub), before):
                     # (a disaster it sets off first: a description is cut at 100 characters)
                     both = (leaves, x.detail) if strikes else (x.detail, leaves)
-                    x.detail = clip_label(" · ".join(b for b in both if b))
+                    x.detail = clip(" · ".join(b for b in both if b))
                     plans.append(x)
     elif st == "use" and state["die"]:
         face = state["die"]["face"]
@@ -667,7 +668,7 @@ def _plain_decision(state: dict, seat: int, kind: str) -> Decision:
             if gone in seen:
                 continue
             seen.add(gone)
-            d.plans.append(Plan(m, clip_label(_("Give back {goods}", goods=gone)), _("all at once")))
+            d.plans.append(Plan(m, clip(_("Give back {goods}", goods=gone)), _("all at once")))
     for a in engine.legal_actions(state, seat):
         body = a.id.split(":", 1)[1]
         after = _try(state, Move.action(a.id))
@@ -697,10 +698,6 @@ def given_back(before: dict, after: dict) -> str:
         for _i in range(before["equipment"].count(e) - after["equipment"].count(e)):
             bits.append(words.name("equipment", e))
     return ", ".join(bits)
-
-
-def clip_label(text: str, n: int = 100) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def action_label(state: dict, seat: int, body: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from engine import quiz as asking
 from engine import rebuild, states_before
 from engine.coaching import judged, summary
-from engine.protocol import Coach, Message, Picture, Quiz, Table
+from engine.protocol import Coach, Message, Picture, Quiz, Table, clip
 from i18n import number
 
 from . import decide, words
@@ -163,7 +163,7 @@ class RidgelineCoach(Coach):
         position = Message(title=_("Ridgeline — {when}", when=self.when(decision)), body=decide.prompt(view, seat),
                            picture=Picture("decision", (view, seat, marks), "position.png"))
         # lettered as every game's question is (A, B, ...), each with its own number or name after the letter
-        return Quiz(position=position, choices=[(f"{'ABCD'[i]}. {by_act[k].label}"[:100], decide.clip(by_act[k].note))
+        return Quiz(position=position, choices=[(f"{'ABCD'[i]}. {by_act[k].label}"[:100], clip(by_act[k].note))
                                                 for i, k in enumerate(keys)],
                     played=keys.index(decision["played"]), best=keys.index(decision["best"]),
                     behind=[round(top - asked[k], 2) for k in keys])

@@ -7,7 +7,7 @@ a play of more than 25 (a long queue) is chosen in two steps, the tile first."""
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.protocol import Button, Item, Menu, Message, Picture
+from engine.protocol import Button, Item, Menu, Message, Picture, clip
 
 from . import words
 from .ai.easy import Judge
@@ -26,13 +26,6 @@ class Choice:
 
     def __init__(self, act: str, label: str, note: str = "", mark: list | None = None):
         self.act, self.label, self.note, self.mark = act, label[:80], note, mark
-
-
-def clip(text: str, n: int = 100) -> str:
-    """text in at most n characters, cut between words with an ellipsis."""
-    if len(text) <= n:
-        return text
-    return text[:n - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
 
 
 def hand_no(view: Mapping[str, Any], seat: int, t: int) -> int:
@@ -207,4 +200,4 @@ def to_do(view: Mapping[str, Any]) -> str:
             "hedgehog": _("meet the Hedgehog"), "kingfisher": _("meet the Kingfisher")}.get(view["step"]["kind"], "")
 
 
-__all__ = ["Choice", "choices", "clip", "decision", "doing", "prompt", "to_do", "S"]
+__all__ = ["Choice", "choices", "decision", "doing", "prompt", "to_do", "S"]
